@@ -1,0 +1,55 @@
+// Builds everything the demo, the tests and a site owner need:
+//   dist/widget.js        the embeddable IIFE (minified), size-checked against the budget
+//   dist/esm/index.js     the same core as an ES module, with type declarations in dist/types
+//   dist/server/main.js   the reference chat server (Node, better-sqlite3 kept external)
+// Prints raw, minified and gzip -9 sizes. Size is deterministic, so the budget may fail the build.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+/** DESIGN.md §12: dist/widget.js, minified + gzip -9, at most 45 KB. */
+const WIDGET_GZIP_BUDGET_BYTES = 45 * 1024;
+
+const args = new Set(process.argv.slice(2));
+const skipTypes = args.has('--no-types');
+
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist', { recursive: true });
+
+const common = {
+  bundle: true,
+  target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// Unminified copy, only to report the raw size.
+const raw = await build({ ...common, entryPoints: ['widget/boot.ts'], format: 'iife', write: false, minify: false });
+await build({ ...common, entryPoints: ['widget/boot.ts'], format: 'iife', outfile: 'dist/widget.js', minify: true, sourcemap: 'linked' });
+await build({ ...common, entryPoints: ['widget/index.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
+await build({
+  entryPoints: ['examples/server/main.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outfile: 'dist/server/main.js',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+if (!skipTypes) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { stdio: 'inherit' });
+}
+
+const minified = readFileSync('dist/widget.js');
+const gzip = gzipSync(minified, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`dist/widget.js  raw ${kb(raw.outputFiles[0].contents.length)}  minified ${kb(minified.length)}  gzip -9 ${kb(gzip)} (${gzip} B, budget ${kb(WIDGET_GZIP_BUDGET_BYTES)})`);
+console.log(`dist/server/main.js  ${kb(statSync('dist/server/main.js').size)}`);
+if (gzip > WIDGET_GZIP_BUDGET_BYTES) {
+  console.error(`build: dist/widget.js is ${gzip} B gzip -9, over the ${WIDGET_GZIP_BUDGET_BYTES} B budget (DESIGN.md §12)`);
+  process.exit(1);
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit next to the module they test. DOM-touching modules opt into
+// jsdom per file with a `// @vitest-environment jsdom` comment; everything
+// else runs in plain Node so pure cores stay pure.
+export default defineConfig({
+  test: {
+    include: ['widget/**/*.test.ts', 'renderers/**/*.test.ts', 'examples/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});

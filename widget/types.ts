@@ -1,0 +1,117 @@
+// Shared types of the widget. Types only: no values, so importing this file costs no bytes.
+
+/** Colour scheme the widget renders in. `auto` follows `prefers-color-scheme`. */
+export type ThemeMode = 'light' | 'dark';
+
+/** What a renderer learns of the widget's look (DESIGN.md §7). */
+export interface RendererTheme {
+  readonly accent: string;
+  readonly mode: ThemeMode;
+}
+
+/** A summary of an interaction already sent for a message (never the submitted values). */
+export interface ResponseSummary {
+  readonly type: string;
+  readonly version: number;
+  readonly source_job_id: string;
+  readonly form_id?: string;
+  readonly submission_id?: string;
+  readonly action?: string;
+}
+
+export interface RendererMessage {
+  readonly jobId: string;
+  readonly responses: readonly ResponseSummary[];
+}
+
+/** Local presentation of a response: what the visitor's own bubble shows. Never sent. */
+export interface ResponsePresentation {
+  displayText?: string;
+}
+
+/**
+ * What `mount` receives. Frozen, and exactly these keys: it never carries the
+ * ticket, visitor id, thread id or page context (DESIGN.md §7).
+ */
+export interface RendererContext {
+  readonly container: HTMLElement;
+  readonly payload: unknown;
+  readonly source: string;
+  readonly type: string;
+  readonly version: number;
+  readonly theme: RendererTheme;
+  readonly signal: AbortSignal;
+  readonly message: RendererMessage;
+  respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
+}
+
+export type RendererCleanup = (() => void) | { destroy(): void } | void | undefined;
+
+/** Renderer API v1 definition (DESIGN.md §7). */
+export interface RendererDefinition {
+  /** `^[a-z][a-z0-9._+-]{0,63}$`; registering a type again replaces it. */
+  type: string;
+  /** Defaults to 1. */
+  version?: number;
+  label?: string;
+  /** Defaults to `application/json` (payload must be a JSON object or array). */
+  contentType?: 'application/json' | 'text/plain';
+  /** UTF-8 bytes of the block source. Defaults to 65536, capped at 262144. */
+  maxPayloadBytes?: number;
+  mount(context: RendererContext): RendererCleanup | Promise<RendererCleanup>;
+}
+
+/** One item of the persisted / served history, the hub's own shape (DESIGN.md §4). */
+export interface HistoryItem {
+  /** `u` visitor, `a` assistant. */
+  r: 'u' | 'a';
+  /** The text: the visitor's message or the assistant's final reply. */
+  t: string;
+  /** Job id of the assistant reply (or the job the user turn started). */
+  j?: string;
+  /** Unix epoch milliseconds. */
+  ts: number;
+  atts?: Attachment[];
+  interaction?: ResponseSummary;
+  /** Local only: the turn failed (an error reply, shown with a retry). */
+  err?: boolean;
+}
+
+export interface Attachment {
+  url: string;
+  name?: string;
+  type?: string;
+}
+
+/** Appearance from `GET /chat/:entry/config` (DESIGN.md §4). Every field optional on the wire. */
+export interface WidgetConfig {
+  enabled: boolean;
+  title: string;
+  greeting: string;
+  color: string;
+  avatar: string;
+  title_align: 'left' | 'center';
+  ai_notice: string;
+  powered_by_visible: boolean;
+  powered_by_text: string;
+  brand: string;
+  launcher_icon: string;
+  position: 'left' | 'right';
+  offset_x: number;
+  offset_y: number;
+  width: number;
+  height: number;
+  resizable: boolean;
+  upload: boolean;
+  default_open: boolean;
+}
+
+/** Page context a host may set (`BailingChat.setContext`). Sent with each job, never to renderers. */
+export interface PageContext {
+  url?: string;
+  title?: string;
+  page_key?: string;
+  page_name?: string;
+}
+
+export type WidgetEventName = 'open' | 'close' | 'message' | 'done' | 'error';
