@@ -25,8 +25,8 @@ const common = {
 };
 
 // Unminified copy, only to report the raw size.
-const raw = await build({ ...common, entryPoints: ['widget/boot.ts'], format: 'iife', write: false, minify: false });
-await build({ ...common, entryPoints: ['widget/boot.ts'], format: 'iife', outfile: 'dist/widget.js', minify: true, sourcemap: 'linked' });
+const raw = await build({ ...common, entryPoints: ['widget/main.ts'], format: 'iife', write: false, minify: false });
+await build({ ...common, entryPoints: ['widget/main.ts'], format: 'iife', outfile: 'dist/widget.js', minify: true, sourcemap: 'linked' });
 await build({ ...common, entryPoints: ['widget/index.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
 await build({
   entryPoints: ['examples/server/main.ts'],

@@ -1,0 +1,115 @@
+// Shared Playwright fixtures: a reference server per worker (real SQLite in memory, the
+// built dist/widget.js), pages that fail their test on any uncaught page error, and helpers
+// to put the widget on a test page the way a host would.
+import { test as base, expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../examples/server/app';
+
+export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+interface WorkerFixtures {
+  server: RunningServer;
+}
+interface TestFixtures {
+  /** Console messages of the page, for tests that check warnings. */
+  consoleMessages: { type: string; text: string }[];
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer({
+        port: 0,
+        host: '127.0.0.1',
+        dbPath: ':memory:',
+        rootDir: ROOT_DIR,
+        deltaDelayMs: 3,
+        rateLimit: { perMinute: 100_000 },
+        log: () => undefined,
+      });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  consoleMessages: async ({ page }, use) => {
+    const messages: { type: string; text: string }[] = [];
+    page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+    await use(messages);
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+export interface LoadOptions {
+  attrs?: Record<string, string>;
+  /** Runs in the page before the widget script is added (e.g. to set a preload). */
+  before?: string;
+  page?: string;
+  async?: boolean;
+  /** Wait for the launcher (or the inline panel) to be on the page. */
+  waitForUi?: boolean;
+}
+
+/** Opens a host page on the reference server and adds the widget's script tag to it. */
+export async function loadWidget(page: Page, baseUrl: string, options: LoadOptions = {}) {
+  await page.goto(`${baseUrl}${options.page ?? '/e2e/blank.html'}`);
+  if (options.before) await page.evaluate(options.before);
+  const attrs = { 'data-entry': 'demo_assistant', ...options.attrs };
+  await page.evaluate(
+    ({ src, attrs, isAsync }) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = isAsync;
+      for (const [name, value] of Object.entries(attrs)) script.setAttribute(name, value);
+      document.body.append(script);
+    },
+    { src: `${baseUrl}/widget.js`, attrs, isAsync: options.async ?? false },
+  );
+  if (options.waitForUi !== false) {
+    await page.waitForFunction(() => {
+      const host = document.querySelector('bailing-chat-widget');
+      return !!host?.shadowRoot?.querySelector('.bc-panel');
+    });
+  }
+}
+
+export function launcher(page: Page) {
+  return page.getByRole('button', { name: 'Open chat' });
+}
+
+export function panel(page: Page) {
+  return page.locator('bailing-chat-widget .bc-panel');
+}
+
+export function composer(page: Page) {
+  return page.getByRole('textbox', { name: 'Message' });
+}
+
+/** Types a message and sends it with Enter. */
+export async function ask(page: Page, text: string) {
+  const input = composer(page);
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+export function assistantMessages(page: Page) {
+  return page.locator('bailing-chat-widget .bc-msg-assistant:not(.bc-greeting)');
+}
+
+export function lastAssistant(page: Page) {
+  return assistantMessages(page).last();
+}
+
+/** Waits until the running answer is finished (the stop button is gone). */
+export async function waitForAnswer(page: Page) {
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 15_000 });
+}

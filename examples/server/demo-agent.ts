@@ -1,0 +1,129 @@
+// A deterministic agent with no network: keywords in the visitor's message pick a scenario that
+// exercises one part of the streaming contract (tool phases and resets, failures, dropped
+// connections, stream timeouts, rich blocks, long markdown).
+import { sleep, type Agent, type AgentSink } from './agent';
+import {
+  CHART_ANSWER,
+  FAIL_PARTIAL,
+  FAIL_REPLY,
+  HELLO_ANSWER,
+  INTERACTION_ANSWER,
+  LONG_ANSWER,
+  SEARCH_ANSWER,
+  SLOW_ANSWER,
+  TIMEOUT_ANSWER,
+  TOOL_PREAMBLE,
+  WEATHER_ANSWER,
+} from './demo-replies';
+import {
+  DEMO_CHUNK_CHARS,
+  DEMO_SLOW_DELTA_MS,
+  DEMO_TIMEOUT_ANSWER_MS,
+  DEMO_TIMEOUT_WINDOW_MS,
+  DEMO_TOOL_PAUSE_MS,
+} from './limits';
+
+export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'hello' | 'interaction' | 'long';
+
+/** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
+const TRIGGERS: readonly [DemoScenario, RegExp][] = [
+  ['fail', /\b(?:fail\w*|error\w*)\b/i],
+  ['timeout', /\btimeout\b/i],
+  ['drop', /\bdrop\w*\b/i],
+  ['slow', /\bslow\w*\b/i],
+  ['tool', /\b(?:tools?|weather|search\w*)\b/i],
+  ['chart', /\bcharts?\b/i],
+  ['hello', /\b(?:hello|hi|hey)\b/i],
+];
+
+export function pickDemoScenario(text: string, isInteraction: boolean): DemoScenario {
+  if (isInteraction) return 'interaction';
+  for (const [scenario, pattern] of TRIGGERS) if (pattern.test(text)) return scenario;
+  return 'long';
+}
+
+/** Splits into chunks of code points, never inside a surrogate pair. */
+export function chunkText(text: string, size = DEMO_CHUNK_CHARS): string[] {
+  const points = Array.from(text);
+  const chunks: string[] = [];
+  for (let i = 0; i < points.length; i += size) chunks.push(points.slice(i, i + size).join(''));
+  return chunks;
+}
+
+/** How the SSE handler treats a job's streams, for the scenarios that test client recovery. */
+export interface StreamHints {
+  /** Close the stream window early (the "timeout" demo). */
+  windowMs?: number;
+  /** On the job's first connection, destroy the socket after this many deltas (the "drop" demo). */
+  dropAfterDeltas?: number;
+}
+
+export function demoStreamHints(scenario: DemoScenario): StreamHints {
+  if (scenario === 'timeout') return { windowMs: DEMO_TIMEOUT_WINDOW_MS };
+  if (scenario === 'drop') return { dropAfterDeltas: Math.floor(chunkText(LONG_ANSWER).length / 2) };
+  return {};
+}
+
+export interface DemoAgentOptions {
+  /** Pause between deltas; 0 streams as fast as the event loop allows. */
+  deltaDelayMs: number;
+}
+
+export function createDemoAgent(options: DemoAgentOptions): Agent {
+  return async (input, sink, signal) => {
+    const stream = async (text: string, delayMs = options.deltaDelayMs): Promise<void> => {
+      for (const chunk of chunkText(text)) {
+        await sleep(delayMs, signal);
+        sink.delta(chunk);
+      }
+    };
+    const answer = async (text: string, delayMs?: number): Promise<void> => {
+      sink.phase('model', 1);
+      await stream(text, delayMs);
+      sink.done(text);
+    };
+
+    const scenario = pickDemoScenario(input.text, input.interaction !== null);
+    switch (scenario) {
+      case 'tool':
+        return toolRound(input.text, sink, stream, signal);
+      case 'fail':
+        sink.phase('model', 1);
+        await stream(FAIL_PARTIAL);
+        sink.failed(FAIL_REPLY, 'demo failure requested');
+        return;
+      case 'timeout':
+        // Spread the answer over longer than the stream window, whatever the configured pacing.
+        return answer(TIMEOUT_ANSWER, DEMO_TIMEOUT_ANSWER_MS / chunkText(TIMEOUT_ANSWER).length);
+      case 'slow':
+        return answer(SLOW_ANSWER, DEMO_SLOW_DELTA_MS);
+      case 'chart':
+        return answer(CHART_ANSWER);
+      case 'hello':
+        return answer(HELLO_ANSWER);
+      case 'interaction':
+        return answer(INTERACTION_ANSWER);
+      case 'drop':
+      case 'long':
+        return answer(LONG_ANSWER);
+    }
+  };
+}
+
+/** Round 1 talks, calls a tool, then round 2 replaces that talk with the real answer. */
+async function toolRound(
+  text: string,
+  sink: AgentSink,
+  stream: (text: string) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  const final = /\bweather\b/i.test(text) ? WEATHER_ANSWER : SEARCH_ANSWER;
+  sink.phase('model', 1);
+  await stream(TOOL_PREAMBLE);
+  sink.phase('tool', 1);
+  await sleep(DEMO_TOOL_PAUSE_MS, signal);
+  sink.reset('tool_round', 2);
+  sink.phase('model', 2);
+  await stream(final);
+  sink.done(final);
+}

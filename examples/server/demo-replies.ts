@@ -1,0 +1,139 @@
+// The demo agent's canned answers. Plain data, so tests can compare streamed text against it.
+
+export const TOOL_PREAMBLE = 'Let me check that for you…';
+
+export const WEATHER_ANSWER = `Here's the forecast from the demo weather tool (made-up data):
+
+- **Now:** 18 °C, light clouds
+- **This afternoon:** 21 °C with sunny spells
+- **Tomorrow:** 16 °C, showers likely
+  - Take an umbrella if you head out after 3 pm.
+
+Anything else you'd like me to look up?`;
+
+export const SEARCH_ANSWER = `I searched the Acme help center with the demo search tool. Top results:
+
+1. **Installing the widget**: add one \`<script>\` tag to your pages.
+2. **Choosing colours and position**: change them in the dashboard, no redeploy needed.
+3. **Signed-in visitors**: pass a short-lived ticket from your backend.
+
+Want me to open one of these?`;
+
+export const FAIL_PARTIAL = 'Let me look into that for you and ';
+
+export const FAIL_REPLY = 'Sorry — the assistant could not finish this answer. Please try again.';
+
+export const HELLO_ANSWER = `Hi there! 👋 I'm the **Acme help assistant**.
+
+I can help you:
+
+- set up the chat widget on your site,
+- change its look, or
+- troubleshoot an installation.
+
+What would you like to do?`;
+
+export const INTERACTION_ANSWER = `Thanks, I received your response. **Someone from our team will follow up shortly.**`;
+
+const SIGNUPS_CHART = {
+  kind: 'bar',
+  title: 'Weekly signups',
+  unit: 'signups',
+  x_label: 'Day',
+  y_label: 'Signups',
+  data: [
+    { label: 'Mon', value: 12 },
+    { label: 'Tue', value: 19 },
+    { label: 'Wed', value: 15 },
+    { label: 'Thu', value: 22 },
+    { label: 'Fri', value: 28 },
+    { label: 'Sat', value: 9 },
+    { label: 'Sun', value: 7 },
+  ],
+};
+
+const LAUNCH_TIMELINE = {
+  items: [
+    { date: '2024-03-01', label: 'Beta opens' },
+    { date: '2024-04-15', label: 'Public launch' },
+  ],
+};
+
+export const CHART_ANSWER = `Here are last week's signups. **Friday** was the busiest day:
+
+\`\`\`bailing-chart
+${JSON.stringify(SIGNUPS_CHART, null, 2)}
+\`\`\`
+
+Signups dip at the weekend, which is typical for business tools. The launch plan is below:
+
+\`\`\`bailing-timeline
+${JSON.stringify(LAUNCH_TIMELINE, null, 2)}
+\`\`\`
+
+Let me know if you'd like the same chart for another week.`;
+
+export const SLOW_ANSWER = `Sure, let me walk you through it step by step.
+
+First, open the **Widget** page of your Acme dashboard and copy the embed snippet. Then paste it just before the closing \`</body>\` tag of every page where the assistant should appear.
+
+Finally, reload one of those pages: the launcher bubble shows up in the corner you chose. That's all there is to it!`;
+
+export const TIMEOUT_ANSWER = `Thanks for waiting, that one took a while to look up.
+
+Your **export** is ready: it contains 1,284 conversations from the last 30 days. You can download it from *Settings → Data → Exports* for the next 7 days.`;
+
+export const LONG_ANSWER = `## Setting up the Acme chat widget
+
+Getting the assistant onto your site takes about **five minutes**. You need access to your site's HTML (or its template) and an Acme account with the *Owner* or *Admin* role.
+
+### 1. Add the script tag
+
+Paste this line just before the closing \`</body>\` tag of every page where the assistant should appear:
+
+\`\`\`bash
+# Check that your entry answers before you embed it
+curl -s https://hub.example.com/chat/demo_assistant/config | jq .title
+\`\`\`
+
+Then add the tag itself. The \`data-entry\` attribute names your assistant; see the [embed guide](https://docs.example.com/widget/embed) for every attribute.
+
+### 2. Choose how it looks
+
+You can change the look at any time, without touching your site:
+
+1. Open **Dashboard → Widget → Appearance**.
+2. Pick an accent colour and a corner:
+   - *Right* suits most layouts.
+   - *Left* keeps clear of cookie banners placed on the right.
+3. Write a greeting. Keep it short: one sentence works best.
+4. Press **Publish**. Visitors see the change on their next page load.
+
+| Setting | Default | Notes |
+| --- | --- | --- |
+| Accent colour | \`#2563eb\` | Used for the launcher and your visitors' messages |
+| Position | right | \`left\` or \`right\` |
+| Width × height | 380 × 600 | Phones always get the full screen |
+| Uploads | off | Images, PDFs and text files up to 2 MiB |
+
+### 3. Talk to it from your page (optional)
+
+Your page can open the chat, send a message or tell the assistant where the visitor is:
+
+\`\`\`ts
+// Tell the assistant which product page the visitor is reading.
+window.BailingChat.setContext({ page_key: 'sku-1042', page_name: 'Trail Runner 2' });
+
+// Open the panel from your own "Need help?" button.
+document.querySelector('#help')?.addEventListener('click', () => window.BailingChat.open());
+\`\`\`
+
+### Troubleshooting
+
+- **The launcher does not appear.** Check the browser console; a \`403\` from the config request means your site's origin is not in the entry's *Allowed origins* list.
+- **Answers stop halfway.** A proxy may be buffering the stream. Turn off response buffering for \`/chat/*/events/*\`, or send the \`X-Accel-Buffering: no\` header through.
+- **Signed-in visitors see an empty history.** Their ticket may have expired; tickets are short-lived by design, so issue a fresh one with each page.
+
+> **Tip:** the assistant never sees your visitors' cookies or your page's contents, only the page title and the context you pass with \`setContext\`.
+
+Need more help? Read the [full documentation](https://docs.example.com/widget) or write to *support@example.com* and we'll get back to you within one business day.`;

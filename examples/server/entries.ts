@@ -1,0 +1,176 @@
+// The entries file: which chat entries exist, how each looks (DESIGN.md §4 `config`) and the
+// server-only settings (origins, tickets). Validated once at start, with errors that name the
+// exact key, so a typo fails loudly instead of silently falling back to a default.
+import { readFileSync } from 'node:fs';
+import type { WidgetConfig } from '../../widget/types';
+import { ENTRY_KEY_PATTERN } from './limits';
+
+export interface EntryConfig {
+  key: string;
+  appearance: WidgetConfig;
+  /** Origins allowed to call this entry from a browser; `*` allows any. */
+  allowedOrigins: readonly string[];
+  ticketSecret?: string;
+  requireTicket: boolean;
+}
+
+export type EntriesConfig = ReadonlyMap<string, EntryConfig>;
+
+export const DEFAULT_APPEARANCE: Readonly<WidgetConfig> = Object.freeze({
+  enabled: true,
+  title: 'Assistant',
+  greeting: 'Hi! How can I help you today?',
+  color: '#2563eb',
+  avatar: '',
+  title_align: 'left',
+  ai_notice: '',
+  powered_by_visible: true,
+  powered_by_text: 'Powered by Bailing',
+  brand: '',
+  launcher_icon: '',
+  position: 'right',
+  offset_x: 24,
+  offset_y: 24,
+  width: 380,
+  height: 600,
+  resizable: true,
+  upload: false,
+  default_open: false,
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Check = (value: unknown, where: string) => void;
+
+const fail = (where: string, expected: string, value: unknown): never => {
+  throw new ConfigError(`${where}: expected ${expected}, got ${JSON.stringify(value)}`);
+};
+const text =
+  (max: number): Check =>
+  (v, where) => {
+    if (typeof v !== 'string' || [...v].length > max) fail(where, `a string of at most ${max} characters`, v);
+  };
+const bool: Check = (v, where) => {
+  if (typeof v !== 'boolean') fail(where, 'true or false', v);
+};
+const int =
+  (min: number, max: number): Check =>
+  (v, where) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(where, `an integer from ${min} to ${max}`, v);
+  };
+const oneOf =
+  (...options: string[]): Check =>
+  (v, where) => {
+    if (typeof v !== 'string' || !options.includes(v)) fail(where, options.map((o) => JSON.stringify(o)).join(' or '), v);
+  };
+const colour: Check = (v, where) => {
+  if (typeof v !== 'string' || !/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(v)) {
+    fail(where, 'a hex colour like "#4f46e5"', v);
+  }
+};
+/** Images the widget loads: empty, an https URL or a same-server path. Never `javascript:` or `data:`. */
+const imageUrl: Check = (v, where) => {
+  if (typeof v !== 'string' || v.length > 2000 || !(v === '' || /^https:\/\/\S+$/.test(v) || /^\/[^/\\]\S*$/.test(v))) {
+    fail(where, 'an empty string, an https:// URL or a /path', v);
+  }
+};
+
+const APPEARANCE_CHECKS: Record<keyof WidgetConfig, Check> = {
+  enabled: bool,
+  title: text(80),
+  greeting: text(1000),
+  color: colour,
+  avatar: imageUrl,
+  title_align: oneOf('left', 'center'),
+  ai_notice: text(300),
+  powered_by_visible: bool,
+  powered_by_text: text(80),
+  brand: text(80),
+  launcher_icon: imageUrl,
+  position: oneOf('left', 'right'),
+  offset_x: int(0, 2000),
+  offset_y: int(0, 2000),
+  width: int(240, 1600),
+  height: int(240, 2000),
+  resizable: bool,
+  upload: bool,
+  default_open: bool,
+};
+
+const SERVER_KEYS = new Set(['allowed_origins', 'ticket_secret', 'require_ticket']);
+const ORIGIN_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function parseEntry(key: string, raw: unknown, where: string): EntryConfig {
+  if (!isObject(raw)) fail(where, 'an object', raw);
+  const fields = raw as Record<string, unknown>;
+  const appearance: Record<string, unknown> = { ...DEFAULT_APPEARANCE };
+  for (const [name, value] of Object.entries(fields)) {
+    if (SERVER_KEYS.has(name)) continue;
+    const check = APPEARANCE_CHECKS[name as keyof WidgetConfig];
+    if (!check) {
+      throw new ConfigError(`${where}: unknown key "${name}" (known: ${[...Object.keys(APPEARANCE_CHECKS), ...SERVER_KEYS].join(', ')})`);
+    }
+    check(value, `${where}.${name}`);
+    appearance[name] = value;
+  }
+
+  const origins = fields.allowed_origins ?? [];
+  if (!Array.isArray(origins)) fail(`${where}.allowed_origins`, 'an array of origins', origins);
+  (origins as unknown[]).forEach((origin, i) => {
+    if (typeof origin !== 'string' || (origin !== '*' && !ORIGIN_PATTERN.test(origin))) {
+      fail(`${where}.allowed_origins[${i}]`, '"*" or an origin like "https://shop.example.com"', origin);
+    }
+  });
+
+  const secret = fields.ticket_secret;
+  if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8)) {
+    fail(`${where}.ticket_secret`, 'a string of at least 8 characters', secret);
+  }
+  const requireTicket = fields.require_ticket ?? false;
+  bool(requireTicket, `${where}.require_ticket`);
+  if (requireTicket && secret === undefined) {
+    throw new ConfigError(`${where}.require_ticket: needs a ticket_secret to verify tickets with`);
+  }
+
+  return {
+    key,
+    appearance: appearance as unknown as WidgetConfig,
+    allowedOrigins: origins as string[],
+    ...(secret !== undefined ? { ticketSecret: secret as string } : {}),
+    requireTicket: requireTicket as boolean,
+  };
+}
+
+/** Validates a parsed entries document; `source` names it in error messages. */
+export function parseEntriesConfig(document: unknown, source = 'entries config'): EntriesConfig {
+  if (!isObject(document)) fail(source, 'an object with "entries"', document);
+  const doc = document as Record<string, unknown>;
+  for (const name of Object.keys(doc)) {
+    if (name !== 'entries' && name !== '$comment') throw new ConfigError(`${source}: unknown top-level key "${name}"`);
+  }
+  if (!isObject(doc.entries)) fail(`${source}.entries`, 'an object keyed by entry', doc.entries);
+  const entries = new Map<string, EntryConfig>();
+  for (const [key, raw] of Object.entries(doc.entries as Record<string, unknown>)) {
+    if (!ENTRY_KEY_PATTERN.test(key)) {
+      throw new ConfigError(`${source}.entries: entry key "${key}" must match ${ENTRY_KEY_PATTERN}`);
+    }
+    entries.set(key, parseEntry(key, raw, `${source}.entries.${key}`));
+  }
+  return entries;
+}
+
+export function loadEntriesFile(path: string): EntriesConfig {
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${path}: cannot read entries file: ${(error as Error).message}`);
+  }
+  return parseEntriesConfig(document, path);
+}

@@ -1,0 +1,299 @@
+// SQLite storage: threads, jobs, stream events (for Last-Event-ID replay across reconnects and
+// restarts), ratings and uploads. Synchronous better-sqlite3 with prepared statements; a job's
+// terminal event and its final status are written in one transaction so they never disagree.
+import Database from 'better-sqlite3';
+import type { PageContext } from '../../widget/types';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  entry: string;
+  visitorId: string;
+  threadId: string;
+  status: JobStatus;
+  userText: string;
+  reply: string | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+  capabilities: string[];
+  interaction: Record<string, unknown> | null;
+  context: PageContext | null;
+}
+
+export interface NewJob {
+  id: string;
+  entry: string;
+  visitorId: string;
+  threadId: string;
+  userText: string;
+  createdAt: number;
+  capabilities: string[];
+  interaction: Record<string, unknown> | null;
+  context: PageContext | null;
+}
+
+export interface StoredEvent {
+  seq: number;
+  name: string;
+  /** JSON text, written to the stream as is. */
+  data: string;
+}
+
+export interface UploadRecord {
+  id: string;
+  entry: string;
+  visitorId: string;
+  filename: string;
+  mime: string;
+  data: Buffer;
+  createdAt: number;
+}
+
+export const TERMINAL_EVENTS: ReadonlySet<string> = new Set(['done', 'failed']);
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS threads (
+  entry TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  thread_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (entry, visitor_id, thread_id)
+);
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY,
+  entry TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  thread_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  user_text TEXT NOT NULL,
+  reply TEXT,
+  error TEXT,
+  created_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  capabilities TEXT NOT NULL,
+  interaction TEXT,
+  context TEXT
+);
+CREATE INDEX IF NOT EXISTS jobs_by_thread ON jobs (entry, visitor_id, thread_id, created_at);
+CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs (status);
+CREATE TABLE IF NOT EXISTS events (
+  job_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (job_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  job_id TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  rating TEXT NOT NULL,
+  comment TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS uploads (
+  id TEXT PRIMARY KEY,
+  entry TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  filename TEXT NOT NULL,
+  mime TEXT NOT NULL,
+  data BLOB NOT NULL,
+  created_at INTEGER NOT NULL
+);
+`;
+
+interface JobRow {
+  id: string;
+  entry: string;
+  visitor_id: string;
+  thread_id: string;
+  status: JobStatus;
+  user_text: string;
+  reply: string | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+  capabilities: string;
+  interaction: string | null;
+  context: string | null;
+}
+
+function toJob(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    entry: row.entry,
+    visitorId: row.visitor_id,
+    threadId: row.thread_id,
+    status: row.status,
+    userText: row.user_text,
+    reply: row.reply,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    capabilities: JSON.parse(row.capabilities) as string[],
+    interaction: row.interaction === null ? null : (JSON.parse(row.interaction) as Record<string, unknown>),
+    context: row.context === null ? null : (JSON.parse(row.context) as PageContext),
+  };
+}
+
+export class Store {
+  private readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    if (path !== ':memory:' && path !== '') {
+      // WAL lets SSE replays read while a job writes.
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+    }
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    const db = this.db;
+    this.stmt = {
+      touchThread: db.prepare(
+        `INSERT INTO threads (entry, visitor_id, thread_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (entry, visitor_id, thread_id) DO UPDATE SET updated_at = excluded.updated_at`,
+      ),
+      activeJobInThread: db.prepare(
+        `SELECT id FROM jobs WHERE entry = ? AND visitor_id = ? AND thread_id = ? AND status IN ('queued', 'running') LIMIT 1`,
+      ),
+      insertJob: db.prepare(
+        `INSERT INTO jobs (id, entry, visitor_id, thread_id, status, user_text, created_at, capabilities, interaction, context)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+      ),
+      getJob: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      setStatus: db.prepare(`UPDATE jobs SET status = ? WHERE id = ?`),
+      finishJob: db.prepare(`UPDATE jobs SET status = ?, reply = ?, error = ?, finished_at = ? WHERE id = ?`),
+      unfinishedJobs: db.prepare(`SELECT * FROM jobs WHERE status IN ('queued', 'running')`),
+      recentThreadJobs: db.prepare(
+        `SELECT * FROM (
+           SELECT *, rowid AS r FROM jobs WHERE entry = ? AND visitor_id = ? AND thread_id = ?
+           ORDER BY created_at DESC, r DESC LIMIT ?
+         ) ORDER BY created_at ASC, r ASC`,
+      ),
+      lastSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE job_id = ?`),
+      insertEvent: db.prepare(`INSERT INTO events (job_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?)`),
+      eventsAfter: db.prepare(`SELECT seq, name, data FROM events WHERE job_id = ? AND seq > ? ORDER BY seq`),
+      terminalEvent: db.prepare(`SELECT seq, name, data FROM events WHERE job_id = ? AND name IN ('done', 'failed') LIMIT 1`),
+      insertRating: db.prepare(`INSERT INTO ratings (job_id, visitor_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)`),
+      ratingsForJob: db.prepare(`SELECT rating, comment FROM ratings WHERE job_id = ? ORDER BY id`),
+      insertUpload: db.prepare(
+        `INSERT INTO uploads (id, entry, visitor_id, filename, mime, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      getUpload: db.prepare(`SELECT * FROM uploads WHERE id = ?`),
+    };
+  }
+
+  /**
+   * Creates a queued job unless the thread already has one queued or running. Check and insert
+   * share a transaction, so two racing requests cannot both start an answer.
+   */
+  createJob(job: NewJob): JobRecord | 'busy' {
+    return this.db.transaction((): JobRecord | 'busy' => {
+      if (this.stmt.activeJobInThread.get(job.entry, job.visitorId, job.threadId)) return 'busy';
+      this.stmt.touchThread.run(job.entry, job.visitorId, job.threadId, job.createdAt, job.createdAt);
+      this.stmt.insertJob.run(
+        job.id,
+        job.entry,
+        job.visitorId,
+        job.threadId,
+        job.userText,
+        job.createdAt,
+        JSON.stringify(job.capabilities),
+        job.interaction === null ? null : JSON.stringify(job.interaction),
+        job.context === null ? null : JSON.stringify(job.context),
+      );
+      return this.getJob(job.id)!;
+    })();
+  }
+
+  getJob(id: string): JobRecord | undefined {
+    const row = this.stmt.getJob.get(id) as JobRow | undefined;
+    return row ? toJob(row) : undefined;
+  }
+
+  setStatus(id: string, status: JobStatus): void {
+    this.stmt.setStatus.run(status, id);
+  }
+
+  unfinishedJobs(): JobRecord[] {
+    return (this.stmt.unfinishedJobs.all() as JobRow[]).map(toJob);
+  }
+
+  /** The newest `limit` jobs of a thread, oldest first. */
+  recentThreadJobs(entry: string, visitorId: string, threadId: string, limit: number): JobRecord[] {
+    return (this.stmt.recentThreadJobs.all(entry, visitorId, threadId, limit) as JobRow[]).map(toJob);
+  }
+
+  /**
+   * Appends the next event of a job; `build` receives the seq so the payload can carry it.
+   * A terminal event may also finish the job in the same transaction.
+   */
+  appendEvent(
+    jobId: string,
+    name: string,
+    build: (seq: number) => unknown,
+    finish?: { status: 'done' | 'failed'; reply: string; error: string | null; at: number },
+  ): StoredEvent {
+    return this.db.transaction((): StoredEvent => {
+      const seq = (this.stmt.lastSeq.get(jobId) as { seq: number }).seq + 1;
+      const data = JSON.stringify(build(seq));
+      this.stmt.insertEvent.run(jobId, seq, name, data, Date.now());
+      if (finish) this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, jobId);
+      return { seq, name, data };
+    })();
+  }
+
+  eventsAfter(jobId: string, seq: number): StoredEvent[] {
+    return this.stmt.eventsAfter.all(jobId, seq) as StoredEvent[];
+  }
+
+  terminalEvent(jobId: string): StoredEvent | undefined {
+    return this.stmt.terminalEvent.get(jobId) as StoredEvent | undefined;
+  }
+
+  addRating(jobId: string, visitorId: string, rating: string, comment: string | null, at: number): void {
+    this.stmt.insertRating.run(jobId, visitorId, rating, comment, at);
+  }
+
+  ratingsForJob(jobId: string): { rating: string; comment: string | null }[] {
+    return this.stmt.ratingsForJob.all(jobId) as { rating: string; comment: string | null }[];
+  }
+
+  addUpload(upload: UploadRecord): void {
+    this.stmt.insertUpload.run(
+      upload.id,
+      upload.entry,
+      upload.visitorId,
+      upload.filename,
+      upload.mime,
+      upload.data,
+      upload.createdAt,
+    );
+  }
+
+  getUpload(id: string): UploadRecord | undefined {
+    const row = this.stmt.getUpload.get(id) as
+      | { id: string; entry: string; visitor_id: string; filename: string; mime: string; data: Buffer; created_at: number }
+      | undefined;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      entry: row.entry,
+      visitorId: row.visitor_id,
+      filename: row.filename,
+      mime: row.mime,
+      data: row.data,
+      createdAt: row.created_at,
+    };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,118 @@
+// `window.BailingChat`: the public API object (DESIGN.md §5, §7). Frozen; every call
+// validates its input and reports misuse with a console warning instead of throwing into
+// the host's code.
+
+import { describe } from './embed';
+import type { PageContext, RendererDefinition, WidgetEventName } from './types';
+
+export interface BailingChatApi {
+  /** Version of this API object. */
+  readonly apiVersion: '1';
+  /** Version of the renderer contract (`registerRenderer`, the mount context). */
+  readonly rendererApiVersion: '1';
+  /** Registers a trusted renderer for fenced blocks of `definition.type`; returns an idempotent unregister. */
+  registerRenderer(definition: RendererDefinition): () => void;
+  /** Page context sent with each new message: `{page_key, page_name}`. */
+  setContext(context: { page_key?: string; page_name?: string }): void;
+  /** A short-lived signed ticket from the host's backend; passed through, never parsed. `null` clears it. */
+  setTicket(ticket: string | null): void;
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /** Sends `text` as the visitor's message (opens the panel). False when it cannot be sent now. */
+  send(text: string): boolean;
+  newConversation(): void;
+  /** Subscribes to `open`, `close`, `message`, `done` or `error`; returns an unsubscribe function. */
+  on(event: WidgetEventName, handler: (detail: unknown) => void): () => void;
+}
+
+/** What the API drives: the widget once it is up (calls before that are queued by boot). */
+export interface ApiTarget {
+  register(definition: unknown): () => void;
+  setContext(context: PageContext): void;
+  setTicket(ticket: string | null): void;
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): boolean;
+  newConversation(): void;
+}
+
+export const EVENT_NAMES: readonly WidgetEventName[] = ['open', 'close', 'message', 'done', 'error'];
+const CONTEXT_KEYS = ['page_key', 'page_name'] as const;
+const MAX_CONTEXT_CHARS = 200;
+
+export class Emitter {
+  private handlers = new Map<WidgetEventName, Set<(detail: unknown) => void>>();
+
+  on(event: WidgetEventName, handler: (detail: unknown) => void): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const wrapped = (detail: unknown) => handler(detail);
+    set.add(wrapped);
+    return () => void set!.delete(wrapped);
+  }
+
+  emit(event: WidgetEventName, detail: unknown) {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        handler(detail);
+      } catch (error) {
+        // A host handler's bug must not break the widget.
+        console.error(`BailingChat: a "${event}" handler threw`, error);
+      }
+    }
+  }
+}
+
+export function createApi(target: ApiTarget, emitter: Emitter, warn: (message: string) => void): BailingChatApi {
+  const api: BailingChatApi = {
+    apiVersion: '1',
+    rendererApiVersion: '1',
+    registerRenderer: (definition) => target.register(definition),
+    setContext(context) {
+      if (!context || typeof context !== 'object') {
+        warn(`setContext expects an object {page_key, page_name} (got ${describe(context)})`);
+        return;
+      }
+      const clean: PageContext = {};
+      for (const [key, value] of Object.entries(context)) {
+        if (!(CONTEXT_KEYS as readonly string[]).includes(key)) warn(`setContext: unknown key "${key}" ignored`);
+        else if (typeof value !== 'string') warn(`setContext: ${key} must be a string (got ${describe(value)}); ignored`);
+        else if (value.length > MAX_CONTEXT_CHARS) warn(`setContext: ${key} is longer than ${MAX_CONTEXT_CHARS} characters; ignored`);
+        else clean[key as (typeof CONTEXT_KEYS)[number]] = value;
+      }
+      target.setContext(clean);
+    },
+    setTicket(ticket) {
+      if (ticket !== null && (typeof ticket !== 'string' || !ticket)) {
+        warn(`setTicket expects a non-empty string or null (got ${describe(ticket)})`);
+        return;
+      }
+      target.setTicket(ticket);
+    },
+    open: () => target.open(),
+    close: () => target.close(),
+    toggle: () => target.toggle(),
+    send(text) {
+      if (typeof text !== 'string' || !text.trim()) {
+        warn(`send expects a non-empty string (got ${describe(text)})`);
+        return false;
+      }
+      return target.send(text);
+    },
+    newConversation: () => target.newConversation(),
+    on(event, handler) {
+      if (!EVENT_NAMES.includes(event)) {
+        warn(`on: unknown event "${String(event)}"; events are ${EVENT_NAMES.join(', ')}`);
+        return () => undefined;
+      }
+      if (typeof handler !== 'function') {
+        warn(`on("${event}"): handler must be a function (got ${describe(handler)})`);
+        return () => undefined;
+      }
+      return emitter.on(event, handler);
+    },
+  };
+  return Object.freeze(api);
+}

@@ -1,0 +1,107 @@
+// Start-up of the widget: finds its own <script>, reads data-* and the preload,
+// installs window.BailingChat, fetches the entry's config and mounts the widget.
+
+import { createApi, Emitter, type ApiTarget } from './api';
+import { readPreload, resolveEmbedOptions } from './embed';
+import { fallbackBlock } from './markdown';
+import { createRegistry } from './registry';
+import { createBailingClient } from './transport/bailing';
+import type { PageContext } from './types';
+import { mountWidget, normalizeConfig, type MountedWidget } from './widget';
+
+const PREFIX = 'BailingChat:';
+const warn = (message: string) => console.warn(`${PREFIX} ${message}`);
+
+type Queued = (widget: MountedWidget) => void;
+
+export function boot(): void {
+  const existing = (window as { BailingChat?: unknown }).BailingChat as { apiVersion?: unknown } | undefined;
+  if (existing && typeof existing === 'object' && existing.apiVersion === '1') {
+    warn('widget.js was loaded twice; the second copy does nothing');
+    return;
+  }
+  const script = findOwnScript();
+  if (!script) {
+    console.error(`${PREFIX} cannot find the widget's <script data-entry="…"> tag; nothing rendered`);
+    return;
+  }
+  const preload = readPreload(existing, warn);
+  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn);
+  if (!resolved.ok) {
+    console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
+    return;
+  }
+  const options = resolved.options;
+  if (options.protocol === 'ag-ui') warn('data-protocol="ag-ui" is not available in this build; using the BailingHub contract');
+
+  const registry = createRegistry({ warn, fallback: fallbackBlock });
+  for (const definition of preload.renderers) registry.register(definition);
+
+  const emitter = new Emitter();
+  let widget: MountedWidget | null = null;
+  let gone = false;
+  const queue: Queued[] = [];
+  let ticket = options.ticket;
+  let context: PageContext = {};
+  const whenReady = (call: Queued) => {
+    if (widget) call(widget);
+    else if (!gone) queue.push(call);
+  };
+
+  const target: ApiTarget = {
+    register: (definition) => registry.register(definition),
+    setContext(next) {
+      context = next;
+      widget?.setContext(next);
+    },
+    setTicket(next) {
+      ticket = next;
+      widget?.setTicket(next);
+    },
+    open: () => whenReady((w) => w.open()),
+    close: () => whenReady((w) => w.close()),
+    toggle: () => whenReady((w) => w.toggle()),
+    send(text) {
+      if (gone) return false;
+      if (widget) return widget.send(text);
+      queue.push((w) => w.send(text));
+      return true;
+    },
+    newConversation: () => whenReady((w) => w.newConversation()),
+  };
+  (window as { BailingChat?: unknown }).BailingChat = createApi(target, emitter, warn);
+
+  const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
+  client.getConfig().then(
+    async (raw) => {
+      const config = normalizeConfig(raw as Record<string, unknown>);
+      if (!config.enabled) {
+        gone = true;
+        queue.length = 0;
+        return;
+      }
+      await domReady();
+      widget = mountWidget({ options, config, client, registry, emitter, warn, ticket, context });
+      for (const call of queue.splice(0)) call(widget);
+    },
+    (error: unknown) => {
+      gone = true;
+      queue.length = 0;
+      console.error(`${PREFIX} could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}; nothing rendered`);
+    },
+  );
+}
+
+function findOwnScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.hasAttribute('data-entry')) return current;
+  // `currentScript` is null when we run from a callback; the tag that names an entry is ours.
+  const candidates = document.querySelectorAll<HTMLScriptElement>('script[src][data-entry]');
+  return candidates.length ? candidates[candidates.length - 1] : null;
+}
+
+function domReady(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+

@@ -1,0 +1,189 @@
+// The embed contract (DESIGN.md §5): what the host page tells the widget through the
+// script tag's data-* attributes and the optional preload object. Pure: no DOM writes.
+
+import type { RendererDefinition } from './types';
+
+export type ThemeSetting = 'light' | 'dark' | 'auto';
+export type Lang = 'en' | 'zh-CN';
+
+/** Everything the widget needs to start, after attributes and preload are merged and validated. */
+export interface EmbedOptions {
+  entry: string;
+  /** Base URL of the hub (no trailing slash). */
+  api: string;
+  open: boolean;
+  ticket: string | null;
+  lang: Lang;
+  theme: ThemeSetting;
+  /** CSS selector of an element to render inline in, instead of a floating launcher. */
+  container: string | null;
+  protocol: 'bailing' | 'ag-ui';
+  agentUrl: string | null;
+  sandbox: boolean;
+  /** Owner switch for remote images in answers (DESIGN.md §6). */
+  remoteImages: boolean;
+}
+
+export const ENTRY_PATTERN = /^[a-z0-9_-]{4,32}$/;
+
+/** The preload `config` keys we accept, with the type each must have. */
+const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean'> = {
+  entry: 'string',
+  api: 'string',
+  open: 'boolean',
+  ticket: 'string',
+  lang: 'string',
+  theme: 'string',
+  container: 'string',
+  protocol: 'string',
+  agentUrl: 'string',
+  remoteImages: 'boolean',
+};
+
+const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools']);
+
+export interface Preload {
+  renderers: unknown[];
+  config: Record<string, unknown>;
+  sandbox: unknown;
+  tools: unknown[];
+}
+
+/**
+ * Reads a preload object (`window.BailingChat = {...}` set before the script).
+ * Invalid entries are reported through `warn` and skipped, never fatal (DESIGN.md §5).
+ */
+export function readPreload(value: unknown, warn: (message: string) => void): Preload {
+  const preload: Preload = { renderers: [], config: {}, sandbox: undefined, tools: [] };
+  if (value === undefined || value === null) return preload;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    warn(`window.BailingChat preload must be an object (got ${describe(value)}); ignored`);
+    return preload;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!PRELOAD_KEYS.has(key)) warn(`window.BailingChat preload: unknown key "${key}" ignored`);
+  }
+  if (record.renderers !== undefined) {
+    if (Array.isArray(record.renderers)) preload.renderers = record.renderers;
+    else warn(`window.BailingChat preload: "renderers" must be an array (got ${describe(record.renderers)}); ignored`);
+  }
+  if (record.tools !== undefined) {
+    if (Array.isArray(record.tools)) preload.tools = record.tools;
+    else warn(`window.BailingChat preload: "tools" must be an array (got ${describe(record.tools)}); ignored`);
+  }
+  preload.sandbox = record.sandbox;
+  if (record.config !== undefined) {
+    if (record.config && typeof record.config === 'object' && !Array.isArray(record.config)) {
+      for (const [key, v] of Object.entries(record.config as Record<string, unknown>)) {
+        const expected = PRELOAD_CONFIG_KEYS[key];
+        if (!expected) warn(`window.BailingChat preload: unknown config key "${key}" ignored`);
+        else if (typeof v !== expected) warn(`window.BailingChat preload: config.${key} must be a ${expected} (got ${describe(v)}); ignored`);
+        else preload.config[key] = v;
+      }
+    } else {
+      warn(`window.BailingChat preload: "config" must be an object (got ${describe(record.config)}); ignored`);
+    }
+  }
+  return preload;
+}
+
+/** Attribute reader: `(name) => value | null`, so tests need no DOM. */
+export type AttributeSource = (name: string) => string | null;
+
+export type EmbedResult = { ok: true; options: EmbedOptions } | { ok: false; error: string };
+
+/**
+ * Merges the script tag's attributes (which win) with the preload config, and validates.
+ * Fatal only for what makes the widget unusable: a missing or malformed entry, an unusable API base.
+ */
+export function resolveEmbedOptions(
+  attr: AttributeSource,
+  scriptSrc: string,
+  preloadConfig: Record<string, unknown>,
+  navigatorLanguage: string,
+  warn: (message: string) => void,
+): EmbedResult {
+  const pick = (name: string, key: string): string | null => {
+    const fromAttr = attr(name);
+    if (fromAttr !== null) return fromAttr;
+    const fromPreload = preloadConfig[key];
+    return typeof fromPreload === 'string' ? fromPreload : null;
+  };
+  const entry = pick('data-entry', 'entry');
+  if (entry === null) return { ok: false, error: 'the script tag needs data-entry="<entry key>" (none given)' };
+  if (!ENTRY_PATTERN.test(entry)) {
+    return { ok: false, error: `data-entry must match ${ENTRY_PATTERN.source} (got "${entry.slice(0, 40)}")` };
+  }
+
+  const api = resolveApiBase(scriptSrc, pick('data-api', 'api'));
+  if (!api.ok) return api;
+
+  const lang = resolveLang(pick('data-lang', 'lang'), navigatorLanguage);
+  const themeValue = pick('data-theme', 'theme');
+  let theme: ThemeSetting = 'auto';
+  if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
+  else if (themeValue !== null) warn(`data-theme must be light, dark or auto (got "${themeValue}"); using auto`);
+
+  const protocolValue = pick('data-protocol', 'protocol');
+  let protocol: EmbedOptions['protocol'] = 'bailing';
+  if (protocolValue === 'ag-ui') protocol = 'ag-ui';
+  else if (protocolValue !== null && protocolValue !== 'bailing') warn(`data-protocol must be bailing or ag-ui (got "${protocolValue}"); using bailing`);
+
+  const openAttr = attr('data-open');
+  const open = openAttr !== null ? openAttr === '1' || openAttr === 'true' : preloadConfig.open === true;
+  const sandboxAttr = attr('data-sandbox');
+
+  return {
+    ok: true,
+    options: {
+      entry,
+      api: api.base,
+      open,
+      ticket: pick('data-ticket', 'ticket') || null,
+      lang,
+      theme,
+      container: pick('data-container', 'container') || null,
+      protocol,
+      agentUrl: pick('data-agent-url', 'agentUrl') || null,
+      sandbox: sandboxAttr === '1' || sandboxAttr === 'true',
+      remoteImages: preloadConfig.remoteImages !== false,
+    },
+  };
+}
+
+/**
+ * The hub's base URL: `data-api` when set, else the directory of the script's own src
+ * (`https://hub.example.com/widget.js` → `https://hub.example.com`).
+ */
+export function resolveApiBase(scriptSrc: string, dataApi: string | null): { ok: true; base: string } | { ok: false; error: string } {
+  const raw = dataApi ?? scriptSrc;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, error: dataApi ? `data-api must be an absolute http(s) URL (got "${dataApi}")` : `cannot tell the hub's address from the script src "${scriptSrc}"; set data-api` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, error: `the hub's address must be http(s) (got "${raw}")` };
+  }
+  url.search = '';
+  url.hash = '';
+  let path = url.pathname;
+  if (!dataApi) path = path.slice(0, path.lastIndexOf('/') + 1);
+  return { ok: true, base: url.origin + path.replace(/\/+$/, '') };
+}
+
+export function resolveLang(value: string | null, navigatorLanguage: string): Lang {
+  const tag = (value || navigatorLanguage || 'en').toLowerCase();
+  return tag.startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `"${value.slice(0, 40)}"`;
+  return typeof value;
+}
+
+export type { RendererDefinition };

@@ -1,0 +1,18 @@
+// The ES module build: start the widget yourself with `boot()` (it reads the same
+// <script data-entry> tag and preload), and the types of the public and renderer APIs.
+export { boot } from './boot';
+export type { BailingChatApi } from './api';
+export type {
+  RendererDefinition,
+  RendererContext,
+  RendererCleanup,
+  RendererTheme,
+  RendererMessage,
+  ResponseSummary,
+  ResponsePresentation,
+  HistoryItem,
+  WidgetConfig,
+  WidgetEventName,
+  PageContext,
+  ThemeMode,
+} from './types';

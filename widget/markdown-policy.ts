@@ -1,0 +1,151 @@
+// The markdown sanitizer policy as data: what survives DOMPurify, and why
+// nothing else does. Every entry is an allow-list: a tag, attribute or URL
+// scheme not named here is removed. Model text never reaches the page as
+// HTML (raw HTML in markdown is shown as literal text), so these lists only
+// need to cover what our own markdown renderer emits, plus a few harmless
+// inline tags.
+
+const freeze = Object.freeze;
+
+/**
+ * Elements kept. Everything else is removed (its text kept), notably:
+ * `script`, `style` (CSS exfiltration / UI redress), `iframe`, `object`, `embed`
+ * (foreign documents and plugins), `form`, `input`, `button`, `textarea`,
+ * `select` (phishing forms inside a trusted page), `svg`, `math`
+ * (namespace-confusion mutation XSS, e.g. DOMPurify 2.0.1 / CVE-2019-16728),
+ * `template`, `noscript` (mXSS through re-parsing), `link`, `meta`, `base`
+ * (stylesheet injection, refresh redirects, rebasing every relative URL),
+ * `audio`, `video`, `source` (network requests and autoplay),
+ * `details`/`summary` (`<details open ontoggle>` fires without interaction, and
+ * an open/close toggle can hide text from the visitor).
+ */
+export const ALLOWED_TAGS: readonly string[] = freeze([
+  // Block structure emitted by markdown: no attributes, no URLs.
+  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li',
+  // Inline formatting: text-only containers.
+  'strong', 'em', 'b', 'i', 'del', 's', 'code', 'pre', 'sup', 'sub', 'kbd',
+  // GFM tables: the only attribute kept is a checked `align` keyword.
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  // Links and images: URLs are checked by scheme in the attribute hook.
+  'a', 'img',
+  // `span` stands in for images not loaded; `div` marks rich-block slots. Both
+  // lose every attribute, so they cannot mimic the widget's own UI classes.
+  'span', 'div',
+]);
+
+/**
+ * Attributes kept, per element. An attribute allowed on one element is removed
+ * from every other (e.g. `src` on `a`, `href` on `img`). Never allowed:
+ * `id`, `name` (DOM clobbering of `document.x` / `form.x` lookups in the host
+ * page and in this widget), `style` (CSS injection, overlaying the host UI),
+ * `on*` (script), `srcset` (a second, unchecked image URL list), `data-*`
+ * and `aria-*` (the widget's own behaviour and accessibility hooks),
+ * `target`/`rel` from the model (we set them ourselves on every link).
+ */
+export const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = freeze({
+  // `href` is checked against LINK_PROTOCOLS; `title` is plain text.
+  a: freeze(['href', 'title']),
+  // `src` is checked against IMAGE_PROTOCOLS; `alt`/`title` are plain text.
+  img: freeze(['src', 'alt', 'title']),
+  // Only `language-xxx` (CODE_CLASS): free class values could restyle a
+  // model-written block to look like the widget's own controls.
+  code: freeze(['class']),
+  // Table alignment keyword (ALIGN_VALUE); a presentational hint, no CSS.
+  th: freeze(['align']),
+  td: freeze(['align']),
+  // Ordered-list start number (LIST_START).
+  ol: freeze(['start']),
+});
+
+/** Union of ATTRIBUTES_BY_TAG, the form DOMPurify's ALLOWED_ATTR expects. */
+export const ALLOWED_ATTR: readonly string[] = freeze([
+  ...new Set(Object.values(ATTRIBUTES_BY_TAG).flat()),
+]);
+
+/**
+ * Link schemes. Checked on the parsed, absolute URL (after the HTML parser has
+ * decoded entities such as `java&#115;cript:`), so `javascript:`, `vbscript:`,
+ * `data:` (HTML documents at an opaque origin, phishing), `blob:`, `file:` and
+ * relative or protocol-relative (`//evil.example`) URLs are all dropped; the
+ * link's text stays.
+ */
+export const LINK_PROTOCOLS: readonly string[] = freeze(['http:', 'https:', 'mailto:']);
+
+/**
+ * Image schemes: `https:` only. `http:` leaks the visitor's IP and the page
+ * over cleartext (and is mixed content); `data:image/svg+xml` can carry script
+ * when opened directly; relative URLs would hit the host site with its cookies.
+ */
+export const IMAGE_PROTOCOLS: readonly string[] = freeze(['https:']);
+
+/**
+ * Set on every kept link. `_blank` keeps the trusted page in place;
+ * `noopener` stops reverse tabnabbing through `window.opener`, `noreferrer`
+ * hides the host page's URL from the target, `nofollow` keeps model-written
+ * links from borrowing the site's search reputation.
+ */
+export const LINK_TARGET = '_blank';
+export const LINK_REL = 'noopener noreferrer nofollow';
+
+/**
+ * Set on every kept image. `lazy` defers requests until the image is near the
+ * viewport (a reply cannot fire hundreds of tracking requests at once),
+ * `no-referrer` hides the host page's URL from the image server.
+ */
+export const IMAGE_ATTRIBUTES: Readonly<Record<string, string>> = freeze({
+  loading: 'lazy',
+  decoding: 'async',
+  referrerpolicy: 'no-referrer',
+});
+
+/**
+ * Value patterns for the non-URL attributes of ATTRIBUTES_BY_TAG. A value
+ * that does not match is dropped with its attribute.
+ */
+export const ATTRIBUTE_VALUES: Readonly<Record<string, RegExp>> = freeze({
+  class: CODE_CLASS_PLACEHOLDER,
+});
+
+/** Longest code-block language name kept in a class (longer ones are cut). */
+export const LANGUAGE_MAX_CHARS = 32;
+
+/** The only class value kept: a sanitized code language (see `languageClass`). */
+export const CODE_CLASS = /^language-[a-z0-9_+-]{1,32}$/;
+
+/** Table cell alignment, as marked emits it. */
+export const ALIGN_VALUE = /^(?:left|center|right)$/;
+
+/** `<ol start>`: a plain number, nothing a browser could read as anything else. */
+export const LIST_START = /^\d{1,9}$/;
+
+/**
+ * DOMPurify configuration. Given once to a dedicated DOMPurify instance, so a
+ * host page's own DOMPurify (and its hooks) neither affects nor is affected
+ * by ours.
+ */
+export const PURIFY_CONFIG = freeze({
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTR],
+  // HTML only: SVG and MathML elements are dropped even if a name matched,
+  // closing namespace-confusion mXSS (CVE-2020-26870, fixed in DOMPurify 2.0.17).
+  ALLOWED_NAMESPACES: ['http://www.w3.org/1999/xhtml'],
+  // `data-*` could drive the widget's own `[data-…]` behaviour.
+  ALLOW_DATA_ATTR: false,
+  // `aria-*` could relabel content for screen readers (spoofed "button").
+  ALLOW_ARIA_ATTR: false,
+  // First URL gate; the attribute hook then checks the parsed URL per element.
+  ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  // `align` and `start` carry keywords/numbers, not URLs; the hook checks them
+  // against ALIGN_VALUE / LIST_START. Without this the URI regexp drops them.
+  ADD_URI_SAFE_ATTR: ['align', 'start'],
+  // Remove elements whose id/name would clobber document properties.
+  SANITIZE_DOM: true,
+  // A `/>` inside an attribute value can close a tag when the output is
+  // serialized and parsed again (mutation XSS); such values are dropped.
+  ALLOW_SELF_CLOSE_IN_ATTR: false,
+  // Comments and processing instructions that look like markup are dropped.
+  SAFE_FOR_XML: true,
+  KEEP_CONTENT: true,
+  RETURN_DOM_FRAGMENT: true,
+});

@@ -1,0 +1,677 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRegistry, type MountRequest } from './registry';
+import type { RendererContext, RendererMessage } from './types';
+
+const fallback = (type: string, source: string) => {
+  const pre = document.createElement('pre');
+  const code = pre.appendChild(document.createElement('code'));
+  code.dataset.language = type;
+  code.textContent = source;
+  return pre;
+};
+
+const setup = () => {
+  const warn = vi.fn<(message: string) => void>();
+  return { warn, reg: createRegistry({ warn, fallback }) };
+};
+
+const theme = { accent: '#0a7', mode: 'dark' } as const;
+const message: RendererMessage = {
+  jobId: 'job_1',
+  responses: [{ type: 'bailing-form', version: 1, source_job_id: 'job_0', form_id: 'f', values: { secret: 1 } } as never],
+};
+
+const mountIn = (reg: ReturnType<typeof createRegistry>, type: string, source = '{"a":1}', extra: Partial<MountRequest> = {}) => {
+  const container = document.createElement('div');
+  const respond = vi.fn<MountRequest['respond']>(async () => {});
+  const handle = reg.mount({ type, source, container, theme, message, respond, ...extra });
+  return { container, handle, respond };
+};
+
+/** What the fallback code block shows, or null when there is none. */
+const shown = (container: HTMLElement) => container.querySelector(':scope > pre > code')?.textContent ?? null;
+
+/** A definition whose mount records its context and returns a spy cleanup. */
+const spyRenderer = (type: string, extra: Record<string, unknown> = {}) => {
+  const cleanup = vi.fn();
+  const contexts: RendererContext[] = [];
+  const mount = vi.fn((ctx: RendererContext) => {
+    contexts.push(ctx);
+    ctx.container.textContent = `${type} rendered`;
+    return cleanup;
+  });
+  return { def: { type, mount, ...extra }, mount, cleanup, contexts };
+};
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('register: invalid definitions', () => {
+  const mount = () => {};
+  const base = { type: 'chart', mount };
+  it.each<[string, unknown, string]>([
+    ['not an object (string)', 'chart', 'definition'],
+    ['not an object (null)', null, 'definition'],
+    ['not an object (function)', mount, 'definition'],
+    ['type missing', { mount }, '"type"'],
+    ['type uppercase', { ...base, type: 'Chart' }, '"type"'],
+    ['type with a space', { ...base, type: 'Bad Type' }, '"type" must match ^[a-z][a-z0-9._+-]{0,63}$ (got "Bad Type")'],
+    ['type 65 characters', { ...base, type: 'a'.repeat(65) }, '"type"'],
+    ['type starting with a digit', { ...base, type: '1chart' }, '"type"'],
+    ['type empty', { ...base, type: '' }, '"type"'],
+    ['type not a string', { ...base, type: 7 }, '"type"'],
+    ['version 0', { ...base, version: 0 }, '"version"'],
+    ['version 1.5', { ...base, version: 1.5 }, '"version"'],
+    ["version '1'", { ...base, version: '1' }, '"version"'],
+    ['version -1', { ...base, version: -1 }, '"version"'],
+    ['version NaN', { ...base, version: NaN }, '"version"'],
+    ['label 81 characters', { ...base, label: 'l'.repeat(81) }, '"label"'],
+    ['label not a string', { ...base, label: 5 }, '"label"'],
+    ['contentType text/html', { ...base, contentType: 'text/html' }, '"contentType"'],
+    ['maxPayloadBytes 0', { ...base, maxPayloadBytes: 0 }, '"maxPayloadBytes"'],
+    ['maxPayloadBytes 262145', { ...base, maxPayloadBytes: 262_145 }, '"maxPayloadBytes"'],
+    ['maxPayloadBytes 1.5', { ...base, maxPayloadBytes: 1.5 }, '"maxPayloadBytes"'],
+    ["maxPayloadBytes '100'", { ...base, maxPayloadBytes: '100' }, '"maxPayloadBytes"'],
+    ['mount missing', { type: 'chart' }, '"mount"'],
+    ['mount not a function', { ...base, mount: 'render()' }, '"mount"'],
+  ])('%s: warns naming the field, registers nothing', (_, definition, field) => {
+    const { reg, warn } = setup();
+    const changes = vi.fn();
+    reg.onChange(changes);
+    const unregister = reg.register(definition);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(field));
+    expect(warn.mock.calls.every(([m]) => m.startsWith('registerRenderer: '))).toBe(true);
+    expect(reg.types()).toEqual([]);
+    expect(changes).not.toHaveBeenCalled();
+    expect(() => unregister()).not.toThrow();
+  });
+
+  it('warns once per invalid field', () => {
+    const { reg, warn } = setup();
+    reg.register({ type: 'X', version: 0, mount: 1 });
+    expect(warn.mock.calls.map(([m]) => m.match(/"(\w+)"/)?.[1])).toEqual(['type', 'version', 'mount']);
+  });
+
+  it('a definition that throws when read is warned about, not thrown to the host', () => {
+    const { reg, warn } = setup();
+    const hostile = new Proxy({}, { get() { throw new Error('trap'); } });
+    expect(() => reg.register(hostile)).not.toThrow();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('trap'));
+    expect(reg.types()).toEqual([]);
+  });
+
+  it('the default warn goes to console.warn with the BailingChat: prefix', () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    createRegistry({ fallback }).register({ type: 'x' });
+    expect(consoleWarn).toHaveBeenCalledWith(expect.stringMatching(/^BailingChat: registerRenderer: "mount"/));
+  });
+});
+
+describe('register: valid definitions', () => {
+  it('accepts the boundaries of every field and fills defaults', () => {
+    const { reg, warn } = setup();
+    const mount = () => {};
+    reg.register({ type: 'a'.repeat(64), label: 'l'.repeat(80), version: 3, contentType: 'text/plain', maxPayloadBytes: 262_144, mount });
+    reg.register({ type: 'z', maxPayloadBytes: 1, mount });
+    reg.register({ type: 'm.x+y-z_9', mount, version: undefined });
+    expect(warn).not.toHaveBeenCalled();
+    expect(reg.get('z')).toEqual({ type: 'z', version: 1, contentType: 'application/json', maxPayloadBytes: 1, mount });
+    expect(reg.get('m.x+y-z_9')).toEqual({ type: 'm.x+y-z_9', version: 1, contentType: 'application/json', maxPayloadBytes: 65_536, mount });
+    expect(reg.get('a'.repeat(64))).toMatchObject({ version: 3, label: 'l'.repeat(80), contentType: 'text/plain', maxPayloadBytes: 262_144 });
+  });
+
+  it('types() is exactly the registered types, sorted', () => {
+    const { reg } = setup();
+    for (const type of ['zeta', 'alpha', 'bailing-form', 'alpha']) reg.register({ type, mount() {} });
+    const off = reg.register({ type: 'gone', mount() {} });
+    off();
+    expect(reg.types()).toEqual(['alpha', 'bailing-form', 'zeta']);
+    expect(reg.has('alpha')).toBe(true);
+    expect(reg.has('gone')).toBe(false);
+    expect(reg.get('gone')).toBeUndefined();
+  });
+
+  it('unknown keys are warned about and left out of the stored copy', () => {
+    const { reg, warn } = setup();
+    reg.register({ type: 'x', mount() {}, mout: 1 });
+    expect(warn).toHaveBeenCalledWith('registerRenderer: unknown key "mout" ignored');
+    expect(reg.has('x')).toBe(true);
+    expect(reg.get('x')).not.toHaveProperty('mout');
+  });
+
+  it('stores a frozen copy: the host cannot change it after registration', () => {
+    const { reg } = setup();
+    const { def, mount } = spyRenderer('x', { maxPayloadBytes: 100 });
+    reg.register(def);
+    Object.assign(def, { type: 'y', maxPayloadBytes: 1, mount: () => {} });
+    const stored = reg.get('x')!;
+    expect(Object.isFrozen(stored)).toBe(true);
+    expect(stored).toMatchObject({ type: 'x', maxPayloadBytes: 100, mount });
+    expect(reg.types()).toEqual(['x']);
+    mountIn(reg, 'x', '{"long":"payload"}');
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads each field once, so a getter cannot slip past validation', () => {
+    const { reg } = setup();
+    let reads = 0;
+    reg.register({ get type() { return reads++ ? 'Evil Type' : 'ok'; }, mount() {} });
+    expect(reg.types()).toEqual(['ok']);
+    expect(reg.get('ok')!.type).toBe('ok');
+  });
+
+  it('calls mount with the definition as this', () => {
+    const { reg } = setup();
+    class Renderer {
+      type = 'cls';
+      greeting = 'hello';
+      mount(ctx: RendererContext) {
+        ctx.container.textContent = this.greeting;
+      }
+    }
+    reg.register(new Renderer());
+    expect(mountIn(reg, 'cls').container.textContent).toBe('hello');
+  });
+
+  it('onChange fires on register, replace and unregister only', () => {
+    const { reg, warn } = setup();
+    const changes = vi.fn();
+    const bad = vi.fn(() => { throw new Error('listener bug'); });
+    reg.onChange(bad);
+    const off = reg.onChange(changes);
+    const u1 = reg.register({ type: 'x', mount() {} });
+    reg.register({ type: 'x', mount() {} });
+    u1();
+    reg.register({ type: 'BAD', mount() {} });
+    expect(changes.mock.calls).toEqual([['x'], ['x']]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('listener bug'));
+    off();
+    reg.register({ type: 'y', mount() {} });
+    expect(changes).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('replace and unregister', () => {
+  it('replacing a type destroys its live mounts once and mounts the new definition', async () => {
+    const { reg } = setup();
+    const a = spyRenderer('x');
+    const b = spyRenderer('x', { version: 2 });
+    const other = spyRenderer('y');
+    reg.register(a.def);
+    reg.register(other.def);
+    const { container, handle } = mountIn(reg, 'x');
+    mountIn(reg, 'y');
+    expect(await handle.settled).toBe('mounted');
+
+    reg.register(b.def);
+    expect(a.cleanup).toHaveBeenCalledTimes(1);
+    expect(a.contexts[0]!.signal.aborted).toBe(true);
+    expect(b.mount).toHaveBeenCalledTimes(1);
+    expect(b.contexts[0]!.container).toBe(container);
+    expect(b.contexts[0]!.version).toBe(2);
+    expect(container.textContent).toBe('x rendered');
+    expect(other.mount).toHaveBeenCalledTimes(1);
+    expect(other.cleanup).not.toHaveBeenCalled();
+    expect(await handle.settled).toBe('mounted');
+
+    handle.destroy();
+    expect(b.cleanup).toHaveBeenCalledTimes(1);
+    expect(a.cleanup).toHaveBeenCalledTimes(1);
+    expect(container.childNodes.length).toBe(0);
+  });
+
+  it('unregister is idempotent, and an old handle does not remove a replacement', () => {
+    const { reg } = setup();
+    const changes = vi.fn();
+    reg.onChange(changes);
+    const first = reg.register({ type: 'x', mount() {} });
+    const second = reg.register({ type: 'x', mount() {} });
+    first();
+    first();
+    expect(reg.has('x')).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(2);
+    second();
+    second();
+    expect(reg.has('x')).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(3);
+    // Registering the same object again is a new registration; the old handle stays inert.
+    const def = { type: 'x', mount() {} };
+    const u1 = reg.register(def);
+    const u2 = reg.register(def);
+    u1();
+    expect(reg.has('x')).toBe(true);
+    u2();
+    expect(reg.has('x')).toBe(false);
+  });
+
+  it('unregister destroys live mounts once and shows the fallback code block', () => {
+    const { reg, warn } = setup();
+    const r = spyRenderer('x');
+    const unregister = reg.register(r.def);
+    const { container, handle } = mountIn(reg, 'x', '{"b":2}');
+    unregister();
+    expect(r.cleanup).toHaveBeenCalledTimes(1);
+    expect(r.contexts[0]!.signal.aborted).toBe(true);
+    expect(shown(container)).toBe('{"b":2}');
+    expect(container.querySelector('code')!.dataset.language).toBe('x');
+    expect(warn).not.toHaveBeenCalled();
+    handle.destroy();
+    expect(r.cleanup).toHaveBeenCalledTimes(1);
+    expect(container.childNodes.length).toBe(0);
+    expect(reg.stats()).toEqual({ mounted: 1, destroyed: 1, live: 0 });
+  });
+
+  it('a block shown as code for an unknown type mounts once the type is registered', async () => {
+    const { reg } = setup();
+    const { container, handle } = mountIn(reg, 'late', '[1]');
+    expect(await handle.settled).toBe('fallback');
+    expect(shown(container)).toBe('[1]');
+    const r = spyRenderer('late');
+    reg.register(r.def);
+    expect(r.contexts[0]!.payload).toEqual([1]);
+    expect(container.textContent).toBe('late rendered');
+    expect(await handle.settled).toBe('mounted');
+  });
+
+  it('a destroyed handle is not re-mounted by a later registration', () => {
+    const { reg } = setup();
+    const { handle } = mountIn(reg, 'x');
+    handle.destroy();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    expect(r.mount).not.toHaveBeenCalled();
+  });
+});
+
+describe('context', () => {
+  const KEYS = ['container', 'message', 'payload', 'respond', 'signal', 'source', 'theme', 'type', 'version'];
+
+  it('has exactly the nine keys, frozen, with frozen copies of theme and message', () => {
+    const { reg } = setup();
+    const r = spyRenderer('x', { version: 4 });
+    reg.register(r.def);
+    const { container } = mountIn(reg, 'x', ' {"a":1} ');
+    const ctx = r.contexts[0]!;
+    expect(Object.keys(ctx).sort()).toEqual(KEYS);
+    expect(Object.isFrozen(ctx)).toBe(true);
+    expect(() => ((ctx as { payload: unknown }).payload = 1)).toThrow(TypeError);
+    expect(ctx).toMatchObject({ container, payload: { a: 1 }, source: ' {"a":1} ', type: 'x', version: 4 });
+    expect(ctx.signal).toBeInstanceOf(AbortSignal);
+    expect(ctx.signal.aborted).toBe(false);
+
+    expect(ctx.theme).toEqual(theme);
+    expect(Object.isFrozen(ctx.theme)).toBe(true);
+    expect(ctx.message).not.toBe(message);
+    expect(Object.isFrozen(ctx.message)).toBe(true);
+    expect(Object.isFrozen(ctx.message.responses)).toBe(true);
+    expect(Object.isFrozen(ctx.message.responses[0])).toBe(true);
+    // Response summaries carry no submitted values.
+    expect(ctx.message).toEqual({ jobId: 'job_1', responses: [{ type: 'bailing-form', version: 1, source_job_id: 'job_0', form_id: 'f' }] });
+  });
+
+  it('never carries identity or page context, however the caller calls mount', () => {
+    const { reg } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    const leaky = { ticket: 't', visitor_id: 'v', thread_id: 'th', context: { url: 'u' } };
+    mountIn(reg, 'x', '{}', { ...leaky, theme: { ...theme, ...leaky }, message: { ...message, ...leaky } } as Partial<MountRequest>);
+    const ctx = r.contexts[0]!;
+    expect(Object.keys(ctx).sort()).toEqual(KEYS);
+    const all = JSON.stringify({ ...ctx, container: null, signal: null });
+    for (const word of ['ticket', 'visitor', 'thread', 'context', '"url"']) expect(all).not.toContain(word);
+  });
+
+  it('each mount gets its own signal', () => {
+    const { reg } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    mountIn(reg, 'x');
+    const { handle } = mountIn(reg, 'x');
+    handle.destroy();
+    expect(r.contexts.map((c) => c.signal.aborted)).toEqual([false, true]);
+  });
+});
+
+describe('payload checks', () => {
+  it.each([
+    ['exactly the limit in UTF-8 bytes', '€'.repeat(10), 'mounted'],
+    ['one byte over', '€'.repeat(10) + 'a', 'fallback'],
+  ])('text/plain, %s → %s', async (_, source, outcome) => {
+    const { reg, warn } = setup();
+    const r = spyRenderer('txt', { contentType: 'text/plain', maxPayloadBytes: 30 });
+    reg.register(r.def);
+    const { handle, container } = mountIn(reg, 'txt', source);
+    expect(await handle.settled).toBe(outcome);
+    if (outcome === 'mounted') {
+      expect(r.contexts[0]!.payload).toBe(source);
+      expect(warn).not.toHaveBeenCalled();
+    } else {
+      expect(r.mount).not.toHaveBeenCalled();
+      expect(shown(container)).toBe(source);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('exceeds 30 bytes'));
+    }
+  });
+
+  it.each([
+    ['exactly the limit', '["€€€"]', 'mounted'],
+    ['one byte over', '["€€€" ]', 'fallback'],
+  ])('JSON with multibyte text, %s → %s', async (_, source, outcome) => {
+    const { reg } = setup();
+    reg.register({ type: 'j', maxPayloadBytes: 13, mount() {} });
+    expect(await mountIn(reg, 'j', source).handle.settled).toBe(outcome);
+  });
+
+  it.each([
+    ['invalid JSON', '{"a": ', 'not valid JSON'],
+    ['a number', '42', 'object or array (got number)'],
+    ['a string', '"x"', 'object or array (got string)'],
+    ['null', 'null', 'object or array (got null)'],
+    ['a boolean', 'true', 'object or array (got boolean)'],
+  ])('%s falls back to the code block and warns', async (_, source, reason) => {
+    const { reg, warn } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    const { handle, container } = mountIn(reg, 'x', source);
+    expect(await handle.settled).toBe('fallback');
+    expect(r.mount).not.toHaveBeenCalled();
+    expect(shown(container)).toBe(source);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(reason));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('renderer "x"'));
+  });
+
+  it('an array is a payload; text/plain gets JSON-looking text as a string', () => {
+    const { reg } = setup();
+    const arr = spyRenderer('arr');
+    const txt = spyRenderer('txt', { contentType: 'text/plain' });
+    reg.register(arr.def);
+    reg.register(txt.def);
+    mountIn(reg, 'arr', '[1,{"b":2}]');
+    mountIn(reg, 'txt', '42');
+    expect(arr.contexts[0]!.payload).toEqual([1, { b: 2 }]);
+    expect(txt.contexts[0]!.payload).toBe('42');
+  });
+
+  it('an unknown type falls back without a warning and without counting as a mount', async () => {
+    const { reg, warn } = setup();
+    const { handle, container } = mountIn(reg, 'python', 'print(1)');
+    expect(await handle.settled).toBe('fallback');
+    expect(shown(container)).toBe('print(1)');
+    expect(container.querySelector('code')!.dataset.language).toBe('python');
+    expect(warn).not.toHaveBeenCalled();
+    expect(reg.stats()).toEqual({ mounted: 0, destroyed: 0, live: 0 });
+  });
+});
+
+describe('mount return values and lifecycle', () => {
+  class Destroyable {
+    calls = 0;
+    destroy() {
+      this.calls++; // `this` must be the object
+    }
+  }
+
+  it.each<[string, (cleanup: () => void) => unknown]>([
+    ['a cleanup function', (cleanup) => cleanup],
+    ['an object with destroy()', (cleanup) => ({ destroy: cleanup })],
+    ['a Promise of a function', (cleanup) => Promise.resolve(cleanup)],
+    ['a Promise of an object with destroy()', (cleanup) => Promise.resolve({ destroy: cleanup })],
+    ['a thenable of a function', (cleanup) => ({ then: (ok: (v: unknown) => void) => (ok(cleanup), ok(() => {})) })],
+  ])('%s: cleanup runs exactly once on destroy', async (_, make) => {
+    const { reg } = setup();
+    const cleanup = vi.fn();
+    let ctx!: RendererContext;
+    reg.register({ type: 'x', mount: (c: RendererContext) => ((ctx = c), c.container.append('hi'), make(cleanup)) });
+    const { handle, container } = mountIn(reg, 'x');
+    expect(await handle.settled).toBe('mounted');
+    expect(cleanup).not.toHaveBeenCalled();
+    handle.destroy();
+    handle.destroy();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(ctx.signal.aborted).toBe(true);
+    expect(container.childNodes.length).toBe(0);
+    expect(reg.stats()).toEqual({ mounted: 1, destroyed: 1, live: 0 });
+  });
+
+  it('calls destroy() as a method of the returned object', async () => {
+    const { reg } = setup();
+    const d = new Destroyable();
+    reg.register({ type: 'x', mount: async () => d });
+    const { handle } = mountIn(reg, 'x');
+    await handle.settled;
+    handle.destroy();
+    expect(d.calls).toBe(1);
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['a Promise of nothing', Promise.resolve()],
+    ['an unrelated value', 42],
+  ])('returning %s mounts and destroys cleanly', async (_, value) => {
+    const { reg, warn } = setup();
+    let ctx!: RendererContext;
+    reg.register({ type: 'x', mount: (c: RendererContext) => ((ctx = c), value) });
+    const { handle } = mountIn(reg, 'x');
+    expect(await handle.settled).toBe('mounted');
+    handle.destroy();
+    expect(ctx.signal.aborted).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+    expect(reg.stats().live).toBe(0);
+  });
+
+  it('a throwing mount falls back to the code block and warns', async () => {
+    const { reg, warn } = setup();
+    let ctx!: RendererContext;
+    reg.register({
+      type: 'x',
+      mount(c: RendererContext) {
+        ctx = c;
+        c.container.append('half-drawn');
+        throw new Error('boom');
+      },
+    });
+    const { handle, container } = mountIn(reg, 'x', '{"z":1}');
+    expect(await handle.settled).toBe('fallback');
+    expect(shown(container)).toBe('{"z":1}');
+    expect(container.textContent).not.toContain('half-drawn');
+    expect(ctx.signal.aborted).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/renderer "x": mount failed: boom/));
+    expect(reg.stats()).toEqual({ mounted: 1, destroyed: 1, live: 0 });
+  });
+
+  it('a rejected mount falls back to the code block and warns', async () => {
+    const { reg, warn } = setup();
+    reg.register({
+      type: 'x',
+      async mount(c: RendererContext) {
+        c.container.append('loading…');
+        throw new Error('chart lib failed');
+      },
+    });
+    const { handle, container } = mountIn(reg, 'x', '[]');
+    expect(await handle.settled).toBe('fallback');
+    expect(shown(container)).toBe('[]');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('chart lib failed'));
+    expect(reg.stats().live).toBe(0);
+  });
+
+  it('a mount that resolves after destroy has its cleanup run at once, exactly once', async () => {
+    const { reg } = setup();
+    const cleanup = vi.fn();
+    let resolve!: (v: unknown) => void;
+    reg.register({ type: 'x', mount: () => new Promise((r) => (resolve = r)) });
+    const { handle, container } = mountIn(reg, 'x');
+    handle.destroy();
+    expect(await handle.settled).toBe('destroyed');
+    expect(cleanup).not.toHaveBeenCalled();
+    resolve(cleanup);
+    await flush();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    handle.destroy();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(container.childNodes.length).toBe(0);
+    expect(reg.stats()).toEqual({ mounted: 1, destroyed: 1, live: 0 });
+  });
+
+  it('a mount that rejects after destroy shows nothing and warns nothing', async () => {
+    const { reg, warn } = setup();
+    let reject!: (e: unknown) => void;
+    reg.register({ type: 'x', mount: () => new Promise((_, r) => (reject = r)) });
+    const { handle, container } = mountIn(reg, 'x');
+    handle.destroy();
+    reject(new Error('aborted'));
+    await flush();
+    expect(container.childNodes.length).toBe(0);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a pending mount replaced by a new definition is cleaned up when it resolves', async () => {
+    const { reg } = setup();
+    const cleanup = vi.fn();
+    let resolve!: (v: unknown) => void;
+    reg.register({ type: 'x', mount: () => new Promise((r) => (resolve = r)) });
+    const { handle } = mountIn(reg, 'x');
+    const first = handle.settled;
+    const next = spyRenderer('x');
+    reg.register(next.def);
+    expect(await first).toBe('destroyed');
+    expect(await handle.settled).toBe('mounted');
+    resolve(cleanup);
+    await flush();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(next.cleanup).not.toHaveBeenCalled();
+  });
+
+  it('a cleanup that throws (or rejects) is warned about, not propagated', async () => {
+    const { reg, warn } = setup();
+    reg.register({ type: 'x', mount: () => () => { throw new Error('cleanup bug'); } });
+    reg.register({ type: 'y', mount: () => async () => { throw new Error('async cleanup bug'); } });
+    const x = mountIn(reg, 'x');
+    const y = mountIn(reg, 'y');
+    expect(() => x.handle.destroy()).not.toThrow();
+    expect(() => y.handle.destroy()).not.toThrow();
+    await flush();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/renderer "x" cleanup failed: cleanup bug/));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/renderer "y" cleanup failed: async cleanup bug/));
+    expect(x.container.childNodes.length).toBe(0);
+    expect(reg.stats().live).toBe(0);
+  });
+
+  it('the signal aborts on destroy, before the cleanup runs', () => {
+    const { reg } = setup();
+    const order: string[] = [];
+    reg.register({
+      type: 'x',
+      mount(c: RendererContext) {
+        c.signal.addEventListener('abort', () => order.push('abort'));
+        return () => order.push(c.signal.aborted ? 'cleanup after abort' : 'cleanup before abort');
+      },
+    });
+    mountIn(reg, 'x').handle.destroy();
+    expect(order).toEqual(['abort', 'cleanup after abort']);
+  });
+
+  it('a mount that unregisters its own type mid-mount is cleaned up at once', () => {
+    const { reg } = setup();
+    const cleanup = vi.fn();
+    const unregister = reg.register({ type: 'x', mount: () => (unregister(), cleanup) });
+    const { container } = mountIn(reg, 'x', '{"q":1}');
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(shown(container)).toBe('{"q":1}');
+    expect(reg.stats().live).toBe(0);
+  });
+});
+
+describe('respond', () => {
+  it('forwards with type, version and source job forced, and rejects after destroy', async () => {
+    const { reg } = setup();
+    const r = spyRenderer('bailing-form', { version: 2 });
+    reg.register(r.def);
+    const { handle, respond } = mountIn(reg, 'bailing-form');
+    const ctx = r.contexts[0]!;
+    await ctx.respond({ form_id: 'f', action: 'submit', type: 'evil', source_job_id: 'other' }, { displayText: 'Sent' });
+    expect(respond).toHaveBeenCalledWith(
+      { form_id: 'f', action: 'submit', type: 'bailing-form', version: 2, source_job_id: 'job_1' },
+      { displayText: 'Sent' },
+    );
+    handle.destroy();
+    await expect(ctx.respond({ action: 'cancel' })).rejects.toThrow('renderer destroyed');
+    expect(respond).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a response that is not an object, and passes on the caller’s rejection', async () => {
+    const { reg } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    const failing = vi.fn(() => Promise.reject(new Error('offline')));
+    mountIn(reg, 'x', '{}', { respond: failing });
+    const ctx = r.contexts[0]!;
+    await expect(ctx.respond(null as never)).rejects.toThrow(TypeError);
+    await expect(ctx.respond([] as never)).rejects.toThrow(TypeError);
+    expect(failing).not.toHaveBeenCalled();
+    await expect(ctx.respond({})).rejects.toThrow('offline');
+  });
+
+  it('a response from a replaced definition is refused', async () => {
+    const { reg } = setup();
+    const a = spyRenderer('x');
+    reg.register(a.def);
+    const { respond } = mountIn(reg, 'x');
+    reg.register(spyRenderer('x').def);
+    await expect(a.contexts[0]!.respond({})).rejects.toThrow('renderer destroyed');
+    expect(respond).not.toHaveBeenCalled();
+  });
+});
+
+describe('groups, destroyAll and counters', () => {
+  it('a group destroys only its own mounts, each once', () => {
+    const { reg } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    const g1 = reg.createGroup();
+    const g2 = reg.createGroup();
+    const m1 = g1.add(mountIn(reg, 'x').handle);
+    g1.add(mountIn(reg, 'x').handle);
+    g2.add(mountIn(reg, 'x').handle);
+    m1.destroy();
+    g1.destroyAll();
+    g1.destroyAll();
+    expect(r.cleanup).toHaveBeenCalledTimes(2);
+    expect(r.contexts.map((c) => c.signal.aborted)).toEqual([true, true, false]);
+    g2.destroyAll();
+    expect(r.cleanup).toHaveBeenCalledTimes(3);
+  });
+
+  it('after destroyAll every mount has been destroyed, whatever its outcome', async () => {
+    const { reg } = setup();
+    let resolvePending!: (v: unknown) => void;
+    reg.register({ type: 'sync', mount: () => () => {} });
+    reg.register({ type: 'async', mount: async () => ({ destroy() {} }) });
+    reg.register({ type: 'pending', mount: () => new Promise((r) => (resolvePending = r)) });
+    reg.register({ type: 'throws', mount: () => { throw new Error('x'); } });
+    reg.register({ type: 'rejects', mount: () => Promise.reject(new Error('y')) });
+    const handles = ['sync', 'async', 'pending', 'throws', 'rejects', 'unknown', 'sync'].map((t) => mountIn(reg, t).handle);
+    await Promise.all(handles.filter((_, i) => i !== 2).map((h) => h.settled));
+    expect(reg.stats()).toEqual({ mounted: 6, destroyed: 2, live: 4 });
+    reg.destroyAll();
+    expect(reg.stats()).toEqual({ mounted: 6, destroyed: 6, live: 0 });
+    resolvePending(() => {});
+    await flush();
+    expect(reg.stats()).toEqual({ mounted: 6, destroyed: 6, live: 0 });
+    expect(await handles[2]!.settled).toBe('destroyed');
+    // Definitions survive a restart.
+    expect(reg.types()).toEqual(['async', 'pending', 'rejects', 'sync', 'throws']);
+  });
+
+  it('replacements count their re-mounts', () => {
+    const { reg } = setup();
+    reg.register({ type: 'x', mount: () => () => {} });
+    mountIn(reg, 'x');
+    mountIn(reg, 'x');
+    reg.register({ type: 'x', mount: () => () => {} });
+    expect(reg.stats()).toEqual({ mounted: 4, destroyed: 2, live: 2 });
+    reg.destroyAll();
+    expect(reg.stats()).toEqual({ mounted: 4, destroyed: 4, live: 0 });
+  });
+});

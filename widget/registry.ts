@@ -1,0 +1,311 @@
+// The renderer registry: which fenced-block types this page trusts, and the life of every block
+// mounted into one (DESIGN.md §7). Renderers are trusted host code; the blocks they get are not.
+
+import { checkPayload } from './payload';
+import type {
+  RendererCleanup,
+  RendererContext,
+  RendererDefinition,
+  RendererMessage,
+  RendererTheme,
+  ResponsePresentation,
+  ResponseSummary,
+} from './types';
+
+/** A renderer's `type`, which is also the info string of the fences it mounts. */
+export const RENDERER_TYPE = /^[a-z][a-z0-9._+-]{0,63}$/;
+export const DEFAULT_MAX_PAYLOAD_BYTES = 65_536;
+/** No definition may raise a block's budget past this: the model controls the block's size. */
+export const MAX_PAYLOAD_BYTES = 262_144;
+const MAX_LABEL_LENGTH = 80;
+const CONTENT_TYPES: readonly unknown[] = ['application/json', 'text/plain'];
+const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount'];
+/** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */
+const SUMMARY_KEYS = ['type', 'version', 'source_job_id', 'form_id', 'submission_id', 'action'] as const;
+
+/** A registered definition: a frozen copy with every default filled in. */
+export type RegisteredRenderer = Readonly<Required<Omit<RendererDefinition, 'label'>> & Pick<RendererDefinition, 'label'>>;
+
+/** `mounted`: `mount` returned (or its promise resolved); `fallback`: the source is shown as code. */
+export type MountOutcome = 'mounted' | 'fallback' | 'destroyed';
+
+export interface MountHandle {
+  /** Aborts the signal, runs the renderer's cleanup exactly once and empties the container. Idempotent. */
+  destroy(): void;
+  /** Outcome of the current mount; after the type is replaced or unregistered, of the new one. */
+  readonly settled: Promise<MountOutcome>;
+}
+
+export interface MountRequest {
+  type: string;
+  /** The raw block text. */
+  source: string;
+  container: HTMLElement;
+  theme: RendererTheme;
+  message: RendererMessage;
+  /**
+   * Sends an interaction response. Gets the renderer's response with `type`, `version` (of the
+   * mounted definition) and `source_job_id` (`message.jobId`) forced; never called after destroy.
+   */
+  respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
+}
+
+/** The mounts of one message, so replacing or dropping the message ends all of them. */
+export interface MountGroup {
+  add(handle: MountHandle): MountHandle;
+  destroyAll(): void;
+}
+
+/** `mounted`: calls of a definition's `mount`; `destroyed`: those torn down since; `live`: the rest. */
+export interface RegistryStats {
+  mounted: number;
+  destroyed: number;
+  live: number;
+}
+
+export interface RegistryOptions {
+  /** Where problems with host definitions and blocks go. Default: `console.warn` prefixed `BailingChat:`. */
+  warn?: (message: string) => void;
+  /** The code block shown instead of a renderer (`<pre><code>` filled with `textContent`). */
+  fallback: (type: string, source: string) => HTMLElement;
+}
+
+export interface Registry {
+  /**
+   * Validates and registers a definition (a frozen copy; `mount` is called with the original as
+   * `this`). Replaces a registered type, re-mounting its live blocks. Never throws: an invalid
+   * definition is warned about and gets a no-op. The returned unregister is idempotent and only
+   * removes this registration, not a later replacement.
+   */
+  register(definition: unknown): () => void;
+  has(type: string): boolean;
+  /** Exactly the registered types, sorted: what `client_capabilities.renderers` advertises. */
+  types(): string[];
+  get(type: string): RegisteredRenderer | undefined;
+  /** Called with the type after every register, replacement and unregister. */
+  onChange(listener: (type: string) => void): () => void;
+  /** Mounts a block, or shows its source as code if no renderer takes it. Never throws. */
+  mount(request: MountRequest): MountHandle;
+  createGroup(): MountGroup;
+  /** Destroys every live mount (restart). Definitions stay registered. */
+  destroyAll(): void;
+  stats(): RegistryStats;
+}
+
+interface Attempt {
+  ac: AbortController;
+  cleanup?: RendererCleanup;
+  dead?: boolean;
+  /** `mount` was called, so this attempt counts in the stats. */
+  reached?: boolean;
+  settle(outcome: MountOutcome): void;
+  settled: Promise<MountOutcome>;
+}
+
+interface Tracked {
+  type: string;
+  restart(): void;
+  destroy(): void;
+}
+
+const why = (e: unknown): string => (e instanceof Error ? e.message : typeof e == 'string' ? e : typeof e);
+
+/** A value for a warning, without calling into host objects. */
+const show = (v: unknown): string =>
+  typeof v == 'string'
+    ? v.length > 64 ? `a string of ${v.length} characters` : JSON.stringify(v)
+    : v === null || typeof v == 'number' || typeof v == 'boolean' ? String(v) : typeof v;
+
+const pick = (r: ResponseSummary) =>
+  Object.freeze(Object.fromEntries(SUMMARY_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]))) as unknown as ResponseSummary;
+
+const fresh = (): Attempt => {
+  let settle!: Attempt['settle'];
+  const settled = new Promise<MountOutcome>((resolve) => (settle = resolve));
+  return { ac: new AbortController(), settle, settled };
+};
+
+export function createRegistry({
+  warn = (message) => console.warn('BailingChat: ' + message),
+  fallback,
+}: RegistryOptions): Registry {
+  const defs = new Map<string, { def: RegisteredRenderer; self: object }>();
+  const tracked = new Set<Tracked>();
+  const listeners = new Set<(type: string) => void>();
+  let mounted = 0;
+  let destroyed = 0;
+
+  // Each field is read once, so a getter cannot pass validation and then return something else.
+  const read = (d: unknown) => {
+    if (!d || typeof d != 'object') return void warn(`registerRenderer: the definition must be an object (got ${show(d)})`);
+    const o = d as Record<string, unknown>;
+    const { type, version = 1, label, contentType = 'application/json', maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES, mount } = o;
+    const bad: string[] = [];
+    const need = (valid: boolean, key: string, rule: string, got: unknown) =>
+      valid || bad.push(`registerRenderer: "${key}" must ${rule} (got ${show(got)})`);
+    const int = (v: unknown, min: number, max: number) => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
+    need(typeof type == 'string' && RENDERER_TYPE.test(type), 'type', 'match ' + RENDERER_TYPE.source, type);
+    need(int(version, 1, Number.MAX_SAFE_INTEGER), 'version', 'be a positive integer', version);
+    need(label === undefined || (typeof label == 'string' && label.length <= MAX_LABEL_LENGTH), 'label', `be a string of at most ${MAX_LABEL_LENGTH} characters`, label);
+    need(CONTENT_TYPES.includes(contentType), 'contentType', 'be "application/json" or "text/plain"', contentType);
+    need(int(maxPayloadBytes, 1, MAX_PAYLOAD_BYTES), 'maxPayloadBytes', `be an integer from 1 to ${MAX_PAYLOAD_BYTES}`, maxPayloadBytes);
+    need(typeof mount == 'function', 'mount', 'be a function', mount);
+    for (const k of Object.keys(o)) if (!DEFINITION_KEYS.includes(k)) warn(`registerRenderer: unknown key ${show(k)} ignored`);
+    bad.forEach((m) => warn(m));
+    if (bad.length) return;
+    const def = { type, version, contentType, maxPayloadBytes, mount, ...(label === undefined ? {} : { label }) };
+    return { def: Object.freeze(def) as RegisteredRenderer, self: o };
+  };
+
+  const changed = (type: string) => {
+    for (const t of [...tracked]) if (t.type === type && tracked.has(t)) t.restart();
+    for (const l of [...listeners]) {
+      try {
+        l(type);
+      } catch (e) {
+        warn(`a renderer change listener failed: ${why(e)}`);
+      }
+    }
+  };
+
+  const runCleanup = (type: string, c: unknown) => {
+    try {
+      const r: unknown =
+        typeof c == 'function' ? c() : c && typeof (c as { destroy?: unknown }).destroy == 'function' ? (c as { destroy(): unknown }).destroy() : 0;
+      // An async cleanup's rejection is reported, not left unhandled.
+      if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).catch((e) => warn(`renderer "${type}" cleanup failed: ${why(e)}`));
+    } catch (e) {
+      warn(`renderer "${type}" cleanup failed: ${why(e)}`);
+    }
+  };
+
+  const end = (a: Attempt, type: string) => {
+    if (a.dead) return;
+    a.dead = true;
+    a.ac.abort();
+    if (a.reached) destroyed++;
+    const c = a.cleanup;
+    a.cleanup = undefined;
+    runCleanup(type, c);
+  };
+
+  const start = (a: Attempt, req: MountRequest) => {
+    const { type, source, container, theme, message } = req;
+    const fall = (reason?: string) => {
+      if (reason) warn(`renderer "${type}": ${reason}; showing the block's source instead`);
+      container.replaceChildren(fallback(type, source));
+      a.settle('fallback');
+    };
+    const fail = (e: unknown) => {
+      end(a, type);
+      fall(`mount failed: ${why(e)}`);
+    };
+    // A cleanup that arrives after its block is gone (destroyed, replaced) runs at once.
+    const keep = (c: unknown) => {
+      if (a.dead) return runCleanup(type, c);
+      a.cleanup = c as RendererCleanup;
+      a.settle('mounted');
+    };
+    container.replaceChildren();
+    const entry = defs.get(type);
+    if (!entry) return fall();
+    const { def, self } = entry;
+    const checked = checkPayload(source, def);
+    if (!checked.ok) return fall(checked.reason);
+    // Frozen copies with exactly these keys: no ticket, visitor id, thread id or page context.
+    const context: RendererContext = Object.freeze({
+      container,
+      payload: checked.payload,
+      source,
+      type,
+      version: def.version,
+      theme: Object.freeze({ accent: theme.accent, mode: theme.mode }),
+      signal: a.ac.signal,
+      message: Object.freeze({ jobId: message.jobId, responses: Object.freeze(message.responses.map(pick)) }),
+      // The widget, not the renderer, says which renderer and message a response answers.
+      respond: (response: Record<string, unknown>, presentation?: ResponsePresentation) =>
+        new Promise<void>((ok) => {
+          if (a.dead) throw new Error('renderer destroyed');
+          if (!response || typeof response != 'object' || Array.isArray(response)) throw new TypeError('respond: the response must be an object');
+          ok(req.respond({ ...response, type, version: def.version, source_job_id: message.jobId }, presentation));
+        }),
+    });
+    mounted++;
+    a.reached = true;
+    try {
+      const r: unknown = def.mount.call(self, context);
+      if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).then(keep, (e) => a.dead || fail(e));
+      else keep(r);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  return {
+    register(definition) {
+      let entry;
+      try {
+        entry = read(definition);
+      } catch (e) {
+        warn(`registerRenderer: the definition could not be read (${why(e)})`);
+      }
+      if (!entry) return () => {};
+      const { type } = entry.def;
+      defs.set(type, entry);
+      changed(type);
+      return () => {
+        if (defs.get(type) !== entry) return;
+        defs.delete(type);
+        changed(type);
+      };
+    },
+    has: (type) => defs.has(type),
+    types: () => [...defs.keys()].sort(),
+    get: (type) => defs.get(type)?.def,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    mount(req) {
+      let cur = fresh();
+      const stop = () => {
+        end(cur, req.type);
+        cur.settle('destroyed');
+      };
+      const t: Tracked = {
+        type: req.type,
+        restart() {
+          stop();
+          start((cur = fresh()), req);
+        },
+        destroy() {
+          if (!tracked.delete(t)) return;
+          stop();
+          req.container.replaceChildren();
+        },
+      };
+      tracked.add(t);
+      start(cur, req);
+      return {
+        destroy: t.destroy,
+        get settled() {
+          return cur.settled;
+        },
+      };
+    },
+    createGroup() {
+      const handles = new Set<MountHandle>();
+      return {
+        add: (handle) => (handles.add(handle), handle),
+        destroyAll() {
+          for (const h of handles) h.destroy();
+          handles.clear();
+        },
+      };
+    },
+    destroyAll() {
+      for (const t of [...tracked]) t.destroy();
+    },
+    stats: () => ({ mounted, destroyed, live: mounted - destroyed }),
+  };
+}

@@ -1,0 +1,354 @@
+// The BailingHub wire (DESIGN.md §4): stream event payloads, their validation, and the JSON
+// endpoints. Everything from the hub is checked before use: it is data from the network.
+import type { Attachment, HistoryItem, PageContext, ResponseSummary, WidgetConfig } from '../types';
+import { BailingHttpError } from './errors';
+
+// ---- stream events ----
+
+/** Hub timestamps: ISO strings from BailingHub itself, epoch numbers from other servers. */
+export type WireTime = string | number;
+
+export interface Reference {
+  seq?: number;
+  title?: string;
+  score?: number;
+  snippet?: string;
+}
+
+export interface OpenEvent {
+  type: 'open';
+  job_id: string;
+  status: string;
+  ok?: boolean;
+  protocol?: string;
+  streaming?: boolean;
+}
+export interface StatusEvent {
+  type: 'status';
+  /** `queued`, `running`, `dispatched`, or a final job status (the terminal event follows). */
+  status: string;
+  job_id?: string;
+}
+export interface PhaseEvent {
+  type: 'phase';
+  seq: number;
+  name: 'model' | 'tool';
+  round?: number;
+  ts?: WireTime;
+}
+export interface ResetEvent {
+  type: 'reset';
+  /** Absent on a `replay_gap` reset, which is not itself in the replay log. */
+  seq?: number;
+  /** `model_round`, `tool_call`, `retry`, `fallback`, `replay_gap`, … */
+  reason?: string;
+  round?: number;
+  latest_seq?: number;
+}
+export interface DeltaEvent {
+  type: 'delta';
+  seq: number;
+  text: string;
+  round?: number;
+  ts?: WireTime;
+}
+export interface PingEvent {
+  type: 'ping';
+  ts?: WireTime;
+  job_id?: string;
+}
+export interface DoneEvent {
+  type: 'done';
+  job_id: string;
+  reply: string;
+  visitor_id?: string;
+  done?: boolean;
+  /** BailingHub reports a job that ended in error as `done` with `error: true`. */
+  error?: boolean | string;
+  references?: Reference[];
+  attachments?: Attachment[];
+}
+export interface FailedEvent {
+  type: 'failed';
+  reply?: string;
+  job_id?: string;
+  done?: boolean;
+  error?: boolean | string;
+}
+export interface TimeoutEvent {
+  type: 'timeout';
+  job_id?: string;
+  done?: boolean;
+}
+
+export type StreamEvent =
+  | OpenEvent
+  | StatusEvent
+  | PhaseEvent
+  | ResetEvent
+  | DeltaEvent
+  | PingEvent
+  | DoneEvent
+  | FailedEvent
+  | TimeoutEvent;
+export type StreamEventName = StreamEvent['type'];
+export type ParsedStreamEvent = { ok: true; event: StreamEvent } | { ok: false; error: string };
+
+// A field check: the test, what it expects (for the message), and whether the field may be absent.
+type Check = readonly [test: (v: unknown) => boolean, expected: string, optional?: true];
+type Shape = Readonly<Record<string, Check>>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const opt = ([test, expected]: Check): Check => [test, expected, true];
+const oneOf = (...values: string[]): Check => [(v) => values.includes(v as string), values.map((x) => `"${x}"`).join(' or ')];
+const STR: Check = [(v) => typeof v === 'string', 'a string'];
+const ID: Check = [(v) => typeof v === 'string' && v !== '', 'a non-empty string'];
+const BOOL: Check = [(v) => typeof v === 'boolean', 'a boolean'];
+const NUM: Check = [Number.isFinite, 'a finite number'];
+const SEQ: Check = [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'an integer ≥ 0'];
+const TIME: Check = [(v) => typeof v === 'string' || Number.isFinite(v), 'a string or a number'];
+const FLAG: Check = [(v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean or a string'];
+const OBJECTS: Check = [(v) => Array.isArray(v) && v.every(isObject), 'an array of objects'];
+const isAttachment = (v: unknown) => isObject(v) && typeof v.url === 'string';
+const ATTACHMENTS: Check = [(v) => Array.isArray(v) && v.every(isAttachment), 'an array of {url}'];
+
+// Required fields are the ones the widget acts on. Terminal events ask the least: dropping a
+// `done` over a cosmetic field would lose an answer that was already paid for.
+const EVENT_SHAPES: Readonly<Record<StreamEventName, Shape>> = {
+  open: { job_id: ID, status: STR, ok: opt(BOOL), protocol: opt(STR), streaming: opt(BOOL) },
+  status: { status: STR, job_id: opt(STR) },
+  phase: { seq: SEQ, name: oneOf('model', 'tool'), round: opt(SEQ), ts: opt(TIME) },
+  reset: { seq: opt(SEQ), reason: opt(STR), round: opt(SEQ), latest_seq: opt(SEQ) },
+  delta: { seq: SEQ, text: STR, round: opt(SEQ), ts: opt(TIME) },
+  ping: { ts: opt(TIME), job_id: opt(STR) },
+  done: {
+    job_id: ID,
+    reply: STR,
+    visitor_id: opt(STR),
+    done: opt(BOOL),
+    error: opt(FLAG),
+    references: opt(OBJECTS),
+    attachments: opt(ATTACHMENTS),
+  },
+  failed: { reply: opt(STR), job_id: opt(STR), done: opt(BOOL), error: opt(FLAG) },
+  timeout: { job_id: opt(STR), done: opt(BOOL) },
+};
+
+/**
+ * Copies the declared fields of `value` (`null` counts as absent), or says what is wrong with it.
+ * Undeclared fields are dropped, so nothing unchecked reaches the UI.
+ */
+function conform(what: string, value: unknown, shape: Shape): Record<string, unknown> | string {
+  if (!isObject(value)) return `${what}: expected a JSON object`;
+  const out: Record<string, unknown> = {};
+  for (const key in shape) {
+    const [test, expected, optional] = shape[key]!;
+    const v = value[key];
+    if (v == null) {
+      if (!optional) return `${what}: "${key}" is missing (expected ${expected})`;
+    } else if (!test(v)) return `${what}: "${key}" must be ${expected}`;
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** Validates one SSE event of the job stream. Unknown names fail: the caller logs and skips them. */
+export function parseStreamEvent(name: string, data: string): ParsedStreamEvent {
+  if (!Object.prototype.hasOwnProperty.call(EVENT_SHAPES, name)) return { ok: false, error: `unknown event "${name}"` };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { ok: false, error: `${name}: data is not JSON` };
+  }
+  const r = conform(name, json, EVENT_SHAPES[name as StreamEventName]);
+  return typeof r === 'string' ? { ok: false, error: r } : { ok: true, event: { ...r, type: name } as StreamEvent };
+}
+
+// ---- base URL ----
+
+const isHttp = (u: URL) => u.protocol === 'https:' || u.protocol === 'http:';
+
+/**
+ * The hub's base URL: `data-api` when set, else the directory of the script's own `src`
+ * (`https://x.com/a/widget.js` → `https://x.com/a`). Never ends in `/`.
+ * @throws Error when neither is an absolute http(s) URL.
+ */
+export function resolveApiBase(scriptSrc: string, dataApi?: string | null): string {
+  const api = dataApi?.trim();
+  if (api) {
+    let u: URL | undefined;
+    try {
+      u = new URL(api);
+    } catch {}
+    if (!u || !isHttp(u) || u.search || u.hash) {
+      throw new Error(`data-api must be an absolute http(s) URL without query or fragment, e.g. "https://hub.example.com"; got "${api}"`);
+    }
+    return u.href.replace(/\/+$/, '');
+  }
+  let u: URL | undefined;
+  try {
+    u = new URL(scriptSrc);
+  } catch {}
+  if (!u || !isHttp(u)) {
+    throw new Error(`cannot derive the API base from the script src "${scriptSrc}": set data-api to the hub's http(s) URL`);
+  }
+  return u.origin + u.pathname.slice(0, u.pathname.lastIndexOf('/')).replace(/\/+$/, '');
+}
+
+// ---- JSON endpoints ----
+
+export interface CreateJobBody {
+  /** Exactly one of `message` (≤ 4000 chars) or `interaction_response`. */
+  message?: string;
+  interaction_response?: Record<string, unknown>;
+  visitor_id?: string;
+  ticket?: string;
+  thread_id?: string;
+  context?: PageContext;
+  client_capabilities: { renderers: string[] };
+}
+
+export interface CreateJobResponse {
+  /** `true` with a `reply`: the hub answered synchronously, there is nothing to stream. */
+  done: boolean;
+  job_id: string;
+  visitor_id: string;
+  thread_id?: string;
+  reply?: string;
+  error?: boolean | string;
+  deduped?: boolean;
+}
+
+export interface ThreadQuery {
+  visitor_id: string;
+  thread_id?: string;
+  ticket?: string;
+}
+
+export interface Thread {
+  visitor_id: string;
+  messages: HistoryItem[];
+}
+
+export interface RateBody {
+  rating: 'up' | 'down' | 'note';
+  visitor_id: string;
+  comment?: string;
+}
+
+export interface BailingClientOptions {
+  /** From {@link resolveApiBase}. */
+  baseUrl: string;
+  entry: string;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+export interface BailingClient {
+  getConfig(): Promise<Partial<WidgetConfig>>;
+  /** Never retried here: a second POST would start a second answer. */
+  createJob(body: CreateJobBody): Promise<CreateJobResponse>;
+  eventsUrl(jobId: string, visitorId?: string): string;
+  getThread(query: ThreadQuery): Promise<Thread>;
+  rate(jobId: string, body: RateBody): Promise<void>;
+}
+
+const JOB_SHAPE: Shape = {
+  done: BOOL,
+  job_id: ID,
+  visitor_id: STR,
+  thread_id: opt(STR),
+  reply: opt(STR),
+  error: opt(FLAG),
+  deduped: opt(BOOL),
+};
+
+const CONFIG_SHAPE: Readonly<Record<keyof WidgetConfig, Check>> = {
+  enabled: BOOL,
+  title: STR,
+  greeting: STR,
+  color: STR,
+  avatar: STR,
+  title_align: oneOf('left', 'center'),
+  ai_notice: STR,
+  powered_by_visible: BOOL,
+  powered_by_text: STR,
+  brand: STR,
+  launcher_icon: STR,
+  position: oneOf('left', 'right'),
+  offset_x: NUM,
+  offset_y: NUM,
+  width: NUM,
+  height: NUM,
+  resizable: BOOL,
+  upload: BOOL,
+  default_open: BOOL,
+};
+
+/** One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string. */
+function toHistoryItem(v: unknown): HistoryItem | null {
+  if (!isObject(v) || (v.r !== 'u' && v.r !== 'a') || typeof v.t !== 'string') return null;
+  const ts = typeof v.ts === 'number' ? v.ts : Date.parse(String(v.ts));
+  const item: HistoryItem = { r: v.r, t: v.t, ts: Number.isFinite(ts) ? ts : 0 };
+  if (typeof v.j === 'string') item.j = v.j;
+  if (Array.isArray(v.atts)) item.atts = v.atts.filter(isAttachment) as Attachment[];
+  if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
+  return item;
+}
+
+export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: BailingClientOptions): BailingClient {
+  const root = `${baseUrl}/chat/${encodeURIComponent(entry)}`;
+
+  // `parse` checks the 2xx body (`undefined` when not JSON) and returns the value or what is wrong.
+  async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, parse: (json: unknown) => T | string): Promise<T> {
+    // credentials 'omit': the hub is cookie-less and answers `Access-Control-Allow-Origin: *`.
+    const init: RequestInit = { method, credentials: 'omit', cache: 'no-store' };
+    if (body !== undefined) {
+      init.headers = { 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const res = await doFetch(url, init).catch((cause: unknown) => {
+      throw new BailingHttpError(method, url, 0, { cause });
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(await res.text());
+    } catch {}
+    if (!res.ok) throw new BailingHttpError(method, url, res.status, { body: json });
+    const r = parse(json);
+    if (typeof r === 'string') throw new BailingHttpError(method, url, res.status, { detail: r });
+    return r;
+  }
+
+  return {
+    getConfig: () =>
+      request('GET', `${root}/config`, undefined, (json) => {
+        if (!isObject(json)) return 'expected a JSON object';
+        // A field of the wrong type is dropped, not fatal: the widget has a default for each.
+        const config: Record<string, unknown> = {};
+        for (const [key, [test]] of Object.entries(CONFIG_SHAPE)) if (test(json[key])) config[key] = json[key];
+        return config as Partial<WidgetConfig>;
+      }),
+
+    createJob: (body) =>
+      request('POST', root, body, (json) => conform('create job response', json, JOB_SHAPE) as CreateJobResponse | string),
+
+    eventsUrl: (jobId, visitorId) =>
+      `${root}/events/${encodeURIComponent(jobId)}${visitorId ? `?visitor_id=${encodeURIComponent(visitorId)}` : ''}`,
+
+    getThread({ visitor_id, thread_id, ticket }) {
+      const q = new URLSearchParams({ visitor_id });
+      if (thread_id) q.set('thread_id', thread_id);
+      if (ticket) q.set('ticket', ticket);
+      return request('GET', `${root}/thread?${q}`, undefined, (json) => {
+        if (!isObject(json) || !Array.isArray(json.messages)) return '"messages" must be an array';
+        // One bad item does not cost the visitor the rest of their history.
+        const messages = json.messages.map(toHistoryItem).filter((m): m is HistoryItem => m !== null);
+        return { visitor_id: typeof json.visitor_id === 'string' ? json.visitor_id : visitor_id, messages };
+      });
+    },
+
+    rate: (jobId, body) => request('POST', `${root}/rate/${encodeURIComponent(jobId)}`, body, () => undefined),
+  };
+}

@@ -1,0 +1,34 @@
+// Tiny DOM helpers shared by the UI modules. Text always goes in through textContent.
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | undefined> = {},
+  children: Array<Node | string> = [],
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (name === 'class') el.className = value as string;
+    else el.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) el.append(child);
+  return el;
+}
+
+/** Our own static icon markup (never model text). */
+export function icon(svgBody: string): SVGSVGElement {
+  const template = document.createElement('template');
+  template.innerHTML = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${svgBody}</svg>`;
+  return template.content.firstChild as SVGSVGElement;
+}
+
+export const ICONS = {
+  chat: '<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/>',
+  close: '<path d="M6 6l12 12M18 6L6 18"/>',
+  plus: '<path d="M12 5v14M5 12h14"/>',
+  maximize: '<path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7"/>',
+  minimize: '<path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7"/>',
+  send: '<path d="M5 12h14M13 6l6 6-6 6"/>',
+  stop: '<rect x="7" y="7" width="10" height="10" rx="1.5" fill="currentColor" stroke="none"/>',
+  tool: '<path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.4-.6-.6-2.4z"/>',
+} as const;

@@ -1,0 +1,164 @@
+// Puts the widget on the page once the hub's config is known: the shell, the message list,
+// the conversation, the theme. Everything the host can call goes through the returned handle.
+
+import type { Emitter } from './api';
+import { Conversation } from './conversation';
+import type { EmbedOptions, ThemeSetting } from './embed';
+import { safeStorage } from './history';
+import type { Registry } from './registry';
+import type { BailingClient } from './transport/bailing';
+import type { PageContext, ThemeMode, WidgetConfig } from './types';
+import { stringsFor } from './ui/i18n';
+import { MessageList } from './ui/messages';
+import { createShell, isCssColor } from './ui/shell';
+
+export const DEFAULT_ACCENT = '#2563eb';
+const MAX_CONTEXT_CHARS = 500;
+
+export const DEFAULT_CONFIG: WidgetConfig = {
+  enabled: true,
+  title: '',
+  greeting: '',
+  color: DEFAULT_ACCENT,
+  avatar: '',
+  title_align: 'left',
+  ai_notice: '',
+  powered_by_visible: false,
+  powered_by_text: '',
+  brand: '',
+  launcher_icon: '',
+  position: 'right',
+  offset_x: 24,
+  offset_y: 24,
+  width: 400,
+  height: 640,
+  resizable: false,
+  upload: false,
+  default_open: false,
+};
+
+export interface MountedWidget {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): boolean;
+  newConversation(): void;
+  setTicket(ticket: string | null): void;
+  setContext(context: PageContext): void;
+  destroy(): void;
+}
+
+export interface MountArgs {
+  options: EmbedOptions;
+  config: WidgetConfig;
+  client: BailingClient;
+  registry: Registry;
+  emitter: Emitter;
+  warn(message: string): void;
+  ticket: string | null;
+  context: PageContext;
+}
+
+export function mountWidget(args: MountArgs): MountedWidget {
+  const { options, config, registry, emitter, warn } = args;
+  const strings = stringsFor(options.lang);
+  let ticket = args.ticket;
+  let context = args.context;
+  let inlineIn: Element | null = null;
+  if (options.container) {
+    try {
+      inlineIn = document.querySelector(options.container);
+    } catch {
+      /* an invalid selector is reported below like a missing element */
+    }
+    if (!inlineIn) warn(`data-container "${options.container}" matches no element; showing the floating launcher instead`);
+  }
+
+  let conversation: Conversation;
+  const shell = createShell({
+    strings,
+    lang: options.lang,
+    inlineIn,
+    onSubmit: (text) => conversation.send(text),
+    onStop: () => conversation.stop(),
+    onNewConversation: () => {
+      conversation.newConversation();
+      shell.input.focus();
+    },
+    onOpenChange: (open) => {
+      if (open) conversation.show();
+      emitter.emit(open ? 'open' : 'close', {});
+    },
+  });
+  shell.applyConfig(config);
+
+  const accent = isCssColor(config.color) ? config.color : DEFAULT_ACCENT;
+  const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
+  const list = new MessageList(shell.messages, strings);
+
+  conversation = new Conversation({
+    options,
+    client: args.client,
+    registry,
+    list,
+    strings,
+    storage: safeStorage(() => window.localStorage),
+    theme: () => Object.freeze({ accent, mode: themeWatcher.mode() }),
+    context: () => ({
+      url: location.href.slice(0, MAX_CONTEXT_CHARS),
+      title: document.title.slice(0, MAX_CONTEXT_CHARS),
+      ...context,
+    }),
+    ticket: () => ticket,
+    emit: (event, detail) => emitter.emit(event, detail),
+    composer: { get: () => shell.input.value, set: (text) => (shell.input.value = text) },
+    setStreaming: (streaming) => shell.setStreaming(streaming),
+    announce: (text) => shell.announce(text),
+    warn,
+  });
+  conversation.greeting = config.greeting;
+  if (inlineIn) conversation.show();
+  if (options.open || config.default_open) shell.open();
+
+  return {
+    open: () => shell.open(),
+    close: () => shell.close(),
+    toggle: () => (shell.isOpen() ? shell.close() : shell.open()),
+    send(text) {
+      if (!shell.isOpen()) shell.open();
+      return conversation.send(text);
+    },
+    newConversation: () => conversation.newConversation(),
+    setTicket: (next) => (ticket = next),
+    setContext: (next) => (context = next),
+    destroy() {
+      conversation.destroy();
+      themeWatcher.stop();
+      shell.destroy();
+    },
+  };
+}
+
+/** Light, dark, or following the visitor's system setting live. */
+function watchTheme(setting: ThemeSetting, apply: (mode: ThemeMode) => void) {
+  if (setting !== 'auto') {
+    apply(setting);
+    return { mode: () => setting, stop: () => undefined };
+  }
+  const query = window.matchMedia?.('(prefers-color-scheme: dark)');
+  const current = (): ThemeMode => (query?.matches ? 'dark' : 'light');
+  const onChange = () => apply(current());
+  query?.addEventListener?.('change', onChange);
+  apply(current());
+  return { mode: current, stop: () => query?.removeEventListener?.('change', onChange) };
+}
+
+/** Fills defaults and drops fields of the wrong type, so a partial or odd config cannot break the UI. */
+export function normalizeConfig(raw: Record<string, unknown>): WidgetConfig {
+  const config = { ...DEFAULT_CONFIG } as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(DEFAULT_CONFIG)) {
+    const value = raw[key];
+    if (value !== undefined && value !== null && typeof value === typeof fallback) config[key] = value;
+  }
+  return config as unknown as WidgetConfig;
+}
