@@ -1,6 +1,7 @@
 // The embed contract (DESIGN.md §5): what the host page tells the widget through the
 // script tag's data-* attributes and the optional preload object. Pure: no DOM writes.
 
+import { resolveApiBase } from './transport/bailing';
 import type { RendererDefinition } from './types';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
@@ -116,8 +117,12 @@ export function resolveEmbedOptions(
     return { ok: false, error: `data-entry must match ${ENTRY_PATTERN.source} (got "${entry.slice(0, 40)}")` };
   }
 
-  const api = resolveApiBase(scriptSrc, pick('data-api', 'api'));
-  if (!api.ok) return api;
+  let api: string;
+  try {
+    api = resolveApiBase(scriptSrc, pick('data-api', 'api'));
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
 
   const lang = resolveLang(pick('data-lang', 'lang'), navigatorLanguage);
   const themeValue = pick('data-theme', 'theme');
@@ -138,7 +143,7 @@ export function resolveEmbedOptions(
     ok: true,
     options: {
       entry,
-      api: api.base,
+      api,
       open,
       ticket: pick('data-ticket', 'ticket') || null,
       lang,
@@ -150,28 +155,6 @@ export function resolveEmbedOptions(
       remoteImages: preloadConfig.remoteImages !== false,
     },
   };
-}
-
-/**
- * The hub's base URL: `data-api` when set, else the directory of the script's own src
- * (`https://hub.example.com/widget.js` → `https://hub.example.com`).
- */
-export function resolveApiBase(scriptSrc: string, dataApi: string | null): { ok: true; base: string } | { ok: false; error: string } {
-  const raw = dataApi ?? scriptSrc;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, error: dataApi ? `data-api must be an absolute http(s) URL (got "${dataApi}")` : `cannot tell the hub's address from the script src "${scriptSrc}"; set data-api` };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: `the hub's address must be http(s) (got "${raw}")` };
-  }
-  url.search = '';
-  url.hash = '';
-  let path = url.pathname;
-  if (!dataApi) path = path.slice(0, path.lastIndexOf('/') + 1);
-  return { ok: true, base: url.origin + path.replace(/\/+$/, '') };
 }
 
 export function resolveLang(value: string | null, navigatorLanguage: string): Lang {

@@ -5,6 +5,8 @@
 // need to cover what our own markdown renderer emits, plus a few harmless
 // inline tags.
 
+import type { Config } from 'dompurify';
+
 const freeze = Object.freeze;
 
 /**
@@ -47,13 +49,13 @@ export const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = fr
   a: freeze(['href', 'title']),
   // `src` is checked against IMAGE_PROTOCOLS; `alt`/`title` are plain text.
   img: freeze(['src', 'alt', 'title']),
-  // Only `language-xxx` (CODE_CLASS): free class values could restyle a
+  // Only `language-xxx` (ATTRIBUTE_VALUES.class): free class values could restyle a
   // model-written block to look like the widget's own controls.
   code: freeze(['class']),
-  // Table alignment keyword (ALIGN_VALUE); a presentational hint, no CSS.
+  // Table alignment keyword (ATTRIBUTE_VALUES.align); a hint, not CSS.
   th: freeze(['align']),
   td: freeze(['align']),
-  // Ordered-list start number (LIST_START).
+  // Ordered-list start number (ATTRIBUTE_VALUES.start).
   ol: freeze(['start']),
 });
 
@@ -98,25 +100,23 @@ export const IMAGE_ATTRIBUTES: Readonly<Record<string, string>> = freeze({
   referrerpolicy: 'no-referrer',
 });
 
-/**
- * Value patterns for the non-URL attributes of ATTRIBUTES_BY_TAG. A value
- * that does not match is dropped with its attribute.
- */
-export const ATTRIBUTE_VALUES: Readonly<Record<string, RegExp>> = freeze({
-  class: CODE_CLASS_PLACEHOLDER,
-});
-
 /** Longest code-block language name kept in a class (longer ones are cut). */
 export const LANGUAGE_MAX_CHARS = 32;
 
-/** The only class value kept: a sanitized code language (see `languageClass`). */
-export const CODE_CLASS = /^language-[a-z0-9_+-]{1,32}$/;
-
-/** Table cell alignment, as marked emits it. */
-export const ALIGN_VALUE = /^(?:left|center|right)$/;
-
-/** `<ol start>`: a plain number, nothing a browser could read as anything else. */
-export const LIST_START = /^\d{1,9}$/;
+/**
+ * Values allowed for the attributes of ATTRIBUTES_BY_TAG that are not URLs
+ * (`href`/`src` are checked by scheme). A value that does not match is
+ * dropped with its attribute; an attribute not listed here or as a URL is
+ * plain text (`title`, `alt`).
+ */
+export const ATTRIBUTE_VALUES: Readonly<Record<string, RegExp>> = freeze({
+  // Only a sanitized code language (see `languageClass`): no `bc-…` classes.
+  class: /^language-[a-z0-9_+-]{1,32}$/,
+  // Table cell alignment, as marked emits it.
+  align: /^(?:left|center|right)$/,
+  // `<ol start>`: a plain number.
+  start: /^\d{1,9}$/,
+});
 
 /**
  * DOMPurify configuration. Given once to a dedicated DOMPurify instance, so a
@@ -137,7 +137,7 @@ export const PURIFY_CONFIG = freeze({
   ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   // `align` and `start` carry keywords/numbers, not URLs; the hook checks them
-  // against ALIGN_VALUE / LIST_START. Without this the URI regexp drops them.
+  // against ATTRIBUTE_VALUES. Without this the URI regexp drops them.
   ADD_URI_SAFE_ATTR: ['align', 'start'],
   // Remove elements whose id/name would clobber document properties.
   SANITIZE_DOM: true,
@@ -148,4 +148,4 @@ export const PURIFY_CONFIG = freeze({
   SAFE_FOR_XML: true,
   KEEP_CONTENT: true,
   RETURN_DOM_FRAGMENT: true,
-});
+} satisfies Config);

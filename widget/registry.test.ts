@@ -263,6 +263,18 @@ describe('replace and unregister', () => {
     expect(reg.stats()).toEqual({ mounted: 1, destroyed: 1, live: 0 });
   });
 
+  it('each mount starts from an empty container: placeholder and old renderer output are gone', () => {
+    const { reg } = setup();
+    const appending = (text: string) => ({ type: 'x', mount: (c: RendererContext) => void c.container.append(text) });
+    reg.register(appending('old'));
+    const container = document.createElement('div');
+    container.textContent = 'placeholder';
+    reg.mount({ type: 'x', source: '{}', container, theme, message, respond: async () => {} });
+    expect(container.textContent).toBe('old');
+    reg.register(appending('new'));
+    expect(container.textContent).toBe('new');
+  });
+
   it('a block shown as code for an unknown type mounts once the type is registered', async () => {
     const { reg } = setup();
     const { container, handle } = mountIn(reg, 'late', '[1]');
@@ -273,6 +285,31 @@ describe('replace and unregister', () => {
     expect(r.contexts[0]!.payload).toEqual([1]);
     expect(container.textContent).toBe('late rendered');
     expect(await handle.settled).toBe('mounted');
+  });
+
+  it('a mount destroyed by a sibling’s cleanup during a replacement is not re-mounted', () => {
+    const { reg } = setup();
+    const group = reg.createGroup();
+    // The first block's cleanup tears down its whole message, as a conversation layer might.
+    reg.register({ type: 'x', mount: () => () => group.destroyAll() });
+    group.add(mountIn(reg, 'x').handle);
+    const second = group.add(mountIn(reg, 'x').handle);
+    const next = spyRenderer('x');
+    reg.register(next.def);
+    expect(next.mount).toHaveBeenCalledTimes(1);
+    expect(reg.stats()).toEqual({ mounted: 3, destroyed: 2, live: 1 });
+    second.destroy();
+    expect(reg.stats().live).toBe(1);
+  });
+
+  it('a second destroy leaves alone whatever the container holds by then', () => {
+    const { reg } = setup();
+    reg.register({ type: 'x', mount() {} });
+    const { handle, container } = mountIn(reg, 'x');
+    handle.destroy();
+    container.textContent = 'reused';
+    handle.destroy();
+    expect(container.textContent).toBe('reused');
   });
 
   it('a destroyed handle is not re-mounted by a later registration', () => {
@@ -309,6 +346,7 @@ describe('context', () => {
     expect(Object.isFrozen(ctx.message.responses[0])).toBe(true);
     // Response summaries carry no submitted values.
     expect(ctx.message).toEqual({ jobId: 'job_1', responses: [{ type: 'bailing-form', version: 1, source_job_id: 'job_0', form_id: 'f' }] });
+    expect(Object.keys(ctx.message.responses[0]!)).toEqual(['type', 'version', 'source_job_id', 'form_id']);
   });
 
   it('never carries identity or page context, however the caller calls mount', () => {

@@ -96,7 +96,13 @@ Paste this line just before the closing \`</body>\` tag of every page where the 
 curl -s https://hub.example.com/chat/demo_assistant/config | jq .title
 \`\`\`
 
-Then add the tag itself. The \`data-entry\` attribute names your assistant; see the [embed guide](https://docs.example.com/widget/embed) for every attribute.
+Then add the tag itself. The \`data-entry\` attribute names your assistant; see the [embed guide](https://docs.example.com/widget/embed) for every attribute:
+
+\`\`\`html
+<script src="https://hub.example.com/widget.js" data-entry="demo_assistant" async></script>
+\`\`\`
+
+The script loads *asynchronously*, so it never slows down your page. It adds a single launcher button and keeps all of its styles to itself.
 
 ### 2. Choose how it looks
 
@@ -127,6 +133,16 @@ window.BailingChat.setContext({ page_key: 'sku-1042', page_name: 'Trail Runner 2
 // Open the panel from your own "Need help?" button.
 document.querySelector('#help')?.addEventListener('click', () => window.BailingChat.open());
 \`\`\`
+
+### 4. Recognise signed-in visitors (optional)
+
+If your visitors log in, your backend can sign a short-lived **ticket** for each of them. With a ticket, a visitor's conversations follow them from their laptop to their phone:
+
+1. Copy the entry's *ticket secret* from **Dashboard → Widget → Security**. Keep it on your server only.
+2. Sign a ticket with the visitor's id and an expiry a few minutes ahead.
+3. Put it on the script tag as \`data-ticket\`, or call \`BailingChat.setTicket(ticket)\` when the visitor logs in.
+
+Anonymous visitors keep working as before: the widget remembers them in the browser's local storage.
 
 ### Troubleshooting
 

@@ -35,7 +35,8 @@ export class JobRunner {
       })
       .finally(() => {
         if (!sink.finished()) {
-          sink.api.failed(controller.signal.aborted ? INTERRUPTED_REPLY : GENERIC_FAILURE_REPLY, 'agent ended without an answer');
+          const aborted = controller.signal.aborted;
+          sink.api.failed(aborted ? INTERRUPTED_REPLY : GENERIC_FAILURE_REPLY, aborted ? 'stopped by server shutdown' : 'agent ended without an answer');
         }
         this.running.delete(job.id);
       });

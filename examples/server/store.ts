@@ -241,12 +241,16 @@ export class Store {
     finish?: { status: 'done' | 'failed'; reply: string; error: string | null; at: number },
   ): StoredEvent {
     return this.db.transaction((): StoredEvent => {
-      const seq = (this.stmt.lastSeq.get(jobId) as { seq: number }).seq + 1;
+      const seq = this.lastSeq(jobId) + 1;
       const data = JSON.stringify(build(seq));
       this.stmt.insertEvent.run(jobId, seq, name, data, Date.now());
       if (finish) this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, jobId);
       return { seq, name, data };
     })();
+  }
+
+  lastSeq(jobId: string): number {
+    return (this.stmt.lastSeq.get(jobId) as { seq: number }).seq;
   }
 
   eventsAfter(jobId: string, seq: number): StoredEvent[] {

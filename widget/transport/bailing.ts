@@ -35,6 +35,7 @@ export interface PhaseEvent {
   name: 'model' | 'tool';
   round?: number;
   ts?: WireTime;
+  job_id?: string;
 }
 export interface ResetEvent {
   type: 'reset';
@@ -44,6 +45,8 @@ export interface ResetEvent {
   reason?: string;
   round?: number;
   latest_seq?: number;
+  ts?: WireTime;
+  job_id?: string;
 }
 export interface DeltaEvent {
   type: 'delta';
@@ -51,6 +54,7 @@ export interface DeltaEvent {
   text: string;
   round?: number;
   ts?: WireTime;
+  job_id?: string;
 }
 export interface PingEvent {
   type: 'ping';
@@ -117,9 +121,9 @@ const ATTACHMENTS: Check = [(v) => Array.isArray(v) && v.every(isAttachment), 'a
 const EVENT_SHAPES: Readonly<Record<StreamEventName, Shape>> = {
   open: { job_id: ID, status: STR, ok: opt(BOOL), protocol: opt(STR), streaming: opt(BOOL) },
   status: { status: STR, job_id: opt(STR) },
-  phase: { seq: SEQ, name: oneOf('model', 'tool'), round: opt(SEQ), ts: opt(TIME) },
-  reset: { seq: opt(SEQ), reason: opt(STR), round: opt(SEQ), latest_seq: opt(SEQ) },
-  delta: { seq: SEQ, text: STR, round: opt(SEQ), ts: opt(TIME) },
+  phase: { seq: SEQ, name: oneOf('model', 'tool'), round: opt(SEQ), ts: opt(TIME), job_id: opt(STR) },
+  reset: { seq: opt(SEQ), reason: opt(STR), round: opt(SEQ), latest_seq: opt(SEQ), ts: opt(TIME), job_id: opt(STR) },
+  delta: { seq: SEQ, text: STR, round: opt(SEQ), ts: opt(TIME), job_id: opt(STR) },
   ping: { ts: opt(TIME), job_id: opt(STR) },
   done: {
     job_id: ID,
@@ -245,13 +249,14 @@ export interface BailingClientOptions {
   fetch?: typeof fetch;
 }
 
+/** Every request takes an optional `signal`; an aborted one rejects with status 0 and the abort as `cause`. */
 export interface BailingClient {
-  getConfig(): Promise<Partial<WidgetConfig>>;
+  getConfig(signal?: AbortSignal): Promise<Partial<WidgetConfig>>;
   /** Never retried here: a second POST would start a second answer. */
-  createJob(body: CreateJobBody): Promise<CreateJobResponse>;
+  createJob(body: CreateJobBody, signal?: AbortSignal): Promise<CreateJobResponse>;
   eventsUrl(jobId: string, visitorId?: string): string;
-  getThread(query: ThreadQuery): Promise<Thread>;
-  rate(jobId: string, body: RateBody): Promise<void>;
+  getThread(query: ThreadQuery, signal?: AbortSignal): Promise<Thread>;
+  rate(jobId: string, body: RateBody, signal?: AbortSignal): Promise<void>;
 }
 
 const JOB_SHAPE: Shape = {
@@ -301,9 +306,15 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
   const root = `${baseUrl}/chat/${encodeURIComponent(entry)}`;
 
   // `parse` checks the 2xx body (`undefined` when not JSON) and returns the value or what is wrong.
-  async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, parse: (json: unknown) => T | string): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    parse: (json: unknown) => T | string,
+  ): Promise<T> {
     // credentials 'omit': the hub is cookie-less and answers `Access-Control-Allow-Origin: *`.
-    const init: RequestInit = { method, credentials: 'omit', cache: 'no-store' };
+    const init: RequestInit = { method, credentials: 'omit', cache: 'no-store', signal };
     if (body !== undefined) {
       init.headers = { 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);
@@ -322,8 +333,8 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
   }
 
   return {
-    getConfig: () =>
-      request('GET', `${root}/config`, undefined, (json) => {
+    getConfig: (signal) =>
+      request('GET', `${root}/config`, undefined, signal, (json) => {
         if (!isObject(json)) return 'expected a JSON object';
         // A field of the wrong type is dropped, not fatal: the widget has a default for each.
         const config: Record<string, unknown> = {};
@@ -331,17 +342,17 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
         return config as Partial<WidgetConfig>;
       }),
 
-    createJob: (body) =>
-      request('POST', root, body, (json) => conform('create job response', json, JOB_SHAPE) as CreateJobResponse | string),
+    createJob: (body, signal) =>
+      request('POST', root, body, signal, (json) => conform('create job response', json, JOB_SHAPE) as CreateJobResponse | string),
 
     eventsUrl: (jobId, visitorId) =>
       `${root}/events/${encodeURIComponent(jobId)}${visitorId ? `?visitor_id=${encodeURIComponent(visitorId)}` : ''}`,
 
-    getThread({ visitor_id, thread_id, ticket }) {
+    getThread({ visitor_id, thread_id, ticket }, signal) {
       const q = new URLSearchParams({ visitor_id });
       if (thread_id) q.set('thread_id', thread_id);
       if (ticket) q.set('ticket', ticket);
-      return request('GET', `${root}/thread?${q}`, undefined, (json) => {
+      return request('GET', `${root}/thread?${q}`, undefined, signal, (json) => {
         if (!isObject(json) || !Array.isArray(json.messages)) return '"messages" must be an array';
         // One bad item does not cost the visitor the rest of their history.
         const messages = json.messages.map(toHistoryItem).filter((m): m is HistoryItem => m !== null);
@@ -349,6 +360,6 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
       });
     },
 
-    rate: (jobId, body) => request('POST', `${root}/rate/${encodeURIComponent(jobId)}`, body, () => undefined),
+    rate: (jobId, body, signal) => request('POST', `${root}/rate/${encodeURIComponent(jobId)}`, body, signal, () => undefined),
   };
 }

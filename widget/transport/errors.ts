@@ -1,23 +1,24 @@
 /** A hub request that failed: no response (`status` 0), a non-2xx, or a body of the wrong shape. */
 export class BailingHttpError extends Error {
-  override readonly name = 'BailingHttpError';
+  declare readonly method: string;
   /** The URL without its query: `/thread` carries the visitor's ticket there, and messages end up in logs. */
-  readonly url: string;
+  declare readonly url: string;
+  /** HTTP status; 0 when no response arrived (network error or abort, see `cause`). */
+  declare readonly status: number;
   /** The server's own words (`error`, `message` or `reply` of its JSON body), if any. */
-  readonly serverMessage?: string;
+  declare readonly serverMessage?: string;
 
   constructor(
-    readonly method: string,
+    method: string,
     url: string,
-    /** HTTP status; 0 when no response arrived. */
-    readonly status: number,
+    status: number,
     { body, cause, detail }: { body?: unknown; cause?: unknown; detail?: string } = {},
   ) {
     const b = (body ?? {}) as Record<string, unknown>;
     const said = [b.error, b.message, b.reply].find((x): x is string => typeof x === 'string' && x !== '');
     url = url.split('?')[0]!;
     super(`${method} ${url}: ${status ? `HTTP ${status}` : 'network error'}${detail || said ? `: ${detail || said}` : ''}`, { cause });
-    this.url = url;
-    this.serverMessage = said;
+    // Plain assignments, not class fields: they cost no helper code in the ES2020 bundle.
+    Object.assign(this, { name: 'BailingHttpError', method, url, status, serverMessage: said });
   }
 }

@@ -76,6 +76,7 @@ export function classifyResponse({ status, contentType }: { status: number; cont
 /** `Retry-After` (delta-seconds or an HTTP date, RFC 9110 §10.2.3) in milliseconds, or `null`. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
   if (!value) return null;
-  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  // An HTTP date always ends in GMT; anything else non-numeric (e.g. "-3") is not a Retry-After.
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : / GMT$/.test(value) ? Date.parse(value) - now : NaN;
   return Number.isFinite(ms) ? Math.max(0, ms) : null;
 }

@@ -1,0 +1,43 @@
+// What route handlers share: the server's long-lived parts and, per request, the resolved entry.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EntriesConfig, EntryConfig } from './entries';
+import type { EventBus } from './event-bus';
+import type { JobRunner } from './job-runner';
+import type { RateLimiter } from './rate-limit';
+import type { Store } from './store';
+import type { StreamHintsRegistry } from './stream-hints';
+import type { DemoScenario } from './demo-agent';
+
+export interface AppContext {
+  /** Repository root, for static files. */
+  rootDir: string;
+  entries: EntriesConfig;
+  store: Store;
+  bus: EventBus;
+  runner: JobRunner;
+  limiter: RateLimiter;
+  hints: StreamHintsRegistry;
+  /** Set in demo mode: which demo a message triggers (for its stream hints). */
+  demoScenario: ((text: string, isInteraction: boolean) => DemoScenario) | null;
+  pingIntervalMs: number;
+  streamWindowMs: number;
+  /** The server's own origin, for absolute URLs when the request's Host header is unusable. */
+  origin: () => string;
+  log: (line: string) => void;
+  /** Open SSE streams register here so close() can end them. */
+  trackStream: (close: () => void) => () => void;
+}
+
+export interface ChatRequest {
+  app: AppContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  entry: EntryConfig;
+  /** Captures of the route pattern (job id, …). */
+  params: string[];
+  /** CORS headers every answer of this request carries. */
+  cors: Record<string, string>;
+}
+
+export type ChatHandler = (request: ChatRequest) => Promise<void> | void;

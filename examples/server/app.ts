@@ -1,0 +1,197 @@
+// The reference chat server: the BailingHub contract (DESIGN.md §4), the built widget and the
+// demo pages. Importing this module starts nothing; `startServer` does.
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Agent } from './agent';
+import type { AppContext } from './app-context';
+import { handleChat, isChatPath } from './chat-router';
+import { createDemoAgent, pickDemoScenario } from './demo-agent';
+import { loadEntriesFile, parseEntriesConfig } from './entries';
+import { EventBus } from './event-bus';
+import { HttpError, notFound } from './http-error';
+import { sendError, sendJson } from './http-io';
+import { JobRunner } from './job-runner';
+import {
+  DEFAULT_DELTA_DELAY_MS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_PING_INTERVAL_MS,
+  DEFAULT_RATE_PER_MINUTE,
+  DEFAULT_STREAM_WINDOW_MS,
+} from './limits';
+import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
+import { RateLimiter } from './rate-limit';
+import { serveUpload } from './routes/uploads-get';
+import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
+import { Store } from './store';
+import { StreamHintsRegistry } from './stream-hints';
+
+export interface StartServerOptions {
+  /** 0 picks any free port. Default 8787. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** SQLite file, or ':memory:' (the default). */
+  dbPath?: string;
+  /** Entries file; default `<rootDir>/examples/server/entries.json`. Ignored when `config` is given. */
+  configPath?: string;
+  /** An entries document (`{entries: {...}}`), validated like the file. */
+  config?: unknown;
+  /** Repository root: static files are served from its examples/pages, dist and e2e/pages. */
+  rootDir?: string;
+  /** How long one SSE connection may wait for the answer before `timeout`. Default 120000. */
+  streamWindowMs?: number;
+  /** Default 10000. */
+  pingIntervalMs?: number;
+  /** POST requests per client IP and minute. Default 30. */
+  rateLimit?: { perMinute: number };
+  /** Demo agent pacing between deltas. Default 15. */
+  deltaDelayMs?: number;
+  /**
+   * Answer with an OpenAI-compatible model. Undefined reads OPENAI_BASE_URL, OPENAI_API_KEY and
+   * OPENAI_MODEL from the environment; null forces the demo agent.
+   */
+  openai?: OpenAIOptions | null;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:8787` */
+  url: string;
+  port: number;
+  store: Store;
+  /** Ends open streams, fails unfinished jobs, stops listening and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The repository root: two levels up from both examples/server/app.ts and dist/server/main.js.
+ * A bundle copied elsewhere falls back to the working directory.
+ */
+export const DEFAULT_ROOT_DIR = ((): string => {
+  const twoUp = fileURLToPath(new URL('../../', import.meta.url));
+  return existsSync(join(twoUp, 'package.json')) ? twoUp : process.cwd();
+})();
+
+function openAIFromEnv(env: NodeJS.ProcessEnv): OpenAIOptions | null {
+  const baseUrl = env.OPENAI_BASE_URL;
+  if (!baseUrl) return null;
+  return { baseUrl, apiKey: env.OPENAI_API_KEY ?? '', model: env.OPENAI_MODEL ?? 'gpt-4o-mini' };
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const rootDir = options.rootDir ?? DEFAULT_ROOT_DIR;
+  const entries =
+    options.config !== undefined
+      ? parseEntriesConfig(options.config, 'config option')
+      : loadEntriesFile(options.configPath ?? join(rootDir, 'examples/server/entries.json'));
+  const log = options.log ?? (() => {});
+  const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
+  const agent: Agent = openai
+    ? createOpenAIAgent(openai, log)
+    : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS });
+
+  const store = new Store(options.dbPath ?? ':memory:');
+  const bus = new EventBus();
+  const runner = new JobRunner(store, bus, agent, log);
+  const interrupted = runner.failInterruptedJobs();
+  if (interrupted > 0) log(`marked ${interrupted} unfinished job(s) from a previous run as failed`);
+
+  const streams = new Set<() => void>();
+  let origin = '';
+  const app: AppContext = {
+    rootDir,
+    entries,
+    store,
+    bus,
+    runner,
+    limiter: new RateLimiter(options.rateLimit?.perMinute ?? DEFAULT_RATE_PER_MINUTE),
+    hints: new StreamHintsRegistry(),
+    demoScenario: openai ? null : pickDemoScenario,
+    pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+    streamWindowMs: options.streamWindowMs ?? DEFAULT_STREAM_WINDOW_MS,
+    origin: () => origin,
+    log,
+    trackStream: (close) => {
+      streams.add(close);
+      return () => streams.delete(close);
+    },
+  };
+
+  let closing = false;
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    res.once('close', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    if (closing) {
+      sendJson(res, 503, { error: 'shutting_down', message: 'The server is shutting down.' }, { Connection: 'close' });
+      return;
+    }
+    route(app, req, res).catch((error: unknown) => {
+      log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, { error: 'internal', message: 'Something went wrong on the server.' });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${urlHost(options.host ?? DEFAULT_HOST)}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      closing = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const end of [...streams]) end();
+      await runner.shutdown();
+      server.closeAllConnections();
+      await stopped;
+      store.close();
+    })());
+
+  return { url: origin, port, store, close };
+}
+
+const methodNotAllowed = (allow: string): HttpError =>
+  new HttpError(405, 'method_not_allowed', `Use ${allow} here.`, { Allow: allow });
+
+async function route(app: AppContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const { pathname } = url;
+  try {
+    if (isChatPath(pathname)) return await handleChat(app, req, res, url);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    if (pathname === '/healthz') {
+      if (req.method !== 'GET') throw methodNotAllowed('GET');
+      return sendJson(res, 200, { ok: true });
+    }
+    const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
+    if (upload) {
+      if (!isGet) throw methodNotAllowed('GET, HEAD');
+      return serveUpload(req, res, app.store, upload[1]!);
+    }
+    if (isStaticPath(pathname)) {
+      if (!isGet) throw methodNotAllowed('GET, HEAD');
+      const target = resolveStaticPath(pathname, app.rootDir);
+      if (target && (await serveStatic(req, res, target))) return;
+    }
+    throw notFound();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    sendError(res, error);
+  }
+}

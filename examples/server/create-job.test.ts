@@ -1,0 +1,189 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './app';
+import { createJob, getJson, postJson, startTestServer, streamJob } from './test-support';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const post = (body: unknown, headers: Record<string, string> = {}) => postJson(`${server.url}/chat/demo_assistant`, body, headers);
+
+describe('POST /chat/:entry', () => {
+  it('creates a job, introducing a new visitor', async () => {
+    const res = await post({ message: 'hello' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ done: false, job_id: expect.stringMatching(/^j_[A-Za-z0-9_-]{20}$/), visitor_id: expect.stringMatching(/^v_[A-Za-z0-9_-]{24}$/), thread_id: 'default' });
+    const job = server.store.getJob(res.body.job_id)!;
+    expect(job).toMatchObject({ entry: 'demo_assistant', visitorId: res.body.visitor_id, userText: 'hello' });
+  });
+
+  it('keeps the given visitor, thread, context and renderers', async () => {
+    const res = await post({
+      message: '  hello there  ',
+      visitor_id: 'visitor_12345',
+      thread_id: 'thread_abcdef',
+      context: { url: 'https://shop.example.com/p/1', title: 'Shoes', page_key: 'p1', page_name: 'Trail shoes', extra: 'ignored' },
+      client_capabilities: { renderers: ['bailing-chart', 'bailing-form', 'bailing-chart'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ visitor_id: 'visitor_12345', thread_id: 'thread_abcdef' });
+    const job = server.store.getJob(res.body.job_id)!;
+    expect(job.userText).toBe('hello there');
+    expect(job.context).toEqual({ url: 'https://shop.example.com/p/1', title: 'Shoes', page_key: 'p1', page_name: 'Trail shoes' });
+    expect(job.capabilities).toEqual(['bailing-chart', 'bailing-form']);
+  });
+
+  it('accepts exactly 4000 characters', async () => {
+    const res = await post({ message: 'x'.repeat(4000), visitor_id: 'visitor_len4000' });
+    expect(res.status).toBe(200);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['an unknown key', { message: 'hi', colour: 'red' }, /Unknown field "colour"/],
+    ['neither message nor interaction', { visitor_id: 'visitor_12345' }, /exactly one of "message" and "interaction_response"/],
+    ['both message and interaction', { message: 'hi', interaction_response: { type: 'bailing-form' } }, /exactly one/],
+    ['an empty message', { message: '   ' }, /"message" must not be empty/],
+    ['a non-string message', { message: 42 }, /"message" must be a string/],
+    ['4001 characters', { message: 'x'.repeat(4001) }, /at most 4000 characters/],
+    ['a bad visitor_id', { message: 'hi', visitor_id: 'short' }, /"visitor_id" must match/],
+    ['a bad thread_id', { message: 'hi', thread_id: 'has space here' }, /"thread_id" must match/],
+    ['a non-object context', { message: 'hi', context: 'page' }, /"context" must be an object/],
+    ['a long context value', { message: 'hi', context: { title: 'x'.repeat(501) } }, /"context.title" must be a string of at most 500/],
+    ['a non-string context value', { message: 'hi', context: { url: 5 } }, /"context.url"/],
+    ['renderers not an array', { message: 'hi', client_capabilities: { renderers: 'bailing-chart' } }, /must be an array/],
+    ['17 renderers', { message: 'hi', client_capabilities: { renderers: Array.from({ length: 17 }, (_, i) => `r${i}`) } }, /at most 16/],
+    ['a bad renderer name', { message: 'hi', client_capabilities: { renderers: ['Bad Name'] } }, /Renderer type "Bad Name" must match/],
+    ['a non-object interaction', { interaction_response: 'yes' }, /"interaction_response" must be an object/],
+    ['an interaction without type', { interaction_response: { version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' } }, /"interaction_response.type"/],
+    ['an interaction without version', { interaction_response: { type: 'bailing-form', source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' } }, /"interaction_response.version"/],
+    ['an interaction without source job', { interaction_response: { type: 'bailing-form', version: 1 } }, /"interaction_response.source_job_id"/],
+  ])('answers 400 for %s', async (_, body, message) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('answers 400 for invalid JSON and for a non-object body', async () => {
+    const bad = await post('{"message": ');
+    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+    const array = await post('["hi"]');
+    expect(array).toMatchObject({ status: 400, body: { error: 'invalid_body' } });
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await fetch(`${server.url}/chat/demo_assistant`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ message: 'hi' }),
+    });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toBe('unsupported_media_type');
+  });
+
+  it('answers 413 for a body over 64 KiB', async () => {
+    const res = await post({ message: 'hi', context: { title: 'x'.repeat(70 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('payload_too_large');
+  });
+
+  it('answers 413 for a chunked body that grows over 64 KiB', async () => {
+    const { hostname, port } = new URL(server.url);
+    const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: hostname, port, path: '/chat/demo_assistant', method: 'POST', headers: { 'Content-Type': 'application/json' } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"message":"');
+      for (let i = 0; i < 70; i++) req.write('x'.repeat(1024));
+      req.end('"}');
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body).error).toBe('payload_too_large');
+  });
+
+  it('answers 409 while the thread is still answering', async () => {
+    const first = await post({ message: 'slow please', visitor_id: 'visitor_busy01' });
+    expect(first.status).toBe(200);
+    const second = await post({ message: 'hello again', visitor_id: 'visitor_busy01' });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('busy');
+    // Another thread of the same visitor is not busy.
+    const other = await post({ message: 'hello', visitor_id: 'visitor_busy01', thread_id: 'second_thread' });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('interaction_response', () => {
+  it('becomes the next user turn, and history shows only its summary', async () => {
+    const visitor = 'visitor_form01';
+    const source = await createJob(server.url, { message: 'hello', visitor_id: visitor });
+    await streamJob(server.url, source.job_id);
+    const response = {
+      type: 'bailing-form',
+      version: 1,
+      source_job_id: source.job_id,
+      form_id: 'contact',
+      submission_id: 'sub_12345678',
+      values: { email: 'secret@example.com' },
+    };
+    const res = await post({ interaction_response: response, visitor_id: visitor });
+    expect(res.status).toBe(200);
+    expect(server.store.getJob(res.body.job_id)!.userText).toBe(`[form submitted] ${JSON.stringify(response)}`);
+    const answer = await streamJob(server.url, res.body.job_id);
+    expect(answer.events.at(-1)!.event).toBe('done');
+
+    const thread = await getJson(`${server.url}/chat/demo_assistant/thread?visitor_id=${visitor}`);
+    const turn = thread.body.messages.find((m: { j: string; r: string }) => m.j === res.body.job_id && m.r === 'u');
+    expect(turn.interaction).toEqual({ type: 'bailing-form', version: 1, source_job_id: source.job_id, form_id: 'contact', submission_id: 'sub_12345678' });
+  });
+
+  it('answers 404 for a source job of another visitor or unknown', async () => {
+    const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner1' });
+    await streamJob(server.url, source.job_id);
+    const foreign = await post({ interaction_response: { type: 'bailing-form', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
+    expect(foreign).toMatchObject({ status: 404, body: { error: 'unknown_source_job' } });
+    const unknown = await post({ interaction_response: { type: 'bailing-form', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 409 for a source job in another thread', async () => {
+    const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner2' });
+    await streamJob(server.url, source.job_id);
+    const res = await post({
+      interaction_response: { type: 'bailing-form', version: 1, source_job_id: source.job_id },
+      visitor_id: 'visitor_owner2',
+      thread_id: 'another_thread',
+    });
+    expect(res).toMatchObject({ status: 409, body: { error: 'wrong_thread' } });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After once the bucket is empty', async () => {
+    const limited = await startTestServer({ rateLimit: { perMinute: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await postJson(`${limited.url}/chat/demo_assistant`, { message: 'hello', thread_id: `thread_rate_${i}` })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+      const res = await postJson(`${limited.url}/chat/demo_assistant`, { message: 'hello', thread_id: 'thread_rate_x' });
+      expect(res.status).toBe(429);
+      expect(res.body.error).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Reads are not limited.
+      expect((await getJson(`${limited.url}/chat/demo_assistant/config`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+// GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID.
+import type { ChatHandler } from '../app-context';
+import { forbidden, notFound } from '../http-error';
+import { JOB_ID_PATTERN } from '../limits';
+import { parseLastEventId } from '../sse-format';
+import { streamJob } from '../sse-stream';
+
+export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, cors }) => {
+  const jobId = params[0]!;
+  const job = JOB_ID_PATTERN.test(jobId) ? app.store.getJob(jobId) : undefined;
+  if (!job || job.entry !== entry.key) throw notFound('No such job.', 'unknown_job');
+  const claimed = url.searchParams.get('visitor_id');
+  if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This job belongs to another visitor.');
+
+  const header = req.headers['last-event-id'];
+  const lastSeq = parseLastEventId(typeof header === 'string' ? header : url.searchParams.get('last_event_id'));
+  const hints = app.hints.forConnection(job.id);
+  streamJob(req, res, {
+    store: app.store,
+    bus: app.bus,
+    jobId: job.id,
+    lastSeq,
+    pingIntervalMs: app.pingIntervalMs,
+    windowMs: hints.windowMs ?? app.streamWindowMs,
+    ...(hints.dropAfterDeltas !== undefined ? { dropAfterDeltas: hints.dropAfterDeltas } : {}),
+    headers: cors,
+    track: app.trackStream,
+  });
+};

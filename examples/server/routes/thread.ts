@@ -1,0 +1,20 @@
+// GET /chat/:entry/thread: the last messages of a visitor's thread, oldest first.
+import type { ChatHandler } from '../app-context';
+import { optionalMatching } from '../fields';
+import { toHistory } from '../history';
+import { sendJson } from '../http-io';
+import { resolveVisitor } from '../identity';
+import { parseTicketField } from '../job-request';
+import { DEFAULT_THREAD_ID, THREAD_HISTORY_ITEMS, THREAD_ID_PATTERN, VISITOR_ID_PATTERN } from '../limits';
+
+export const getThread: ChatHandler = ({ app, res, url, entry, cors }) => {
+  const query = Object.fromEntries(url.searchParams) as Record<string, unknown>;
+  const visitorId = resolveVisitor(
+    entry,
+    { visitorId: optionalMatching(query, 'visitor_id', VISITOR_ID_PATTERN), ticket: parseTicketField(query) },
+    'reject',
+  );
+  const threadId = optionalMatching(query, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID;
+  const jobs = app.store.recentThreadJobs(entry.key, visitorId, threadId, THREAD_HISTORY_ITEMS);
+  sendJson(res, 200, { visitor_id: visitorId, thread_id: threadId, messages: toHistory(jobs, THREAD_HISTORY_ITEMS) }, cors);
+};

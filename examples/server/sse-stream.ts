@@ -1,0 +1,102 @@
+// One SSE connection to a job: replay stored events after the client's last seq, then follow
+// live ones as the bus announces them, until the terminal event, the stream window or a close.
+// Each write reads the store for "everything after what this connection sent", so replay and
+// live events can neither overlap nor leave a gap.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventBus } from './event-bus';
+import { SSE_PROTOCOL, SSE_RETRY_MS } from './limits';
+import { formatRetry, formatSse } from './sse-format';
+import { TERMINAL_EVENTS, type StoredEvent, type Store } from './store';
+
+export interface StreamJobOptions {
+  store: Store;
+  bus: EventBus;
+  jobId: string;
+  lastSeq: number;
+  pingIntervalMs: number;
+  windowMs: number;
+  /** Destroy the socket after this many deltas, without a terminal event (failure injection). */
+  dropAfterDeltas?: number;
+  headers: Record<string, string>;
+  /** Registers a closer the server calls on shutdown; returns the unregister function. */
+  track: (close: () => void) => () => void;
+}
+
+export function streamJob(req: IncomingMessage, res: ServerResponse, options: StreamJobOptions): void {
+  const { store, bus, jobId } = options;
+  res.writeHead(200, {
+    ...options.headers,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  req.socket.setNoDelay(true);
+
+  let ended = false;
+  let deltasSent = 0;
+  // A client cannot have seen events that do not exist yet; clamping keeps it from skipping them.
+  let sent = Math.min(options.lastSeq, store.lastSeq(jobId));
+
+  const write = (text: string): void => {
+    if (!ended) res.write(text);
+  };
+  const writeStored = (event: StoredEvent): void => write(formatSse({ id: event.seq, event: event.name, data: event.data }));
+
+  const cleanup = (): void => {
+    ended = true;
+    clearInterval(ping);
+    clearTimeout(windowTimer);
+    unsubscribe();
+    untrack();
+  };
+  const finish = (): void => {
+    if (ended) return;
+    cleanup();
+    res.end();
+  };
+  const drop = (): void => {
+    if (ended) return;
+    cleanup();
+    res.socket?.destroy();
+  };
+
+  const pump = (): void => {
+    for (const event of store.eventsAfter(jobId, sent)) {
+      if (ended) return;
+      writeStored(event);
+      sent = event.seq;
+      if (TERMINAL_EVENTS.has(event.name)) return finish();
+      if (event.name === 'delta' && options.dropAfterDeltas !== undefined && ++deltasSent >= options.dropAfterDeltas) {
+        return drop();
+      }
+    }
+  };
+
+  const status = store.getJob(jobId)?.status ?? 'queued';
+  write(formatRetry(SSE_RETRY_MS));
+  write(
+    formatSse({
+      event: 'open',
+      data: JSON.stringify({ ok: true, job_id: jobId, status, protocol: SSE_PROTOCOL, streaming: true }),
+    }),
+  );
+
+  const unsubscribe = bus.subscribe(jobId, pump);
+  const untrack = options.track(finish);
+  const ping = setInterval(() => write(formatSse({ event: 'ping', data: JSON.stringify({ ts: Date.now() }) })), options.pingIntervalMs);
+  const windowTimer = setTimeout(() => {
+    write(formatSse({ event: 'timeout', data: JSON.stringify({ done: false, job_id: jobId }) }));
+    finish();
+  }, options.windowMs);
+  res.once('close', cleanup);
+
+  // A client that already saw the end (it reconnected with the terminal seq) gets it once more
+  // rather than an empty stream it would keep reconnecting to.
+  const terminal = store.terminalEvent(jobId);
+  if (terminal && terminal.seq <= sent) {
+    writeStored(terminal);
+    return finish();
+  }
+  pump();
+}

@@ -1,0 +1,260 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './app';
+import { chunkText } from './demo-agent';
+import { CHART_ANSWER, FAIL_PARTIAL, FAIL_REPLY, LONG_ANSWER, SEARCH_ANSWER, TIMEOUT_ANSWER, TOOL_PREAMBLE, WEATHER_ANSWER } from './demo-replies';
+import { INTERRUPTED_REPLY } from './job-runner';
+import {
+  createJob,
+  deltaText,
+  getJson,
+  readStream,
+  startTestServer,
+  stored,
+  streamJob,
+  waitFor,
+  type SseEvent,
+} from './test-support';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ deltaDelayMs: 1 });
+});
+afterAll(() => server.close());
+
+function expectIncreasingSeq(events: SseEvent[]): void {
+  const seqs = stored(events).map((e) => Number(e.id));
+  for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1]!);
+  for (const e of events.filter((x) => ['phase', 'delta', 'reset'].includes(x.event!))) expect(e.data.seq).toBe(Number(e.id));
+}
+
+describe('GET /chat/:entry/events/:job_id', () => {
+  it('streams a plain answer: open first, increasing seq, done.reply = the deltas', async () => {
+    const job = await createJob(server.url, { message: 'How do I set up the widget?' });
+    const stream = await streamJob(server.url, job.job_id);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+    expect(stream.retry).toBe(1000);
+    expect(stream.ending).toBe('end');
+    const [open, ...rest] = stream.events;
+    expect(open).toEqual({
+      event: 'open',
+      id: undefined,
+      data: { ok: true, job_id: job.job_id, status: expect.stringMatching(/^(queued|running)$/), protocol: 'bailing.chat.stream.v1', streaming: true },
+    });
+    expect(rest[0]).toMatchObject({ event: 'status', id: '1', data: { job_id: job.job_id, status: 'running' } });
+    expectIncreasingSeq(stream.events);
+    const done = stream.events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: LONG_ANSWER, references: [], attachments: [] });
+    expect(deltaText(stream.events)).toBe(done.data.reply);
+    const deltas = stream.events.filter((e) => e.event === 'delta');
+    expect(deltas.length).toBe(chunkText(LONG_ANSWER).length);
+    expect(deltas.every((d) => [...d.data.text].length <= 12 && d.data.round === 1 && typeof d.data.ts === 'number')).toBe(true);
+  });
+
+  it('sends the right headers', async () => {
+    const job = await createJob(server.url, { message: 'hi' });
+    const res = await fetch(`${server.url}/chat/demo_assistant/events/${job.job_id}`, { headers: { Origin: 'https://host.example' } });
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://host.example');
+    await res.text();
+  });
+
+  it('runs a tool round: phases, a reset, and a reply of round 2 only', async () => {
+    const job = await createJob(server.url, { message: 'What is the weather tomorrow?' });
+    const { events } = await streamJob(server.url, job.job_id);
+    const names = stored(events).map((e) => (e.event === 'phase' ? `phase:${e.data.name}:${e.data.round}` : e.event));
+    const compact = names.filter((n, i) => n !== 'delta' || names[i - 1] !== 'delta');
+    expect(compact).toEqual(['status', 'phase:model:1', 'delta', 'phase:tool:1', 'reset', 'phase:model:2', 'delta', 'done']);
+    const reset = events.find((e) => e.event === 'reset')!;
+    expect(reset.data).toMatchObject({ reason: 'tool_round', round: 2 });
+    const resetAt = events.indexOf(reset);
+    expect(deltaText(events.slice(0, resetAt))).toBe(TOOL_PREAMBLE);
+    expect(deltaText(events.slice(resetAt))).toBe(WEATHER_ANSWER);
+    expect(events.slice(resetAt).filter((e) => e.event === 'delta').every((e) => e.data.round === 2)).toBe(true);
+    expect(events.at(-1)!.data.reply).toBe(WEATHER_ANSWER);
+  });
+
+  it('answers "search" with the search result after its tool round', async () => {
+    const job = await createJob(server.url, { message: 'search the docs for tickets' });
+    const { events } = await streamJob(server.url, job.job_id);
+    expect(events.at(-1)!.data.reply).toBe(SEARCH_ANSWER);
+  });
+
+  it('"chart": a bailing-chart block, then a block of a type nobody registers', async () => {
+    const job = await createJob(server.url, { message: 'show me a chart', client_capabilities: { renderers: ['bailing-chart'] } });
+    const { events } = await streamJob(server.url, job.job_id);
+    const reply: string = events.at(-1)!.data.reply;
+    expect(reply).toBe(CHART_ANSWER);
+    const fences = [...reply.matchAll(/^```([a-z-]+)\n([\s\S]*?)\n```$/gm)];
+    expect(fences.map((f) => f[1])).toEqual(['bailing-chart', 'bailing-timeline']);
+    const chart = JSON.parse(fences[0]![2]!);
+    expect(chart).toMatchObject({ kind: 'bar', title: 'Weekly signups' });
+    expect(chart.data.map((d: { label: string }) => d.label)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(reply.trim().endsWith('week.')).toBe(true);
+  });
+
+  it('"slow": deltas arrive about 150 ms apart', async () => {
+    const job = await createJob(server.url, { message: 'slow answer please' });
+    const stream = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}`, {
+      until: (events) => events.filter((e) => e.event === 'delta').length >= 4,
+    });
+    const times = stream.events.filter((e) => e.event === 'delta').map((e) => e.data.ts as number);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(120);
+  });
+
+  it('fails a job: a few words, then failed, and the job is marked failed', async () => {
+    const job = await createJob(server.url, { message: 'please fail this time' });
+    const { events, ending } = await streamJob(server.url, job.job_id);
+    expect(ending).toBe('end');
+    expect(deltaText(events)).toBe(FAIL_PARTIAL);
+    const last = events.at(-1)!;
+    expect(last.event).toBe('failed');
+    expect(last.data).toEqual({ done: true, error: true, job_id: job.job_id, reply: FAIL_REPLY });
+    expect(events.some((e) => e.event === 'done')).toBe(false);
+    expect(server.store.getJob(job.job_id)).toMatchObject({ status: 'failed', reply: FAIL_REPLY });
+  });
+
+  it('replays after Last-Event-ID: each seq exactly once, text = reply', async () => {
+    const job = await createJob(server.url, { message: 'Tell me everything, the long version' });
+    const first = await streamJob(server.url, job.job_id);
+    // Read a few events, then drop the connection.
+    const partial = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}`, {
+      until: (events) => events.filter((e) => e.event === 'delta').length >= 5,
+    });
+    expect(partial.ending).toBe('stopped');
+    const lastSeen = Number(stored(partial.events).at(-1)!.id);
+    const rest = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeen);
+    expect(rest.events[0]!.event).toBe('open');
+    const union = [...stored(partial.events), ...stored(rest.events)];
+    const seqs = union.map((e) => Number(e.id));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs).toEqual(stored(first.events).map((e) => Number(e.id)));
+    expect(deltaText(union)).toBe(union.at(-1)!.data.reply);
+  });
+
+  it('accepts ?last_event_id= as well', async () => {
+    const job = await createJob(server.url, { message: 'hello' });
+    const full = await streamJob(server.url, job.job_id);
+    const fromQuery = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}?last_event_id=3`);
+    expect(stored(fromQuery.events).map((e) => Number(e.id))).toEqual(stored(full.events).map((e) => Number(e.id)).filter((s) => s > 3));
+  });
+
+  it('sends the terminal event again to a client that already saw it', async () => {
+    const job = await createJob(server.url, { message: 'hello' });
+    const full = await streamJob(server.url, job.job_id);
+    const lastSeq = Number(full.events.at(-1)!.id);
+    const again = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeq);
+    expect(again.ending).toBe('end');
+    expect(stored(again.events)).toEqual([full.events.at(-1)]);
+  });
+
+  it('"drop": the first connection breaks mid-answer; a reconnect gets the rest exactly once', async () => {
+    const job = await createJob(server.url, { message: 'drop the connection please' });
+    const first = await streamJob(server.url, job.job_id);
+    expect(first.ending).toBe('error');
+    expect(first.events.some((e) => e.event === 'done' || e.event === 'failed' || e.event === 'timeout')).toBe(false);
+    const firstDeltas = first.events.filter((e) => e.event === 'delta').length;
+    const total = chunkText(LONG_ANSWER).length;
+    expect(firstDeltas).toBeGreaterThan(0);
+    expect(firstDeltas).toBeLessThanOrEqual(Math.floor(total / 2));
+
+    const lastSeen = Number(stored(first.events).at(-1)!.id);
+    const second = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeen);
+    expect(second.ending).toBe('end');
+    const union = [...stored(first.events), ...stored(second.events)];
+    const seqs = union.map((e) => Number(e.id));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(union.at(-1)!.data.reply).toBe(LONG_ANSWER);
+    expect(deltaText(union)).toBe(LONG_ANSWER);
+  });
+
+  it('"timeout": the stream window ends first; the answer then appears in /thread', async () => {
+    const job = await createJob(server.url, { message: 'timeout test' });
+    const started = Date.now();
+    const stream = await streamJob(server.url, job.job_id);
+    const elapsed = Date.now() - started;
+    expect(stream.ending).toBe('end');
+    expect(stream.events.at(-1)).toEqual({ event: 'timeout', id: undefined, data: { done: false, job_id: job.job_id } });
+    expect(stream.events.some((e) => e.event === 'done')).toBe(false);
+    expect(elapsed).toBeGreaterThanOrEqual(1400);
+    expect(elapsed).toBeLessThan(2900);
+
+    const answer = await waitFor(async () => {
+      const thread = await getJson(`${server.url}/chat/demo_assistant/thread?visitor_id=${job.visitor_id}`);
+      return thread.body.messages.find((m: { r: string; j: string }) => m.r === 'a' && m.j === job.job_id);
+    });
+    expect(answer.t).toBe(TIMEOUT_ANSWER);
+  });
+
+  it('pings while waiting', async () => {
+    const pinging = await startTestServer({ pingIntervalMs: 50, streamWindowMs: 400 });
+    try {
+      const job = await createJob(pinging.url, { message: 'slow please' });
+      const stream = await streamJob(pinging.url, job.job_id);
+      const pings = stream.events.filter((e) => e.event === 'ping');
+      expect(pings.length).toBeGreaterThanOrEqual(3);
+      expect(pings.every((p) => p.id === undefined && typeof p.data.ts === 'number')).toBe(true);
+      // streamWindowMs applies to ordinary jobs.
+      expect(stream.events.at(-1)!.event).toBe('timeout');
+    } finally {
+      await pinging.close();
+    }
+  });
+
+  it('refuses jobs of another entry (404) and another visitor (403)', async () => {
+    const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_stream1' });
+    expect((await getJson(`${server.url}/chat/no_upload/events/${job.job_id}`)).status).toBe(404);
+    expect((await getJson(`${server.url}/chat/demo_assistant/events/j_aaaaaaaaaaaaaaaaaaaa`)).status).toBe(404);
+    expect((await getJson(`${server.url}/chat/demo_assistant/events/not-a-job`)).status).toBe(404);
+    const wrong = await getJson(`${server.url}/chat/demo_assistant/events/${job.job_id}?visitor_id=visitor_stream2`);
+    expect(wrong).toMatchObject({ status: 403, body: { error: 'wrong_visitor' } });
+    const right = await streamJob(server.url, job.job_id);
+    expect(right.events.at(-1)!.event).toBe('done');
+  });
+});
+
+describe('persistence across restarts', () => {
+  it('replays a finished job from the database file after a restart', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
+    const first = await startTestServer({ dbPath });
+    const job = await createJob(first.url, { message: 'hello' });
+    const before = await streamJob(first.url, job.job_id);
+    await first.close();
+
+    const second = await startTestServer({ dbPath });
+    try {
+      const after = await streamJob(second.url, job.job_id, 'demo_assistant', 2);
+      expect(stored(after.events)).toEqual(stored(before.events).filter((e) => Number(e.id) > 2));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('fails a job cut short by close(), so its clients stop waiting', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
+    const first = await startTestServer({ dbPath });
+    const job = await createJob(first.url, { message: 'slow please' });
+    const reading = streamJob(first.url, job.job_id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await first.close();
+    const cut = await reading;
+    expect(cut.events.some((e) => e.event === 'done')).toBe(false);
+
+    const second = await startTestServer({ dbPath });
+    try {
+      const replay = await streamJob(second.url, job.job_id);
+      expect(replay.events.at(-1)!).toMatchObject({ event: 'failed', data: { reply: INTERRUPTED_REPLY } });
+      // The thread is free again.
+      const next = await createJob(second.url, { message: 'hello', visitor_id: job.visitor_id });
+      expect(next.job_id).toMatch(/^j_/);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+// Helpers for the server's tests: a server on a free port with an in-memory database, JSON
+// requests, and an SSE reader built on eventsource-parser.
+import { createParser } from 'eventsource-parser';
+import { request as httpRequest } from 'node:http';
+import { startServer, type RunningServer, type StartServerOptions } from './app';
+
+export const TEST_ENTRIES = {
+  entries: {
+    demo_assistant: { title: 'Acme Help', color: '#4f46e5', upload: true, allowed_origins: ['*'] },
+    strict_entry: { allowed_origins: ['https://shop.example.com'] },
+    no_upload: { allowed_origins: ['*'] },
+    disabled_demo: { enabled: false, allowed_origins: ['*'] },
+    ticket_demo: { ticket_secret: 'test-secret-123', require_ticket: true, allowed_origins: ['*'] },
+    ticket_optional: { ticket_secret: 'optional-secret-1', allowed_origins: ['*'] },
+  },
+};
+
+export function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    dbPath: ':memory:',
+    config: TEST_ENTRIES,
+    openai: null,
+    deltaDelayMs: 0,
+    rateLimit: { perMinute: 1000 },
+    ...options,
+  });
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** A request whose path is sent exactly as written (fetch would normalize `..`). */
+export function rawGet(base: string, path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface SseEvent {
+  event: string | undefined;
+  id: string | undefined;
+  data: any;
+}
+
+export interface StreamResult {
+  status: number;
+  contentType: string | null;
+  events: SseEvent[];
+  /** `end`: the server ended the stream; `error`: the connection broke; `stopped`: `until` said so. */
+  ending: 'end' | 'error' | 'stopped';
+  retry: number | undefined;
+}
+
+export async function readStream(
+  url: string,
+  options: { lastEventId?: number; until?: (events: SseEvent[]) => boolean; headers?: Record<string, string> } = {},
+): Promise<StreamResult> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
+  if (options.lastEventId !== undefined) headers['Last-Event-ID'] = String(options.lastEventId);
+  const res = await fetch(url, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  let retry: number | undefined;
+  let stopped = false;
+  const parser = createParser({
+    onEvent(message) {
+      if (stopped) return;
+      events.push({ event: message.event, id: message.id, data: JSON.parse(message.data) });
+      if (options.until?.(events)) {
+        stopped = true;
+        controller.abort();
+      }
+    },
+    onRetry(ms) {
+      retry = ms;
+    },
+  });
+  const result = (ending: StreamResult['ending']): StreamResult => ({
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    events,
+    ending,
+    retry,
+  });
+  if (!res.body) return result('end');
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      if (stopped) break;
+    }
+  } catch {
+    return result(stopped ? 'stopped' : 'error');
+  }
+  return result(stopped ? 'stopped' : 'end');
+}
+
+/** Creates a job and returns its ids. */
+export async function createJob(base: string, body: Record<string, unknown>, entry = 'demo_assistant') {
+  const res = await postJson(`${base}/chat/${entry}`, body);
+  if (res.status !== 200) throw new Error(`create job: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { done: false; job_id: string; visitor_id: string; thread_id: string };
+}
+
+/** Streams a job to its end (terminal event, timeout or a break). */
+export function streamJob(base: string, jobId: string, entry = 'demo_assistant', lastEventId?: number): Promise<StreamResult> {
+  return readStream(`${base}/chat/${entry}/events/${jobId}`, lastEventId === undefined ? {} : { lastEventId });
+}
+
+export const stored = (events: SseEvent[]): SseEvent[] => events.filter((e) => e.id !== undefined);
+export const deltaText = (events: SseEvent[]): string =>
+  events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text as string)
+    .join('');
+
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './app';
+import { createJob, getJson, postJson, startTestServer, streamJob } from './test-support';
+import { signTicket, verifyTicket } from './tickets';
+
+const SECRET = 'test-secret-123';
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+describe('signTicket / verifyTicket', () => {
+  const now = Date.now();
+  const payload = { sub: 'user-42', exp: Math.floor(now / 1000) + 60, entry: 'ticket_demo' };
+
+  it('verifies what it signed', () => {
+    expect(verifyTicket(SECRET, signTicket(SECRET, payload), 'ticket_demo', now)).toEqual({ ok: true, payload });
+  });
+
+  it('rejects another secret, a changed payload, expiry, another entry and garbage', () => {
+    const ticket = signTicket(SECRET, payload);
+    expect(verifyTicket('other-secret', ticket, 'ticket_demo', now)).toEqual({ ok: false, reason: 'bad_signature' });
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, sub: 'admin' })).toString('base64url')}.${ticket.split('.')[1]}`;
+    expect(verifyTicket(SECRET, forged, 'ticket_demo', now)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyTicket(SECRET, ticket, 'ticket_demo', (payload.exp + 1) * 1000)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyTicket(SECRET, ticket, 'other_entry', now)).toEqual({ ok: false, reason: 'wrong_entry' });
+    expect(verifyTicket(SECRET, 'not-a-ticket', 'ticket_demo', now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifyTicket(SECRET, signTicket(SECRET, { ...payload, sub: 'has space' }), 'ticket_demo', now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('tickets over HTTP', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  const post = (body: unknown, entry = 'ticket_demo') => postJson(`${server.url}/chat/${entry}`, body);
+
+  it('makes a valid ticket the visitor identity t_<sub>', async () => {
+    const ticket = signTicket(SECRET, { sub: 'user-42', exp: inAnHour(), entry: 'ticket_demo' });
+    const res = await post({ message: 'hello', ticket, visitor_id: 'visitor_ignored' });
+    expect(res.status).toBe(200);
+    expect(res.body.visitor_id).toBe('t_user-42');
+    await streamJob(server.url, res.body.job_id, 'ticket_demo');
+    const thread = await getJson(`${server.url}/chat/ticket_demo/thread?ticket=${encodeURIComponent(ticket)}`);
+    expect(thread.status).toBe(200);
+    expect(thread.body.visitor_id).toBe('t_user-42');
+    expect(thread.body.messages.map((m: { r: string }) => m.r)).toEqual(['u', 'a']);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const ticket = signTicket(SECRET, { sub: 'user-42', exp: Math.floor(Date.now() / 1000) - 10, entry: 'ticket_demo' });
+    const res = await post({ message: 'hello', ticket });
+    expect(res).toMatchObject({ status: 403, body: { error: 'ticket_expired' } });
+  });
+
+  it('refuses a bad signature and a ticket for another entry', async () => {
+    const forged = signTicket('wrong-secret-456', { sub: 'user-42', exp: inAnHour(), entry: 'ticket_demo' });
+    expect(await post({ message: 'hello', ticket: forged })).toMatchObject({ status: 403, body: { error: 'ticket_invalid' } });
+    const elsewhere = signTicket(SECRET, { sub: 'user-42', exp: inAnHour(), entry: 'demo_assistant' });
+    expect((await post({ message: 'hello', ticket: elsewhere })).status).toBe(403);
+  });
+
+  it('requires a ticket where the entry says so, also for history', async () => {
+    expect(await post({ message: 'hello', visitor_id: 'visitor_12345' })).toMatchObject({ status: 403, body: { error: 'ticket_required' } });
+    const thread = await getJson(`${server.url}/chat/ticket_demo/thread?visitor_id=visitor_12345`);
+    expect(thread.status).toBe(403);
+  });
+
+  it('keeps ticket identities out of reach of a claimed visitor_id', async () => {
+    const ticket = signTicket('optional-secret-1', { sub: 'alice', exp: inAnHour(), entry: 'ticket_optional' });
+    const own = await post({ message: 'hello', ticket }, 'ticket_optional');
+    expect(own.body.visitor_id).toBe('t_alice');
+    await streamJob(server.url, own.body.job_id, 'ticket_optional');
+    const spoof = await getJson(`${server.url}/chat/ticket_optional/thread?visitor_id=t_alice_x`);
+    expect(spoof.status).toBe(403);
+    const spoofPost = await post({ message: 'hello', visitor_id: 't_alice12' }, 'ticket_optional');
+    expect(spoofPost.status).toBe(403);
+    // Anonymous visitors still work on an entry with optional tickets.
+    const anonymous = await createJob(server.url, { message: 'hello' }, 'ticket_optional');
+    expect(anonymous.visitor_id).toMatch(/^v_/);
+  });
+});

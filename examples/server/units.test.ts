@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { isOriginAllowed } from './cors';
+import { chunkText, demoStreamHints, pickDemoScenario } from './demo-agent';
+import { LONG_ANSWER } from './demo-replies';
+import { RateLimiter } from './rate-limit';
+import { formatSse, parseLastEventId } from './sse-format';
+import { buildSystemPrompt } from './system-prompt';
+
+describe('demo scenarios', () => {
+  it.each([
+    ['What is the weather?', 'tool'],
+    ['use a TOOL', 'tool'],
+    ['search for shoes', 'tool'],
+    ['please fail', 'fail'],
+    ['show an Error', 'fail'],
+    ['draw a chart', 'chart'],
+    ['drop it', 'drop'],
+    ['timeout', 'timeout'],
+    ['go slow', 'slow'],
+    ['Hello!', 'hello'],
+    ['hi', 'hello'],
+    ['this is thin', 'long'],
+    ['show markdown', 'long'],
+    ['', 'long'],
+  ])('%j → %s', (text, scenario) => {
+    expect(pickDemoScenario(text, false)).toBe(scenario);
+  });
+
+  it('answers interactions whatever their text', () => {
+    expect(pickDemoScenario('[form submitted] {"fail":1}', true)).toBe('interaction');
+  });
+
+  it('chunks by code points, never splitting a surrogate pair', () => {
+    const chunks = chunkText('ab👋cd'.repeat(5), 4);
+    expect(chunks.join('')).toBe('ab👋cd'.repeat(5));
+    expect(chunks.every((c) => Array.from(c).length <= 4 && !/[\ud800-\udbff]$/.test(c))).toBe(true);
+  });
+
+  it('gives hints only to the recovery demos', () => {
+    expect(demoStreamHints('timeout').windowMs).toBe(1500);
+    expect(demoStreamHints('drop').dropAfterDeltas).toBe(Math.floor(chunkText(LONG_ANSWER).length / 2));
+    expect(demoStreamHints('long')).toEqual({});
+  });
+
+  it('has a long answer with every markdown block', () => {
+    expect(LONG_ANSWER.length).toBeGreaterThan(3000);
+    expect(LONG_ANSWER.length).toBeLessThan(4500);
+    const blocks = [/^## /m, /^### /m, /\*\*\w/, /[^*]\*\w[^*]+\*[^*]/, /`[^`\n]+`/, /\]\(https:\/\//, /^1\. /m, /^- /m, /^ {2,}- /m, /^\| --- \|/m, /^```ts$/m, /^```bash$/m, /^> /m];
+    for (const block of blocks) expect(LONG_ANSWER).toMatch(block);
+  });
+});
+
+describe('SSE framing', () => {
+  it('formats events with and without ids', () => {
+    expect(formatSse({ id: 3, event: 'delta', data: '{"a":1}' })).toBe('id: 3\nevent: delta\ndata: {"a":1}\n\n');
+    expect(formatSse({ event: 'ping', data: '{}' })).toBe('event: ping\ndata: {}\n\n');
+  });
+
+  it.each([
+    [undefined, 0],
+    ['12', 12],
+    [' 7 ', 7],
+    ['-1', 0],
+    ['abc', 0],
+    ['1e3', 0],
+  ])('Last-Event-ID %j → %d', (value, seq) => {
+    expect(parseLastEventId(value)).toBe(seq);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows a burst, then refills over time', () => {
+    const limiter = new RateLimiter(2);
+    expect(limiter.take('a', 0)).toEqual({ ok: true });
+    expect(limiter.take('a', 0)).toEqual({ ok: true });
+    expect(limiter.take('a', 0)).toEqual({ ok: false, retryAfterSeconds: 30 });
+    expect(limiter.take('b', 0)).toEqual({ ok: true });
+    expect(limiter.take('a', 30_000)).toEqual({ ok: true });
+    expect(limiter.take('a', 30_000).ok).toBe(false);
+  });
+});
+
+describe('origins', () => {
+  it('allows listed origins, "*", no Origin and the server itself', () => {
+    expect(isOriginAllowed('https://a.example', ['https://a.example'], undefined)).toBe(true);
+    expect(isOriginAllowed('https://b.example', ['https://a.example'], undefined)).toBe(false);
+    expect(isOriginAllowed('https://b.example', ['*'], undefined)).toBe(true);
+    expect(isOriginAllowed(undefined, [], undefined)).toBe(true);
+    expect(isOriginAllowed('http://127.0.0.1:8787', [], 'http://127.0.0.1:8787')).toBe(true);
+    expect(isOriginAllowed('null', ['https://a.example'], undefined)).toBe(false);
+  });
+});
+
+describe('system prompt', () => {
+  it('lists exactly the advertised renderers', () => {
+    const prompt = buildSystemPrompt(['bailing-chart', 'bailing-form', 'custom-x']);
+    expect(prompt).toContain('```bailing-chart fence');
+    expect(prompt).toContain('```bailing-form fence: a form for the visitor to fill in: a form JSON object {version:1, form_id, title, schema:{');
+    expect(prompt).toContain('```custom-x fence: a fenced block of type custom-x.');
+    expect(prompt).toContain('never use any other special block type');
+    expect(prompt).not.toContain('mermaid');
+  });
+
+  it('allows no special blocks when none are advertised', () => {
+    const prompt = buildSystemPrompt([]);
+    expect(prompt).toContain('GitHub-flavoured markdown');
+    expect(prompt).not.toContain('bailing-chart');
+    expect(prompt).toMatch(/never for charts, forms/);
+  });
+});
