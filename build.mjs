@@ -38,7 +38,7 @@ const minifyWidgetCss = {
 const common = {
   bundle: true,
   plugins: [minifyWidgetCss],
-  target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+  target: ['chrome100', 'firefox100', 'safari15.4'],
   legalComments: 'none',
   logLevel: 'warning',
 };

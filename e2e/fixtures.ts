@@ -113,3 +113,46 @@ export function lastAssistant(page: Page) {
 export async function waitForAnswer(page: Page) {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 15_000 });
 }
+
+/** One server-sent event, framed as the hub frames it. */
+export function sseEvent(name: string, data: unknown, id?: number): string {
+  return `event: ${name}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A whole job stream for `page.route`: open, the reply as one delta, then done. */
+export function sseReply(jobId: string, reply: string): string {
+  return (
+    sseEvent('open', { ok: true, job_id: jobId, status: 'running', protocol: 'bailing.chat.stream.v1', streaming: true }) +
+    sseEvent('delta', { seq: 1, text: reply, round: 1 }, 1) +
+    sseEvent('done', { done: true, job_id: jobId, reply }, 2)
+  );
+}
+
+/** The job id in a `/chat/:entry/events/:job_id` URL. */
+export function jobIdOf(url: string): string {
+  const match = /\/events\/([^/?#]+)/.exec(url);
+  if (!match) throw new Error(`not an events URL: ${url}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** The widget's identity for the demo entry, as kept in the page's localStorage. */
+export async function storedIds(page: Page, entry = 'demo_assistant') {
+  return page.evaluate((entry) => ({
+    visitorId: localStorage.getItem(`bailing_visitor_${entry}`) ?? '',
+    threadId: localStorage.getItem(`bailing_thread_${entry}`) ?? '',
+  }), entry);
+}
+
+/** The persisted history items of the demo entry. */
+export async function storedHistory(page: Page, entry = 'demo_assistant'): Promise<{ r: string; t: string; j?: string; ts: number }[]> {
+  return page.evaluate((entry) => JSON.parse(localStorage.getItem(`bailing_chat_${entry}`) ?? '[]'), entry);
+}
+
+/** The history the server keeps for the page's visitor and thread (`GET /thread`). */
+export async function serverThread(page: Page, baseUrl: string): Promise<{ r: string; t: string; j?: string; ts: number; err?: boolean }[]> {
+  const { visitorId, threadId } = await storedIds(page);
+  const query = new URLSearchParams({ visitor_id: visitorId, thread_id: threadId });
+  const response = await page.request.get(`${baseUrl}/chat/demo_assistant/thread?${query}`);
+  expect(response.status(), 'GET /thread').toBe(200);
+  return (await response.json()).messages;
+}

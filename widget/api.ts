@@ -42,27 +42,33 @@ export const EVENT_NAMES: readonly WidgetEventName[] = ['open', 'close', 'messag
 const CONTEXT_KEYS = ['page_key', 'page_name'] as const;
 const MAX_CONTEXT_CHARS = 200;
 
-export class Emitter {
-  private handlers = new Map<WidgetEventName, Set<(detail: unknown) => void>>();
+export interface Emitter {
+  on(event: WidgetEventName, handler: (detail: unknown) => void): () => void;
+  emit(event: WidgetEventName, detail: unknown): void;
+}
 
-  on(event: WidgetEventName, handler: (detail: unknown) => void): () => void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    const wrapped = (detail: unknown) => handler(detail);
-    set.add(wrapped);
-    return () => void set!.delete(wrapped);
-  }
-
-  emit(event: WidgetEventName, detail: unknown) {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) {
-      try {
-        handler(detail);
-      } catch (error) {
-        // A host handler's bug must not break the widget.
-        console.error(`BailingChat: a "${event}" handler threw`, error);
+export function createEmitter(): Emitter {
+  const handlers = new Map<WidgetEventName, Set<(detail: unknown) => void>>();
+  return {
+    on(event, handler) {
+      let set = handlers.get(event);
+      if (!set) handlers.set(event, (set = new Set()));
+      // Wrapped, so subscribing the same function twice gives two independent subscriptions.
+      const wrapped = (detail: unknown) => handler(detail);
+      set.add(wrapped);
+      return () => void set!.delete(wrapped);
+    },
+    emit(event, detail) {
+      for (const handler of [...(handlers.get(event) ?? [])]) {
+        try {
+          handler(detail);
+        } catch (error) {
+          // A host handler's bug must not break the widget.
+          console.error(`BailingChat: a "${event}" handler threw`, error);
+        }
       }
-    }
-  }
+    },
+  };
 }
 
 export function createApi(target: ApiTarget, emitter: Emitter, warn: (message: string) => void): BailingChatApi {

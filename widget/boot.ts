@@ -1,7 +1,7 @@
 // Start-up of the widget: finds its own <script>, reads data-* and the preload,
 // installs window.BailingChat, fetches the entry's config and mounts the widget.
 
-import { createApi, Emitter, type ApiTarget } from './api';
+import { createApi, createEmitter, type ApiTarget } from './api';
 import { readPreload, resolveEmbedOptions } from './embed';
 import { fallbackBlock } from './markdown';
 import { createRegistry } from './registry';
@@ -37,7 +37,7 @@ export function boot(): void {
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   for (const definition of preload.renderers) registry.register(definition);
 
-  const emitter = new Emitter();
+  const emitter = createEmitter();
   let widget: MountedWidget | null = null;
   let gone = false;
   const queue: Queued[] = [];
@@ -74,7 +74,7 @@ export function boot(): void {
   const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
   client.getConfig().then(
     async (raw) => {
-      const config = normalizeConfig(raw as Record<string, unknown>);
+      const config = normalizeConfig(raw);
       if (!config.enabled) {
         gone = true;
         queue.length = 0;

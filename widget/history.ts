@@ -2,6 +2,7 @@
 // merge of local items with the server's `/thread` by job id (DESIGN.md §4). Pure apart from
 // the Storage object handed in.
 
+import { toHistoryItem } from './transport/bailing';
 import type { HistoryItem, ResponseSummary } from './types';
 
 /** The hub keeps the last 50 items; so do we, in the same keys. */
@@ -45,11 +46,9 @@ export function writeString(storage: Storage | null, key: string, value: string 
 
 /** Reads persisted items, dropping anything that is not of the history shape. */
 export function readHistory(storage: Storage | null, key: string): HistoryItem[] {
-  const raw = readString(storage, key);
-  if (!raw) return [];
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter(isHistoryItem).slice(-HISTORY_LIMIT) : [];
+    const parsed: unknown = JSON.parse(readString(storage, key) || '[]');
+    return Array.isArray(parsed) ? parsed.map(toHistoryItem).filter((item): item is HistoryItem => item !== null).slice(-HISTORY_LIMIT) : [];
   } catch {
     return [];
   }
@@ -57,22 +56,6 @@ export function readHistory(storage: Storage | null, key: string): HistoryItem[]
 
 export function writeHistory(storage: Storage | null, key: string, items: readonly HistoryItem[]) {
   writeString(storage, key, JSON.stringify(items.slice(-HISTORY_LIMIT)));
-}
-
-export function isHistoryItem(value: unknown): value is HistoryItem {
-  if (!value || typeof value !== 'object') return false;
-  const item = value as Record<string, unknown>;
-  return (item.r === 'u' || item.r === 'a')
-    && typeof item.t === 'string'
-    && (item.j === undefined || typeof item.j === 'string')
-    && typeof item.ts === 'number' && Number.isFinite(item.ts)
-    && (item.interaction === undefined || isResponseSummary(item.interaction));
-}
-
-function isResponseSummary(value: unknown): value is ResponseSummary {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.type === 'string' && typeof v.source_job_id === 'string';
 }
 
 const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;

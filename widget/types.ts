@@ -91,7 +91,8 @@ export interface WidgetConfig {
   color: string;
   avatar: string;
   title_align: 'left' | 'center';
-  ai_notice: string;
+  /** Notice text, or `true` for the widget's own wording (BailingHub sends a boolean). */
+  ai_notice: string | boolean;
   powered_by_visible: boolean;
   powered_by_text: string;
   brand: string;

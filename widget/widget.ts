@@ -2,14 +2,14 @@
 // the conversation, the theme. Everything the host can call goes through the returned handle.
 
 import type { Emitter } from './api';
-import { Conversation } from './conversation';
+import { createConversation, type Conversation } from './conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
 import type { Registry } from './registry';
 import type { BailingClient } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
 import { stringsFor } from './ui/i18n';
-import { MessageList } from './ui/messages';
+import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 
 export const DEFAULT_ACCENT = '#2563eb';
@@ -94,9 +94,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_ACCENT;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
-  const list = new MessageList(shell.messages, strings);
+  const list = createMessageList(shell.messages, strings);
 
-  conversation = new Conversation({
+  conversation = createConversation({
     options,
     client: args.client,
     registry,
@@ -115,8 +115,8 @@ export function mountWidget(args: MountArgs): MountedWidget {
     setStreaming: (streaming) => shell.setStreaming(streaming),
     announce: (text) => shell.announce(text),
     warn,
+    greeting: config.greeting,
   });
-  conversation.greeting = config.greeting;
   if (inlineIn) conversation.show();
   if (options.open || config.default_open) shell.open();
 
@@ -153,12 +153,7 @@ function watchTheme(setting: ThemeSetting, apply: (mode: ThemeMode) => void) {
   return { mode: current, stop: () => query?.removeEventListener?.('change', onChange) };
 }
 
-/** Fills defaults and drops fields of the wrong type, so a partial or odd config cannot break the UI. */
-export function normalizeConfig(raw: Record<string, unknown>): WidgetConfig {
-  const config = { ...DEFAULT_CONFIG } as Record<string, unknown>;
-  for (const [key, fallback] of Object.entries(DEFAULT_CONFIG)) {
-    const value = raw[key];
-    if (value !== undefined && value !== null && typeof value === typeof fallback) config[key] = value;
-  }
-  return config as unknown as WidgetConfig;
+/** Fills the defaults in (the client has already dropped fields of the wrong type). */
+export function normalizeConfig(raw: Partial<WidgetConfig>): WidgetConfig {
+  return { ...DEFAULT_CONFIG, ...raw };
 }

@@ -276,7 +276,7 @@ const CONFIG_SHAPE: Readonly<Record<keyof WidgetConfig, Check>> = {
   color: STR,
   avatar: STR,
   title_align: oneOf('left', 'center'),
-  ai_notice: STR,
+  ai_notice: FLAG,
   powered_by_visible: BOOL,
   powered_by_text: STR,
   brand: STR,
@@ -292,11 +292,12 @@ const CONFIG_SHAPE: Readonly<Record<keyof WidgetConfig, Check>> = {
 };
 
 /** One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string. */
-function toHistoryItem(v: unknown): HistoryItem | null {
+export function toHistoryItem(v: unknown): HistoryItem | null {
   if (!isObject(v) || (v.r !== 'u' && v.r !== 'a') || typeof v.t !== 'string') return null;
   const ts = typeof v.ts === 'number' ? v.ts : Date.parse(String(v.ts));
   const item: HistoryItem = { r: v.r, t: v.t, ts: Number.isFinite(ts) ? ts : 0 };
   if (typeof v.j === 'string') item.j = v.j;
+  if (v.err === true) item.err = true;
   if (Array.isArray(v.atts)) item.atts = v.atts.filter(isAttachment) as Attachment[];
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;

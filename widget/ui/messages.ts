@@ -23,108 +23,104 @@ export type BubbleStatus =
   | { kind: 'working'; label: string }
   | { kind: 'note'; text: string; action?: { label: string; run(): void } };
 
-export class MessageList {
-  private sticky = true;
-  private scrollQueued = false;
-
-  constructor(
-    readonly container: HTMLElement,
-    private readonly strings: Strings,
-  ) {
-    container.addEventListener('scroll', () => {
-      const c = this.container;
-      this.sticky = c.scrollHeight - c.scrollTop - c.clientHeight < STICKY_SLACK_PX;
-    }, { passive: true });
-  }
-
-  clear() {
-    this.container.replaceChildren();
-    this.sticky = true;
-  }
-
-  addUser(text: string, before?: Node | null): HTMLElement {
-    const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' });
-    el.append(h('span', { class: 'bc-sr' }, [`${this.strings.you}: `]), text);
-    this.insert(el, before);
-    return el;
-  }
-
-  addAssistant(before?: Node | null): AssistantBubble {
-    const body = h('div', { class: 'bc-body' });
-    const status = h('div', { class: 'bc-status' });
-    const el = h('div', { class: 'bc-msg bc-msg-assistant', part: 'message-assistant' }, [
-      h('span', { class: 'bc-sr' }, [`${this.strings.assistant}: `]),
-      body,
-      status,
-    ]);
-    this.insert(el, before);
-    const list = this;
-    return {
-      el,
-      body,
-      setContent(content) {
-        el.classList.remove('bc-msg-error');
-        body.replaceChildren(content);
-        el.classList.toggle('bc-wide', body.querySelector('pre, table, .bc-rich') !== null);
-        list.follow();
-      },
-      setStatus(next) {
-        status.replaceChildren();
-        if (next.kind === 'waiting') {
-          status.append(h('span', { class: 'bc-dots', role: 'img', 'aria-label': list.strings.thinking }, [h('i'), h('i'), h('i')]));
-        } else if (next.kind === 'working') {
-          status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]), h('span', { class: 'bc-dots', 'aria-hidden': 'true' }, [h('i'), h('i'), h('i')]));
-        } else if (next.kind === 'note') {
-          status.append(h('span', {}, [next.text]));
-          if (next.action) {
-            const { run } = next.action;
-            const button = h('button', { type: 'button', class: 'bc-action' }, [next.action.label]);
-            button.addEventListener('click', () => run());
-            status.append(button);
-          }
-        }
-        list.follow();
-      },
-      setError(text, retry) {
-        el.classList.add('bc-msg-error');
-        body.replaceChildren(h('p', {}, [text]));
-        status.replaceChildren();
-        if (retry) {
-          const button = h('button', { type: 'button', class: 'bc-action' }, [list.strings.retry]);
-          button.addEventListener('click', () => retry());
-          body.append(button);
-        }
-        list.follow();
-      },
-    };
-  }
-
+export interface MessageList {
+  readonly container: HTMLElement;
+  clear(): void;
+  addUser(text: string): HTMLElement;
+  addAssistant(): AssistantBubble;
   /** Plain assistant text (the greeting) that is not part of the history. */
-  addNote(text: string): HTMLElement {
-    const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body' }, [h('p', {}, [text])])]);
-    this.insert(el);
-    return el;
-  }
-
+  addNote(text: string): HTMLElement;
   /** Keep the end in view if the visitor was there; batched to one layout per frame. */
-  follow() {
-    if (!this.sticky || this.scrollQueued) return;
-    this.scrollQueued = true;
-    requestAnimationFrame(() => {
-      this.scrollQueued = false;
-      if (this.sticky) this.container.scrollTop = this.container.scrollHeight;
-    });
-  }
-
+  follow(): void;
   /** Force the end into view (the visitor just sent a message). */
-  toEnd() {
-    this.sticky = true;
-    this.follow();
-  }
+  toEnd(): void;
+}
 
-  private insert(el: HTMLElement, before?: Node | null) {
-    if (before && before.parentNode === this.container) this.container.insertBefore(el, before);
-    else this.container.append(el);
-    this.follow();
-  }
+export function createMessageList(container: HTMLElement, strings: Strings): MessageList {
+  let sticky = true;
+  let scrollQueued = false;
+  container.addEventListener('scroll', () => {
+    sticky = container.scrollHeight - container.scrollTop - container.clientHeight < STICKY_SLACK_PX;
+  }, { passive: true });
+
+  const follow = () => {
+    if (!sticky || scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(() => {
+      scrollQueued = false;
+      if (sticky) container.scrollTop = container.scrollHeight;
+    });
+  };
+  const insert = (el: HTMLElement) => {
+    container.append(el);
+    follow();
+  };
+  const dots = (attrs: Record<string, string>) => h('span', { class: 'bc-dots', ...attrs }, [h('i'), h('i'), h('i')]);
+  const actionButton = (label: string, run: () => void) => {
+    const button = h('button', { type: 'button', class: 'bc-action' }, [label]);
+    button.addEventListener('click', () => run());
+    return button;
+  };
+
+  return {
+    container,
+    clear() {
+      container.replaceChildren();
+      sticky = true;
+    },
+    addUser(text) {
+      const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text]);
+      insert(el);
+      return el;
+    },
+    addAssistant() {
+      const body = h('div', { class: 'bc-body' });
+      const status = h('div', { class: 'bc-status' });
+      const el = h('div', { class: 'bc-msg bc-msg-assistant', part: 'message-assistant' }, [
+        h('span', { class: 'bc-sr' }, [`${strings.assistant}: `]),
+        body,
+        status,
+      ]);
+      insert(el);
+      return {
+        el,
+        body,
+        setContent(content) {
+          el.classList.remove('bc-msg-error');
+          body.replaceChildren(content);
+          el.classList.toggle('bc-wide', body.querySelector('pre, table, .bc-rich') !== null);
+          follow();
+        },
+        setStatus(next) {
+          status.replaceChildren();
+          if (next.kind === 'waiting') {
+            status.append(dots({ role: 'img', 'aria-label': strings.thinking }));
+          } else if (next.kind === 'working') {
+            status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]), dots({ 'aria-hidden': 'true' }));
+          } else if (next.kind === 'note') {
+            status.append(h('span', {}, [next.text]));
+            if (next.action) status.append(actionButton(next.action.label, next.action.run));
+          }
+          follow();
+        },
+        setError(text, retry) {
+          el.classList.add('bc-msg-error');
+          body.replaceChildren(h('p', {}, [text]));
+          status.replaceChildren();
+          if (retry) body.append(actionButton(strings.retry, retry));
+          follow();
+        },
+      };
+    },
+    addNote(text) {
+      const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body' }, [h('p', {}, [text])])]);
+      insert(el);
+      return el;
+    },
+    follow,
+    toEnd() {
+      sticky = true;
+      follow();
+    },
+  };
 }

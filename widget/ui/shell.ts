@@ -155,8 +155,8 @@ export function createShell(options: ShellOptions): Shell {
       if (config.launcher_icon && /^https:\/\//.test(config.launcher_icon)) {
         launcher.replaceChildren(h('img', { src: config.launcher_icon, alt: '', referrerpolicy: 'no-referrer' }));
       }
-      notice.textContent = config.ai_notice || '';
-      notice.hidden = !config.ai_notice;
+      notice.textContent = config.ai_notice === true ? s.aiNotice : config.ai_notice || '';
+      notice.hidden = !notice.textContent;
       powered.textContent = config.powered_by_text || '';
       powered.hidden = !(config.powered_by_visible && config.powered_by_text);
     },

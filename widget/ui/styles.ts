@@ -7,8 +7,8 @@ export const CSS = `
 :host {
   --bailing-accent: #2563eb;
   --bailing-accent-text: #fff;
-  --bailing-font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif;
-  --bailing-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;
+  --bailing-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --bailing-mono: ui-monospace, Menlo, Consolas, monospace;
   --bailing-radius: 14px;
   --bailing-z: 2147483000;
 }
@@ -126,16 +126,17 @@ export const CSS = `
 .bc-dots i:nth-child(3) { animation-delay: .4s; }
 @keyframes bc-blink { 0%, 80%, 100% { opacity: .25 } 40% { opacity: 1 } }
 @media (prefers-reduced-motion: reduce) { .bc-dots i { animation: none; opacity: .6; } .bc-launcher { transition: none; } }
-.bc-step { display: inline-flex; align-items: center; gap: 6px; font-size: 13px; color: var(--bc-muted); }
+.bc-step { display: inline-flex; align-items: center; gap: 6px; font-size: 13px; color: var(--bc-muted); white-space: nowrap; }
+.bc-step svg { width: 14px; height: 14px; flex: none; }
 .bc-action {
   margin-top: 6px; border: 1px solid currentColor; background: transparent; border-radius: 8px;
   padding: 3px 10px; font-size: 13px;
 }
 .bc-body > :first-child { margin-top: 0; }
 .bc-body > :last-child { margin-bottom: 0; }
-.bc-body p, .bc-body ul, .bc-body ol, .bc-body pre, .bc-body blockquote, .bc-body table { margin: 0 0 10px; }
-.bc-body h1, .bc-body h2, .bc-body h3, .bc-body h4, .bc-body h5, .bc-body h6 { margin: 14px 0 6px; line-height: 1.3; font-weight: 650; }
-.bc-body h1 { font-size: 1.3em; } .bc-body h2 { font-size: 1.2em; } .bc-body h3 { font-size: 1.08em; } .bc-body h4, .bc-body h5, .bc-body h6 { font-size: 1em; }
+.bc-body :is(p, ul, ol, pre, blockquote, table, .bc-rich) { margin: 0 0 10px; }
+.bc-body :is(h1, h2, h3, h4, h5, h6) { margin: 14px 0 6px; line-height: 1.3; font-weight: 650; font-size: 1em; }
+.bc-body h1 { font-size: 1.3em; } .bc-body h2 { font-size: 1.2em; } .bc-body h3 { font-size: 1.08em; }
 .bc-body ul, .bc-body ol { padding-left: 22px; }
 .bc-body li + li { margin-top: 2px; }
 .bc-body a { color: var(--bc-link); text-decoration: underline; }
@@ -148,7 +149,6 @@ export const CSS = `
 .bc-body th { background: var(--bc-code-bg); font-weight: 600; }
 .bc-body img { max-width: 100%; height: auto; border-radius: 6px; }
 .bc-body hr { border: 0; border-top: 1px solid var(--bc-border); margin: 12px 0; }
-.bc-body .bc-rich { margin: 0 0 10px; }
 
 .bc-notice { padding: 6px 16px 0; font-size: 12px; color: var(--bc-muted); text-align: center; }
 .bc-composer { display: flex; align-items: flex-end; gap: 8px; padding: 10px 12px 12px; }

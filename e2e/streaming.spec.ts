@@ -1,0 +1,396 @@
+// Streaming turns against the reference server's demo agent: provisional text, the final
+// markdown, tool steps, failures, dropped and refused streams, stop, a failed send and the
+// scroll rule. Each scenario is picked by a keyword in the visitor's message.
+import type { Page, Request } from '@playwright/test';
+import {
+  FAIL_PARTIAL,
+  FAIL_REPLY,
+  HELLO_ANSWER,
+  LONG_ANSWER,
+  SEARCH_ANSWER,
+  TIMEOUT_ANSWER,
+  TOOL_PREAMBLE,
+} from '../examples/server/demo-replies';
+import {
+  ask,
+  assistantMessages,
+  composer,
+  expect,
+  launcher,
+  lastAssistant,
+  loadWidget,
+  serverThread,
+  sseEvent,
+  jobIdOf,
+  storedHistory,
+  test,
+  waitForAnswer,
+} from './fixtures';
+
+interface Snapshot {
+  text: string;
+  streaming: boolean;
+  working: boolean;
+}
+
+/**
+ * Records, inside the page, every text the live region announces and a snapshot of the last
+ * answer bubble after each DOM change: what a screen reader hears and what a person sees.
+ */
+async function record(page: Page) {
+  await page.evaluate(() => {
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    const rec = { live: [] as string[], snaps: [] as { text: string; streaming: boolean; working: boolean }[] };
+    (window as unknown as { __rec: typeof rec }).__rec = rec;
+    const live = root.querySelector('[aria-live]')!;
+    new MutationObserver(() => {
+      const text = live.textContent ?? '';
+      if (text) rec.live.push(text);
+    }).observe(live, { childList: true, characterData: true, subtree: true });
+    const list = root.querySelector('.bc-messages')!;
+    new MutationObserver(() => {
+      const bubbles = list.querySelectorAll('.bc-msg-assistant:not(.bc-greeting)');
+      const last = bubbles[bubbles.length - 1];
+      if (!last) return;
+      rec.snaps.push({
+        text: last.querySelector('.bc-body')?.textContent ?? '',
+        streaming: !(root.querySelector('.bc-stop') as HTMLElement).hidden,
+        working: last.querySelector('.bc-step') !== null,
+      });
+    }).observe(list, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+async function recorded(page: Page): Promise<{ live: string[]; snaps: Snapshot[] }> {
+  return page.evaluate(() => (window as unknown as { __rec: { live: string[]; snaps: Snapshot[] } }).__rec);
+}
+
+/** Letters and digits only: markdown syntax and layout whitespace drop out. */
+const letters = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Every streamed snapshot, except its still-incomplete tail, must be the start of the final
+ * text: a replayed chunk would show up twice, a lost one would leave a hole.
+ */
+function expectPrefixesOf(snaps: Snapshot[], finalText: string) {
+  const full = letters(finalText);
+  const streamed = snaps.filter((s) => s.streaming && s.text);
+  expect(streamed.length, 'provisional snapshots').toBeGreaterThan(3);
+  for (const snap of streamed) {
+    const text = letters(snap.text);
+    const settled = text.slice(0, Math.max(0, text.length - 80));
+    expect(full.startsWith(settled), `streamed text is the start of the answer:\n${snap.text}`).toBe(true);
+  }
+}
+
+function countRequests(page: Page, match: (request: Request) => boolean): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (match(request)) seen.push(request);
+  });
+  return seen;
+}
+
+const isCreateJob = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant';
+const isEvents = (request: Request) => request.url().includes('/chat/demo_assistant/events/');
+
+async function openWidget(page: Page, baseUrl: string) {
+  await loadWidget(page, baseUrl);
+  await launcher(page).click();
+  await expect(composer(page)).toBeFocused();
+}
+
+test('a long answer streams as growing provisional text, then renders as markdown', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  await record(page);
+  await ask(page, 'How do I set the widget up on my site?');
+
+  const answer = lastAssistant(page);
+  const body = answer.locator('.bc-body');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await waitForAnswer(page);
+
+  const { live, snaps } = await recorded(page);
+  const streamed = snaps.filter((s) => s.streaming && s.text.length > 0);
+  // Text was on screen, and growing, while the Stop button still showed.
+  expect(streamed.length).toBeGreaterThan(3);
+  const lengths = streamed.map((s) => s.text.length);
+  expect(Math.max(...lengths)).toBeGreaterThan(lengths[0]!);
+  expect(lengths[0]!).toBeLessThan(LONG_ANSWER.length / 2);
+  expectPrefixesOf(snaps, (await body.textContent()) ?? '');
+
+  // The final answer is markdown, not its source.
+  await expect(body.locator('h2')).toHaveText('Setting up the Acme chat widget');
+  await expect(body.locator('h3')).toHaveCount(5);
+  await expect(body.locator('h3').first()).toHaveText('1. Add the script tag');
+  await expect(body.locator('ol').first().locator(':scope > li')).toHaveCount(4);
+  await expect(body.locator('ol li ul > li')).toHaveText(['Right suits most layouts.', 'Left keeps clear of cookie banners placed on the right.']);
+  await expect(body.locator('table th')).toHaveText(['Setting', 'Default', 'Notes']);
+  await expect(body.locator('table tbody tr')).toHaveCount(4);
+  await expect(body.locator('table tbody tr').nth(1).locator('td')).toHaveText(['Position', 'right', 'left or right']);
+  await expect(body.locator('pre code')).toHaveCount(3);
+  await expect(body.locator('pre code').nth(1)).toHaveText('<script src="https://hub.example.com/widget.js" data-entry="demo_assistant" async></script>');
+  await expect(body.locator('pre code').nth(2)).toContainText("window.BailingChat.setContext({ page_key: 'sku-1042'");
+  await expect(body.locator('strong').first()).toHaveText('five minutes');
+  await expect(body.locator('em').first()).toHaveText('Owner');
+  await expect(body.locator('blockquote')).toContainText('the assistant never sees your visitors');
+  const embedGuide = body.getByRole('link', { name: 'embed guide' });
+  await expect(embedGuide).toHaveAttribute('href', 'https://docs.example.com/widget/embed');
+  await expect(embedGuide).toHaveAttribute('target', '_blank');
+  await expect(embedGuide).toHaveAttribute('rel', /\bnoopener\b/);
+  await expect(body.getByRole('link', { name: 'full documentation' })).toHaveAttribute('rel', /\bnoopener\b/);
+  // The HTML shown in a code block stays text: no element came out of it.
+  await expect(answer.locator('script')).toHaveCount(0);
+  await expect(body).not.toContainText('## ');
+  await expect(body).not.toContainText('**');
+
+  // A screen reader hears that an answer started and that it finished, not the tokens.
+  expect(live).toEqual(['Responding', 'Response complete']);
+});
+
+test('a tool round shows a working step, and its provisional talk is discarded', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  await record(page);
+  await ask(page, 'Can you search the help center?');
+
+  const answer = lastAssistant(page);
+  await expect(answer.getByText('Working…')).toBeVisible();
+  await waitForAnswer(page);
+
+  const body = answer.locator('.bc-body');
+  await expect(body.locator('ol > li')).toHaveCount(3);
+  await expect(body).toContainText('I searched the Acme help center');
+  await expect(body).not.toContainText(TOOL_PREAMBLE);
+  await expect(answer.getByText('Working…')).toHaveCount(0);
+  await expect(answer.locator('.bc-step')).toHaveCount(0);
+
+  const { snaps } = await recorded(page);
+  // The first round's talk was visible while the tool ran…
+  expect(snaps.some((s) => s.working && s.text.includes(TOOL_PREAMBLE))).toBe(true);
+  // …and never once shown next to the second round's answer.
+  const secondRound = snaps.filter((s) => s.text.includes('I searched'));
+  expect(secondRound.length).toBeGreaterThan(0);
+  for (const snap of secondRound) expect(snap.text).not.toContain('Let me check');
+  expect(letters(secondRound.at(-1)!.text)).toBe(letters((await body.textContent()) ?? ''));
+  expect(SEARCH_ANSWER).toContain('I searched the Acme help center');
+});
+
+test('a failed answer shows an error with Retry, never the provisional text; Retry sends a new job', async ({ page, server }) => {
+  const posts = countRequests(page, isCreateJob);
+  await openWidget(page, server.url);
+  await record(page);
+  const question = 'Please fail this one';
+  await ask(page, question);
+
+  const answer = lastAssistant(page);
+  await expect(answer).toHaveClass(/bc-msg-error/);
+  await expect(answer).toContainText(FAIL_REPLY);
+  await expect(answer).not.toContainText(FAIL_PARTIAL.trim());
+  const retry = answer.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  const { snaps, live } = await recorded(page);
+  // The partial text was streamed, so not showing it is a decision, not an accident.
+  expect(snaps.some((s) => s.streaming && s.text.includes('Let me look into that'))).toBe(true);
+  expect(live).toEqual(['Responding', 'The answer failed']);
+  expect(posts).toHaveLength(1);
+
+  await retry.click();
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(lastAssistant(page)).toHaveClass(/bc-msg-error/);
+  expect(posts).toHaveLength(2);
+  expect(posts[1]!.postDataJSON()).toMatchObject({ message: question });
+  // The visitor's question is still on screen, and was asked again.
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveText([`You: ${question}`, `You: ${question}`]);
+  const history = await storedHistory(page);
+  expect(history.filter((item) => item.r === 'u').map((item) => item.t)).toEqual([question, question]);
+});
+
+test('a dropped stream resumes with Last-Event-ID, without duplicated or missing text', async ({ page, server }) => {
+  const events = countRequests(page, isEvents);
+  await openWidget(page, server.url);
+  await record(page);
+  await ask(page, 'What if the connection drops?');
+  await waitForAnswer(page);
+
+  expect(events).toHaveLength(2);
+  expect(jobIdOf(events[1]!.url())).toBe(jobIdOf(events[0]!.url()));
+  const first = await events[0]!.allHeaders();
+  const second = await events[1]!.allHeaders();
+  expect(first['last-event-id']).toBeUndefined();
+  expect(second['last-event-id']).toMatch(/^[1-9]\d*$/);
+
+  const jobId = jobIdOf(events[0]!.url());
+  const thread = await serverThread(page, server.url);
+  const reply = thread.find((item) => item.r === 'a' && item.j === jobId);
+  expect(reply?.t).toBe(LONG_ANSWER);
+  const stored = await storedHistory(page);
+  expect(stored.find((item) => item.r === 'a' && item.j === jobId)?.t).toBe(reply!.t);
+
+  const body = lastAssistant(page).locator('.bc-body');
+  const finalText = (await body.textContent()) ?? '';
+  for (const heading of ['Setting up the Acme chat widget', '2. Choose how it looks', 'Troubleshooting']) {
+    expect(finalText.split(heading)).toHaveLength(2);
+  }
+  // The text streamed before and after the reconnect joins up exactly.
+  const { snaps } = await recorded(page);
+  expectPrefixesOf(snaps, finalText);
+  expect(letters(finalText).endsWith(letters('we\'ll get back to you within one business day.'))).toBe(true);
+});
+
+test('a stream window that ends in timeout says so, then the answer appears without a reload', async ({ page, server }) => {
+  const events = countRequests(page, isEvents);
+  await openWidget(page, server.url);
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+  await ask(page, 'This will hit a timeout');
+
+  const answer = lastAssistant(page);
+  await expect(answer).toContainText(/longer than usual/i);
+  // The turn is over for the composer: the visitor can type and send again.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(answer.locator('.bc-body strong')).toHaveText('export', { timeout: 15_000 });
+  await expect(answer).toContainText('it contains 1,284 conversations');
+  await expect(answer).not.toContainText(/longer than usual/i);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  // Recovered from /thread, not by reconnecting to the stream.
+  expect(events).toHaveLength(1);
+  const stored = await storedHistory(page);
+  expect(stored.at(-1)).toMatchObject({ r: 'a', t: TIMEOUT_ANSWER });
+});
+
+test('after the reconnect budget is spent, the answer is recovered from the thread', async ({ page, server }) => {
+  await page.clock.install();
+  const events = countRequests(page, isEvents);
+  await page.route('**/chat/demo_assistant/events/**', async (route, request) => {
+    if (events.indexOf(request) === 0) {
+      const jobId = jobIdOf(request.url());
+      // An open stream that ends before its terminal event.
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body:
+          sseEvent('open', { ok: true, job_id: jobId, status: 'running', streaming: true }) +
+          sseEvent('delta', { seq: 1, text: 'Provisional words', round: 1 }, 1),
+      });
+    } else {
+      await route.abort('connectionreset');
+    }
+  });
+  await openWidget(page, server.url);
+  await ask(page, 'hello there');
+  const answer = lastAssistant(page);
+  await expect(answer).toContainText('Provisional words');
+
+  // Jump over the reconnect backoff and the first recovery delays.
+  await expect
+    .poll(async () => {
+      await page.clock.fastForward(4000);
+      return (await answer.locator('.bc-body').textContent()) ?? '';
+    }, { timeout: 20_000, intervals: [100] })
+    .toContain("I'm the Acme help assistant");
+  // One connection and six reconnects, then no more: the budget is bounded.
+  expect(events).toHaveLength(7);
+  expect((await events[1]!.allHeaders())['last-event-id']).toBe('1');
+  await expect(answer).not.toContainText('Provisional words');
+  await expect(answer.locator('.bc-body li')).toHaveCount(3);
+  expect((await storedHistory(page)).at(-1)).toMatchObject({ r: 'a', t: HELLO_ANSWER });
+});
+
+test('a refused stream (404) is not retried blindly; the answer comes from the thread', async ({ page, server }) => {
+  const events = countRequests(page, isEvents);
+  await page.route('**/chat/demo_assistant/events/**', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'unknown_job', message: 'No such job.' }) }),
+  );
+  await openWidget(page, server.url);
+  await ask(page, 'hello');
+  const answer = lastAssistant(page);
+  await expect(answer).toContainText(/longer than usual/i);
+  await expect(answer.locator('.bc-body strong')).toHaveText('Acme help assistant', { timeout: 10_000 });
+  expect(events).toHaveLength(1);
+  await page.waitForTimeout(700);
+  expect(events).toHaveLength(1);
+});
+
+test('Stop ends the stream; the bubble is marked stopped and nothing is re-sent', async ({ page, server }) => {
+  const posts = countRequests(page, isCreateJob);
+  const events = countRequests(page, isEvents);
+  await openWidget(page, server.url);
+  await ask(page, 'Walk me through it slowly');
+
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(body).toContainText('step by step');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAssistant(page)).toContainText('Stopped.');
+  const shown = await body.textContent();
+  expect(shown!.length).toBeGreaterThan(0);
+
+  // The demo sends a delta every 150 ms: over a second nothing more arrives on screen.
+  await page.waitForTimeout(1000);
+  expect(await body.textContent()).toBe(shown);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await composer(page).fill('Next question');
+  await expect(composer(page)).toHaveValue('Next question');
+  await expect(composer(page)).toBeEditable();
+  expect(posts).toHaveLength(1);
+  expect(events).toHaveLength(1);
+});
+
+test('a failed send puts the text back in the composer and shows an error; it is not retried', async ({ page, server }) => {
+  const posts = countRequests(page, isCreateJob);
+  await page.route('**/chat/demo_assistant', (route, request) =>
+    request.method() === 'POST'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Try later.' }) })
+      : route.continue(),
+  );
+  await openWidget(page, server.url);
+  const text = 'My order #1042 has not arrived,\nwhat can I do?';
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+
+  await expect(page.locator('bailing-chat-widget .bc-msg-error')).toContainText(/not sent|could not be sent/i);
+  await expect(composer(page)).toHaveValue(text);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
+  await expect(assistantMessages(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(posts).toHaveLength(1);
+  expect(await storedHistory(page)).toEqual([]);
+});
+
+test('the list follows a streaming answer only while the visitor is at the bottom', async ({ page, server }) => {
+  // Enough earlier history that the list scrolls.
+  const earlier = Array.from({ length: 6 }, (_, i) => [
+    { r: 'u', t: `Earlier question ${i}`, j: `j_earlier${i}`, ts: 1_700_000_000_000 + i * 2 },
+    { r: 'a', t: `Earlier answer ${i}. ${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6)}`, j: `j_earlier${i}`, ts: 1_700_000_000_001 + i * 2 },
+  ]).flat();
+  await loadWidget(page, server.url, { before: `localStorage.setItem('bailing_chat_demo_assistant', ${JSON.stringify(JSON.stringify(earlier))})` });
+  await launcher(page).click();
+  const list = page.locator('bailing-chat-widget .bc-messages');
+  await expect(list.getByText('Earlier answer 5.')).toBeVisible();
+  await ask(page, 'Slowly, please');
+
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(body).toContainText('step by step');
+  const geometry = () =>
+    list.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
+  await expect.poll(async () => (await geometry()).gap).toBeLessThan(2);
+
+  // The visitor scrolls up to re-read something.
+  await list.hover();
+  await page.mouse.wheel(0, -400);
+  await expect.poll(async () => (await geometry()).gap).toBeGreaterThan(300);
+  const up = await geometry();
+  const textBefore = ((await body.textContent()) ?? '').length;
+  await expect.poll(async () => (await geometry()).height, { timeout: 5000 }).toBeGreaterThan(up.height);
+  expect(((await body.textContent()) ?? '').length).toBeGreaterThan(textBefore);
+  expect((await geometry()).top).toBe(up.top);
+
+  // Back at the bottom, the list follows the text again.
+  await page.mouse.wheel(0, 5000);
+  await expect.poll(async () => (await geometry()).gap).toBeLessThan(2);
+  const down = await geometry();
+  await expect.poll(async () => (await geometry()).height, { timeout: 5000 }).toBeGreaterThan(down.height);
+  await expect.poll(async () => (await geometry()).gap).toBeLessThan(2);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+});
