@@ -97,7 +97,10 @@ function findOwnScript(): HTMLScriptElement | null {
   if (current instanceof HTMLScriptElement && current.hasAttribute('data-entry')) return current;
   // `currentScript` is null when we run from a callback; the tag that names an entry is ours.
   const candidates = document.querySelectorAll<HTMLScriptElement>('script[src][data-entry]');
-  return candidates.length ? candidates[candidates.length - 1] : null;
+  if (candidates.length) return candidates[candidates.length - 1];
+  // Our tag without data-entry: the entry may come from the preload config, and if not,
+  // the visitor-facing error names the attribute and its rule.
+  return current instanceof HTMLScriptElement ? current : null;
 }
 
 function domReady(): Promise<void> {

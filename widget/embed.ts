@@ -112,7 +112,7 @@ export function resolveEmbedOptions(
     return typeof fromPreload === 'string' ? fromPreload : null;
   };
   const entry = pick('data-entry', 'entry');
-  if (entry === null) return { ok: false, error: 'the script tag needs data-entry="<entry key>" (none given)' };
+  if (entry === null) return { ok: false, error: `the script tag needs data-entry="<entry key>" matching ${ENTRY_PATTERN.source} (none given)` };
   if (!ENTRY_PATTERN.test(entry)) {
     return { ok: false, error: `data-entry must match ${ENTRY_PATTERN.source} (got "${entry.slice(0, 40)}")` };
   }

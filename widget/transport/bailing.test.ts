@@ -287,12 +287,14 @@ describe('client', () => {
         position: 'middle',
         ai_notice: true,
         resizable: false,
+        offset_x: '12px',
         unknown_key: 'x',
       }),
     ]);
     const config = await createBailingClient({ baseUrl: BASE, entry: 'store_assistant', fetch: f }).getConfig();
     expect(f.calls[0]!.url).toBe(`${BASE}/chat/store_assistant/config`);
-    expect(config).toEqual({ enabled: true, title: 'Store assistant', color: '#7a5b3a', width: 400, title_align: 'center', resizable: false });
+    // `ai_notice: true` (BailingHub's boolean) means "show the widget's own notice".
+    expect(config).toEqual({ enabled: true, title: 'Store assistant', color: '#7a5b3a', width: 400, title_align: 'center', ai_notice: true, resizable: false });
   });
 
   it('getConfig passes enabled:false through', async () => {
