@@ -35,6 +35,17 @@ async function widgetCount(page: Page) {
   return page.locator('bailing-chat-widget').count();
 }
 
+/** Holds the config response until the returned function is called. */
+async function holdConfig(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chat/*/config', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 type Messages = { type: string; text: string }[];
 
 async function waitForConsole(messages: Messages, type: string, pattern: RegExp) {
@@ -48,7 +59,7 @@ const SETTLE_MS = 400;
 
 test.describe('data-entry validation', () => {
   const cases: { name: string; attrs: Record<string, string>; rule: RegExp }[] = [
-    { name: 'missing', attrs: {}, rule: /data-entry[\s\S]*(none given|required)/ },
+    { name: 'missing', attrs: {}, rule: /needs data-entry="<entry key>" matching \^\[a-z0-9_-\]\{4,32\}\$ \(none given\)/ },
     { name: '"AB" (too short)', attrs: { 'data-entry': 'AB' }, rule: /data-entry must match \^\[a-z0-9_-\]\{4,32\}\$ \(got "AB"\)/ },
     { name: '"bad entry!"', attrs: { 'data-entry': 'bad entry!' }, rule: /data-entry must match \^\[a-z0-9_-\]\{4,32\}\$ \(got "bad entry!"\)/ },
     { name: '33 characters', attrs: { 'data-entry': 'a'.repeat(33) }, rule: /data-entry must match \^\[a-z0-9_-\]\{4,32\}\$/ },
@@ -116,6 +127,8 @@ test.describe('data-api', () => {
   test('the script from another path (and origin) talks to data-api', async ({ page, server, consoleMessages }) => {
     // The host page is on "localhost", the hub on 127.0.0.1: a cross-origin embed, as in production.
     const hostOrigin = server.url.replace('127.0.0.1', 'localhost');
+    // A new origin: keep the browser's own favicon request from logging a 404.
+    await page.route(`${hostOrigin}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
     await page.goto(`${hostOrigin}/e2e/blank.html`);
     const requests = recordRequests(page);
     await addScript(page, `${server.url}/dist/widget.js`, { 'data-entry': 'demo_assistant', 'data-api': server.url });
@@ -289,23 +302,25 @@ test.describe('config from the hub', () => {
     expect(await page.locator('bailing-chat-widget .bc-send').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb);
   });
 
-  const layouts = [
-    { entry: 'demo_assistant', side: 'right' },
-    { entry: 'store_assistant', side: 'right' },
-    { entry: 'ticket_demo', side: 'left' },
-  ] as const;
-  for (const { entry, side } of layouts) {
+  for (const [entry, side] of [['demo_assistant', 'right'], ['store_assistant', 'right'], ['ticket_demo', 'left']] as const) {
     test(`${entry}: position, offsets, width and height reach the panel`, async ({ page, server }) => {
-      const config = ENTRIES[entry]!;
+      expect(ENTRIES[entry]!.position).toBe(side);
+      // What the hub serves (entries.json with its defaults filled in) is what the panel must show.
+      const config = await (await page.request.get(`${server.url}/chat/${entry}/config`)).json();
       expect(config.position).toBe(side);
-      const width = (config.width as number | undefined) ?? 400;
-      const height = (config.height as number | undefined) ?? 640;
-      const offsetX = (config.offset_x as number | undefined) ?? 24;
-      const offsetY = (config.offset_y as number | undefined) ?? 24;
+      const { width, height, offset_x: offsetX, offset_y: offsetY } = config as Record<string, number>;
       await loadWidget(page, server.url, { attrs: { 'data-entry': entry } });
-      await expect(page.locator('bailing-chat-widget .bc-title')).toHaveText(config.title as string);
-      await launcher(page).click();
+      await expect(page.locator('bailing-chat-widget .bc-title')).toHaveText(config.title);
       const viewport = page.viewportSize()!;
+      // Measured before any hover (the launcher grows a little under the pointer).
+      const launcherBox = (await page.locator('bailing-chat-widget .bc-launcher').boundingBox())!;
+      expect(launcherBox.width).toBe(56);
+      expect(viewport.height - (launcherBox.y + launcherBox.height)).toBeCloseTo(offsetY, 0);
+      if (side === 'right') expect(viewport.width - (launcherBox.x + launcherBox.width)).toBeCloseTo(offsetX, 0);
+      else expect(launcherBox.x).toBeCloseTo(offsetX, 0);
+
+      await page.evaluate(() => (window as any).BailingChat.open());
+      await expect(panel(page)).toBeVisible();
       const box = (await panel(page).boundingBox())!;
       expect(box.width).toBeCloseTo(width, 0);
       expect(box.height).toBeCloseTo(height, 0);
@@ -313,20 +328,21 @@ test.describe('config from the hub', () => {
       else expect(box.x).toBeCloseTo(offsetX, 0);
       // Above the launcher: its offset, its 56px and a gap.
       expect(viewport.height - (box.y + box.height)).toBeGreaterThan(offsetY + 56);
-      const launcherBox = (await page.locator('bailing-chat-widget .bc-launcher').boundingBox())!;
-      expect(viewport.height - (launcherBox.y + launcherBox.height)).toBeCloseTo(offsetY, 0);
-      if (side === 'right') expect(viewport.width - (launcherBox.x + launcherBox.width)).toBeCloseTo(offsetX, 0);
-      else expect(launcherBox.x).toBeCloseTo(offsetX, 0);
       const style = await panel(page).evaluate((el) => {
         const s = getComputedStyle(el);
         return { position: s.position, width: s.width, height: s.height };
       });
       expect(style).toEqual({ position: 'fixed', width: `${width}px`, height: `${height}px` });
-      if (config.title_align === 'center') {
-        expect(await page.locator('bailing-chat-widget .bc-title').evaluate((el) => getComputedStyle(el).textAlign)).toBe('center');
-      }
+      const align = await page.locator('bailing-chat-widget .bc-title').evaluate((el) => getComputedStyle(el).textAlign);
+      expect(align).toBe(config.title_align === 'center' ? 'center' : 'left');
     });
   }
+
+  test('store_assistant differs from demo_assistant (the layout test compares real differences)', async ({ page, server }) => {
+    const a = await (await page.request.get(`${server.url}/chat/demo_assistant/config`)).json();
+    const b = await (await page.request.get(`${server.url}/chat/store_assistant/config`)).json();
+    expect([a.width, a.height, a.title_align]).not.toEqual([b.width, b.height, b.title_align]);
+  });
 });
 
 test.describe('preload', () => {
@@ -378,6 +394,14 @@ test.describe('preload', () => {
     await page.getByRole('textbox', { name: '消息' }).fill('hello');
     await page.getByRole('textbox', { name: '消息' }).press('Enter');
     await expect(lastAssistant(page)).toContainText('Hi', { timeout: 15_000 });
+  });
+
+  test('config.entry in the preload names the entry when the script tag has none', async ({ page, server, consoleMessages }) => {
+    await page.goto(`${server.url}/e2e/blank.html`);
+    await page.evaluate(() => ((window as any).BailingChat = { config: { entry: 'store_assistant' } }));
+    await addScript(page, `${server.url}/widget.js`, {});
+    await expect(page.locator('bailing-chat-widget .bc-title')).toHaveText('Acme Store');
+    expect(consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
   });
 
   test('a preload that is not an object is warned about; the widget still works', async ({ page, server, consoleMessages }) => {
@@ -434,11 +458,14 @@ test.describe('window.BailingChat', () => {
 
   test('setTicket and setContext before the config arrives are kept', async ({ page, server }) => {
     const ticket = signTicket('demo-secret-change-me', { sub: 'user-7', exp: Math.floor(Date.now() / 1000) + 600, entry: 'ticket_demo' });
+    const release = await holdConfig(page);
     await loadWidget(page, server.url, { attrs: { 'data-entry': 'ticket_demo' }, waitForUi: false });
+    await page.waitForFunction(() => (window as any).BailingChat?.apiVersion === '1');
     await page.evaluate((t) => {
       (window as any).BailingChat.setTicket(t);
       (window as any).BailingChat.setContext({ page_key: 'early' });
     }, ticket);
+    release();
     const post = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/chat/ticket_demo');
     await launcher(page).click();
     await ask(page, 'hello');
@@ -513,9 +540,14 @@ test.describe('window.BailingChat', () => {
   });
 
   test('calls made before the widget is up are queued', async ({ page, server }) => {
+    const release = await holdConfig(page);
     await loadWidget(page, server.url, { waitForUi: false });
+    await page.waitForFunction(() => (window as any).BailingChat?.apiVersion === '1');
     await page.evaluate(() => (window as any).BailingChat.open());
+    expect(await widgetCount(page)).toBe(0);
+    release();
     await expect(panel(page)).toBeVisible();
+    await expect(composer(page)).toBeFocused();
   });
 
   test('widget.js loaded twice: a warning and one widget', async ({ page, server, consoleMessages }) => {

@@ -1,0 +1,130 @@
+import { describe as group, expect, it } from 'vitest';
+import { readPreload, resolveEmbedOptions, resolveLang } from './embed';
+
+const SRC = 'https://hub.example.com/widget.js';
+
+function resolve(attrs: Record<string, string>, preloadConfig: Record<string, unknown> = {}, lang = 'en-US') {
+  const warnings: string[] = [];
+  const result = resolveEmbedOptions((name) => attrs[name] ?? null, SRC, preloadConfig, lang, (m) => warnings.push(m));
+  return { result, warnings };
+}
+
+group('resolveEmbedOptions', () => {
+  it.each([
+    ['missing', {}, /data-entry="<entry key>"/],
+    ['too short', { 'data-entry': 'abc' }, /must match/],
+    ['uppercase', { 'data-entry': 'Store' }, /must match/],
+    ['space', { 'data-entry': 'bad entry' }, /must match/],
+    ['33 characters', { 'data-entry': 'a'.repeat(33) }, /must match/],
+    ['bad data-api', { 'data-entry': 'demo', 'data-api': 'ftp://x' }, /data-api/],
+    ['unparsable data-api', { 'data-entry': 'demo', 'data-api': 'not a url' }, /data-api/],
+  ])('rejects %s with a message that says what is wrong', (_title, attrs, message) => {
+    const { result } = resolve(attrs);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
+  });
+
+  it.each([['demo'], ['store_assistant'], ['a-b_c-1234'], ['a'.repeat(32)]])('accepts the entry %s', (entry) => {
+    expect(resolve({ 'data-entry': entry }).result.ok).toBe(true);
+  });
+
+  it('fills defaults from the script src and the browser', () => {
+    const { result } = resolve({ 'data-entry': 'demo' }, {}, 'zh-TW');
+    expect(result).toEqual({
+      ok: true,
+      options: {
+        entry: 'demo',
+        api: 'https://hub.example.com',
+        open: false,
+        ticket: null,
+        lang: 'zh-CN',
+        theme: 'auto',
+        container: null,
+        protocol: 'bailing',
+        agentUrl: null,
+        sandbox: false,
+        remoteImages: true,
+      },
+    });
+  });
+
+  it('reads every attribute', () => {
+    const { result } = resolve({
+      'data-entry': 'demo',
+      'data-api': 'https://api.example.com/hub/',
+      'data-open': '1',
+      'data-ticket': 'tk',
+      'data-lang': 'en',
+      'data-theme': 'dark',
+      'data-container': '#chat',
+      'data-sandbox': '1',
+    }, {}, 'zh-CN');
+    expect(result.ok && result.options).toMatchObject({
+      api: 'https://api.example.com/hub',
+      open: true,
+      ticket: 'tk',
+      lang: 'en',
+      theme: 'dark',
+      container: '#chat',
+      sandbox: true,
+    });
+  });
+
+  it('lets attributes win over the preload config, which fills the gaps', () => {
+    const { result } = resolve({ 'data-entry': 'demo', 'data-theme': 'light' }, { theme: 'dark', ticket: 'from-preload', open: true, remoteImages: false });
+    expect(result.ok && result.options).toMatchObject({ theme: 'light', ticket: 'from-preload', open: true, remoteImages: false });
+  });
+
+  it('warns about an unknown theme or protocol and uses the default', () => {
+    const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-theme': 'blue', 'data-protocol': 'smtp' });
+    expect(result.ok && result.options.theme).toBe('auto');
+    expect(result.ok && result.options.protocol).toBe('bailing');
+    expect(warnings.join('\n')).toMatch(/data-theme must be light, dark or auto \(got "blue"\)/);
+    expect(warnings.join('\n')).toMatch(/data-protocol must be bailing or ag-ui/);
+  });
+});
+
+group('readPreload', () => {
+  const read = (value: unknown) => {
+    const warnings: string[] = [];
+    return { preload: readPreload(value, (m) => warnings.push(m)), warnings };
+  };
+
+  it('accepts nothing at all silently', () => {
+    expect(read(undefined).warnings).toEqual([]);
+  });
+
+  it('keeps valid pieces and warns about each invalid one', () => {
+    const renderer = { type: 'x-chart', mount() {} };
+    const { preload, warnings } = read({ renderers: [renderer], config: { theme: 7, lang: 'en', nope: 1 }, extra: true });
+    expect(preload.renderers).toEqual([renderer]);
+    expect(preload.config).toEqual({ lang: 'en' });
+    expect(warnings).toEqual([
+      'window.BailingChat preload: unknown key "extra" ignored',
+      'window.BailingChat preload: config.theme must be a string (got number); ignored',
+      'window.BailingChat preload: unknown config key "nope" ignored',
+    ]);
+  });
+
+  it.each([
+    ['a string', 'x', /must be an object/],
+    ['renderers not an array', { renderers: {} }, /"renderers" must be an array/],
+    ['config not an object', { config: [] }, /"config" must be an object/],
+    ['tools not an array', { tools: 'x' }, /"tools" must be an array/],
+  ])('warns when the preload is %s', (_title, value, message) => {
+    const { warnings } = read(value);
+    expect(warnings.join('\n')).toMatch(message);
+  });
+});
+
+group('resolveLang', () => {
+  it.each([
+    ['zh-CN', 'en', 'zh-CN'],
+    ['zh', 'en', 'zh-CN'],
+    [null, 'zh-Hans-CN', 'zh-CN'],
+    [null, 'fr-FR', 'en'],
+    ['en', 'zh-CN', 'en'],
+  ])('%s with browser %s → %s', (value, browser, expected) => {
+    expect(resolveLang(value, browser)).toBe(expected);
+  });
+});
