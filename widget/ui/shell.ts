@@ -85,7 +85,6 @@ export function createShell(options: ShellOptions): Shell {
     panel.hidden = !next;
     root.setAttribute('data-open', String(next));
     launcher.setAttribute('aria-expanded', String(next));
-    launcher.setAttribute('aria-label', next ? s.close : s.openChat);
     if (next) {
       if (focus) input.focus({ preventScroll: true });
     } else if (focus) {
@@ -99,9 +98,8 @@ export function createShell(options: ShellOptions): Shell {
   newButton.addEventListener('click', () => options.onNewConversation());
   maxButton.addEventListener('click', () => {
     const max = root.classList.toggle('bc-max');
+    // A toggle keeps its name; aria-pressed tells its state.
     maxButton.setAttribute('aria-pressed', String(max));
-    maxButton.setAttribute('aria-label', max ? s.restore : s.maximize);
-    maxButton.replaceChildren(icon(max ? ICONS.minimize : ICONS.maximize));
   });
   root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && opened && !inline) {

@@ -1,0 +1,145 @@
+// History across page loads: local history shows at once, the server's /thread is merged in by
+// job id, a cleared local copy is rebuilt from the server, and rich blocks mount again.
+import type { Page, Route } from '@playwright/test';
+import { HELLO_ANSWER, WEATHER_ANSWER } from '../examples/server/demo-replies';
+import {
+  ask,
+  assistantMessages,
+  expect,
+  launcher,
+  lastAssistant,
+  loadWidget,
+  serverThread,
+  storedHistory,
+  storedIds,
+  test,
+  waitForAnswer,
+} from './fixtures';
+
+const THREAD_URL = /\/chat\/demo_assistant\/thread\?/;
+
+const userMessages = (page: Page) => page.locator('bailing-chat-widget .bc-msg-user');
+
+/** Two finished turns in a fresh conversation. */
+async function twoTurns(page: Page, baseUrl: string) {
+  await loadWidget(page, baseUrl);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await ask(page, "What's the weather like?");
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText('demo weather tool');
+}
+
+/** Holds every /thread request until `release` is called. */
+async function holdThread(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(THREAD_URL, async (route) => {
+    held.push(route);
+    await gate;
+    await route.continue();
+  });
+  return { release, held };
+}
+
+test('after a reload, local history shows at once and the server thread is merged in by job id', async ({ page, server }) => {
+  await twoTurns(page, server.url);
+  const local = await storedHistory(page);
+  expect(local.map((item) => [item.r, item.t])).toEqual([
+    ['u', 'hello'],
+    ['a', HELLO_ANSWER],
+    ['u', "What's the weather like?"],
+    ['a', WEATHER_ANSWER],
+  ]);
+  for (const item of local) {
+    expect(Object.keys(item).sort()).toEqual(['j', 'r', 't', 'ts']);
+    expect(item.j).toMatch(/^j_/);
+    expect(item.ts).toBeGreaterThan(Date.now() - 60_000);
+  }
+  expect(local[0]!.j).toBe(local[1]!.j);
+  expect(local[2]!.j).toBe(local[3]!.j);
+  const server1 = await serverThread(page, server.url);
+  expect(server1.map((item) => [item.r, item.j])).toEqual(local.map((item) => [item.r, item.j]));
+
+  // The tab closed before the last answer was kept locally: only the server has it.
+  await page.evaluate((items) => localStorage.setItem('bailing_chat_demo_assistant', JSON.stringify(items)), local.slice(0, 3));
+
+  const { release, held } = await holdThread(page);
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  // Shown from localStorage while /thread has not answered yet.
+  await expect(userMessages(page)).toHaveText(['You: hello', "You: What's the weather like?"]);
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(assistantMessages(page).first().locator('.bc-body strong').first()).toHaveText('Acme help assistant');
+  expect(held).toHaveLength(1);
+
+  const answered = page.waitForResponse(THREAD_URL);
+  release();
+  await answered;
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(lastAssistant(page)).toContainText('demo weather tool');
+  await expect(userMessages(page)).toHaveCount(2);
+  // Merged without duplicates, and kept.
+  await page.waitForTimeout(200);
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(userMessages(page)).toHaveCount(2);
+  const merged = await storedHistory(page);
+  expect(merged.map((item) => [item.r, item.j, item.t])).toEqual(local.map((item) => [item.r, item.j, item.t]));
+});
+
+test('with the local copy gone, the history is restored from the server', async ({ page, server }) => {
+  await twoTurns(page, server.url);
+  const ids = await storedIds(page);
+  const before = await storedHistory(page);
+  await page.evaluate(() => localStorage.removeItem('bailing_chat_demo_assistant'));
+
+  const thread = page.waitForResponse(THREAD_URL);
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  const response = await thread;
+  const url = new URL(response.url());
+  expect(url.searchParams.get('visitor_id')).toBe(ids.visitorId);
+  expect(url.searchParams.get('thread_id')).toBe(ids.threadId);
+
+  await expect(userMessages(page)).toHaveText(['You: hello', "You: What's the weather like?"]);
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(assistantMessages(page).first()).toContainText("I'm the Acme help assistant");
+  // Rendered as markdown again, not as source.
+  await expect(lastAssistant(page).locator('.bc-body li')).toHaveCount(4);
+  await expect(lastAssistant(page).locator('.bc-body strong').first()).toHaveText('Now:');
+  expect(await storedIds(page)).toEqual(ids);
+  const restored = await storedHistory(page);
+  expect(restored.map((item) => [item.r, item.j, item.t])).toEqual(before.map((item) => [item.r, item.j, item.t]));
+});
+
+test('a chart in restored history is mounted again by the host renderer', async ({ page, server }) => {
+  const counts = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __demoChartMounts?: number; __demoChartDestroys?: number };
+      return { mounts: w.__demoChartMounts ?? 0, destroys: w.__demoChartDestroys ?? 0 };
+    });
+  const chart = () => lastAssistant(page).locator('.bc-rich[data-type="bailing-chart"] svg');
+
+  await page.goto(`${server.url}/`);
+  await launcher(page).click();
+  await ask(page, 'Show me a chart of signups');
+  await waitForAnswer(page);
+  await expect(chart().locator('rect')).toHaveCount(7);
+  await expect(chart()).toHaveAttribute('aria-label', /Weekly signups: Mon 12, Tue 19/);
+  expect(await counts()).toEqual({ mounts: 1, destroys: 0 });
+
+  const thread = page.waitForResponse(THREAD_URL);
+  await page.reload();
+  await launcher(page).click();
+  await thread;
+  await expect(chart().locator('rect')).toHaveCount(7);
+  await expect(lastAssistant(page).locator('figcaption')).toHaveText('Weekly signups');
+  // The timeline type has no renderer on this page: its block is shown as code.
+  await expect(lastAssistant(page).locator('pre code.language-bailing-timeline')).toContainText('"label": "Public launch"');
+  await page.waitForTimeout(200);
+  const { mounts, destroys } = await counts();
+  expect(mounts - destroys).toBe(1);
+  await expect(chart()).toHaveCount(1);
+});
