@@ -122,6 +122,20 @@ describe('register: valid definitions', () => {
     expect(reg.get('a'.repeat(64))).toMatchObject({ version: 3, label: 'l'.repeat(80), contentType: 'text/plain', maxPayloadBytes: 262_144 });
   });
 
+  it('refuses a 17th type (the hub accepts at most 16) but still replaces a registered one', () => {
+    const { reg, warn } = setup();
+    for (let i = 0; i < 16; i++) reg.register({ type: `t${i}`, mount() {} });
+    expect(warn).not.toHaveBeenCalled();
+    const off = reg.register({ type: 't16', mount() {} });
+    expect(warn).toHaveBeenCalledWith('registerRenderer: at most 16 renderer types can be registered; "t16" was not');
+    expect(reg.has('t16')).toBe(false);
+    off();
+    const replacement = { type: 't3', version: 2, mount() {} };
+    reg.register(replacement);
+    expect(reg.get('t3')?.version).toBe(2);
+    expect(reg.types()).toHaveLength(16);
+  });
+
   it('types() is exactly the registered types, sorted', () => {
     const { reg } = setup();
     for (const type of ['zeta', 'alpha', 'bailing-form', 'alpha']) reg.register({ type, mount() {} });

@@ -18,6 +18,8 @@ export const DEFAULT_MAX_PAYLOAD_BYTES = 65_536;
 /** No definition may raise a block's budget past this: the model controls the block's size. */
 export const MAX_PAYLOAD_BYTES = 262_144;
 const MAX_LABEL_LENGTH = 80;
+/** `client_capabilities.renderers` carries at most 16 types (DESIGN.md §4). */
+export const MAX_RENDERER_TYPES = 16;
 const CONTENT_TYPES: readonly unknown[] = ['application/json', 'text/plain'];
 const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount'];
 /** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */
@@ -251,6 +253,11 @@ export function createRegistry({
       }
       if (!entry) return () => {};
       const { type } = entry.def;
+      // The hub refuses a job that advertises more than 16 types: a 17th would break every send.
+      if (!defs.has(type) && defs.size >= MAX_RENDERER_TYPES) {
+        warn(`registerRenderer: at most ${MAX_RENDERER_TYPES} renderer types can be registered; "${type}" was not`);
+        return () => {};
+      }
       defs.set(type, entry);
       changed(type);
       return () => {
