@@ -6,36 +6,14 @@ import { createConversation, type Conversation } from './conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
 import type { Registry } from './registry';
-import type { BailingClient } from './transport/bailing';
+import { DEFAULT_CONFIG, type BailingClient } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
 import { stringsFor } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 
-export const DEFAULT_ACCENT = '#2563eb';
-const MAX_CONTEXT_CHARS = 500;
 
-export const DEFAULT_CONFIG: WidgetConfig = {
-  enabled: true,
-  title: '',
-  greeting: '',
-  color: DEFAULT_ACCENT,
-  avatar: '',
-  title_align: 'left',
-  ai_notice: '',
-  powered_by_visible: false,
-  powered_by_text: '',
-  brand: '',
-  launcher_icon: '',
-  position: 'right',
-  offset_x: 24,
-  offset_y: 24,
-  width: 400,
-  height: 640,
-  resizable: false,
-  upload: false,
-  default_open: false,
-};
+const MAX_CONTEXT_CHARS = 500;
 
 export interface MountedWidget {
   open(): void;
@@ -92,7 +70,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   });
   shell.applyConfig(config);
 
-  const accent = isCssColor(config.color) ? config.color : DEFAULT_ACCENT;
+  const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
   const list = createMessageList(shell.messages, strings);
 

@@ -269,27 +269,39 @@ const JOB_SHAPE: Shape = {
   deduped: opt(BOOL),
 };
 
-const CONFIG_SHAPE: Readonly<Record<keyof WidgetConfig, Check>> = {
-  enabled: BOOL,
-  title: STR,
-  greeting: STR,
-  color: STR,
-  avatar: STR,
-  title_align: oneOf('left', 'center'),
-  ai_notice: FLAG,
-  powered_by_visible: BOOL,
-  powered_by_text: STR,
-  brand: STR,
-  launcher_icon: STR,
-  position: oneOf('left', 'right'),
-  offset_x: NUM,
-  offset_y: NUM,
-  width: NUM,
-  height: NUM,
-  resizable: BOOL,
-  upload: BOOL,
-  default_open: BOOL,
+/** The appearance a hub may leave out; also what each field's type must be. */
+export const DEFAULT_CONFIG: WidgetConfig = {
+  enabled: true,
+  title: '',
+  greeting: '',
+  color: '#2563eb',
+  avatar: '',
+  title_align: 'left',
+  ai_notice: '',
+  powered_by_visible: false,
+  powered_by_text: '',
+  brand: '',
+  launcher_icon: '',
+  position: 'right',
+  offset_x: 24,
+  offset_y: 24,
+  width: 400,
+  height: 640,
+  resizable: false,
+  upload: false,
+  default_open: false,
 };
+
+const CONFIG_ENUMS: Partial<Record<keyof WidgetConfig, readonly string[]>> = { title_align: ['left', 'center'], position: ['left', 'right'] };
+
+/** A config field's value is kept only if it has the default's type (and an allowed value). */
+function configValueOk(key: keyof WidgetConfig, v: unknown): boolean {
+  // BailingHub sends `ai_notice` as a boolean; others send the text.
+  if (key === 'ai_notice' && typeof v === 'boolean') return true;
+  if (typeof v !== typeof DEFAULT_CONFIG[key]) return false;
+  if (typeof v === 'number') return Number.isFinite(v);
+  return !CONFIG_ENUMS[key] || CONFIG_ENUMS[key]!.includes(v as string);
+}
 
 /** One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string. */
 export function toHistoryItem(v: unknown): HistoryItem | null {
@@ -339,7 +351,7 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
         if (!isObject(json)) return 'expected a JSON object';
         // A field of the wrong type is dropped, not fatal: the widget has a default for each.
         const config: Record<string, unknown> = {};
-        for (const [key, [test]] of Object.entries(CONFIG_SHAPE)) if (test(json[key])) config[key] = json[key];
+        for (const key of Object.keys(DEFAULT_CONFIG) as (keyof WidgetConfig)[]) if (configValueOk(key, json[key])) config[key] = json[key];
         return config as Partial<WidgetConfig>;
       }),
 
