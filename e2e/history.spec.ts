@@ -1,7 +1,7 @@
 // History across page loads: local history shows at once, the server's /thread is merged in by
 // job id, a cleared local copy is rebuilt from the server, and rich blocks mount again.
-import type { Page, Route } from '@playwright/test';
-import { HELLO_ANSWER, WEATHER_ANSWER } from '../examples/server/demo-replies';
+import type { Page, Request, Route } from '@playwright/test';
+import { HELLO_ANSWER, SLOW_ANSWER, WEATHER_ANSWER } from '../examples/server/demo-replies';
 import {
   ask,
   assistantMessages,
@@ -142,4 +142,29 @@ test('a chart in restored history is mounted again by the host renderer', async 
   const { mounts, destroys } = await counts();
   expect(mounts - destroys).toBe(1);
   await expect(chart()).toHaveCount(1);
+});
+
+test('an answer still coming when the page was reloaded shows up without another reload', async ({ page, server }) => {
+  const posts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant') posts.push(request);
+  });
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'Explain it slowly');
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText('step by step');
+
+  // The visitor reloads while the answer is still streaming.
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await expect(userMessages(page)).toHaveText(['You: Explain it slowly']);
+  const answer = lastAssistant(page);
+  await expect(answer.locator('.bc-body')).toContainText("That's all there is to it!", { timeout: 15_000 });
+  await expect(answer.locator('.bc-body strong')).toHaveText('Widget');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(assistantMessages(page)).toHaveCount(1);
+  // Picked up again, never asked again.
+  expect(posts).toHaveLength(1);
+  const stored = await storedHistory(page);
+  expect(stored.map((item) => [item.r, item.t])).toEqual([['u', 'Explain it slowly'], ['a', SLOW_ANSWER]]);
 });

@@ -358,34 +358,38 @@ test('a mount that resolves after its message is gone is destroyed at once', asy
   expect(await page.evaluate(() => (window as unknown as W).__late)).toEqual({ calls: 1, cleanups: 1, aborted: null });
 });
 
+/**
+ * A renderer with a submit button for the demo's `bailing-chart` blocks (a host may replace any
+ * type), preloaded so it also mounts restored history on open.
+ */
+const FORM_PRELOAD = `window.BailingChat = { renderers: [{
+  type: 'bailing-chart',
+  version: 2,
+  mount(ctx) {
+    window.__formContexts = (window.__formContexts || []).concat([{ jobId: ctx.message.jobId, responses: ctx.message.responses }]);
+    window.__responded = window.__responded || [];
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Submit the form';
+    button.addEventListener('click', () => {
+      // A renderer trying to answer for another renderer and another message.
+      ctx.respond(
+        { action: 'submit', form_id: 'x', submission_id: 'abcdefgh12', email: 'ada@example.com',
+          type: 'bailing-form', version: 9, source_job_id: 'j_forgedforgedforged0' },
+        { displayText: 'Form sent' },
+      ).then(() => window.__responded.push('ok'), (error) => window.__responded.push('error: ' + error.message));
+    });
+    ctx.container.append(button);
+  },
+}] };`;
+
 test('respond() sends the next turn; the widget fills type, version and source job', async ({ page, server }) => {
   const bodies = createJobBodies(page);
-  const jobs = await fakeReplies(page, [`Please confirm:\n\n${fence('test-form', '{"form_id": "x"}')}`, null]);
-  await open(page, server.url);
-  await page.evaluate(() => {
-    const w = window as unknown as W;
-    w.__responded = [];
-    w.BailingChat.registerRenderer({
-      type: 'test-form',
-      version: 2,
-      mount(ctx: W) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = 'Submit the form';
-        button.addEventListener('click', () => {
-          // A renderer trying to answer for another renderer and another message.
-          ctx
-            .respond(
-              { action: 'submit', form_id: 'x', submission_id: 'abcdefgh12', type: 'bailing-form', version: 9, source_job_id: 'j_forgedforgedforged0' },
-              { displayText: 'Form sent' },
-            )
-            .then(() => w.__responded.push('ok'), (error: Error) => w.__responded.push(`error: ${error.message}`));
-        });
-        ctx.container.append(button);
-      },
-    });
-  });
-  await turn(page, server.url);
+  // The reference server's own reply, so that it is the same after a reload.
+  await open(page, server.url, { before: FORM_PRELOAD });
+  await turn(page, server.url, 'Show me a chart');
+  const jobs = [(await serverThread(page, server.url)).at(-1)!.j];
+  await expect(page.getByRole('button', { name: 'Submit the form' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Submit the form' }).click();
 
   await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).toHaveText('You: Form sent');
@@ -400,15 +404,28 @@ test('respond() sends the next turn; the widget fills type, version and source j
     action: 'submit',
     form_id: 'x',
     submission_id: 'abcdefgh12',
-    type: 'test-form',
+    email: 'ada@example.com',
+    type: 'bailing-chart',
     version: 2,
     source_job_id: jobs[0],
   });
   expect(second.thread_id).toBe(bodies[0]!.thread_id);
   // The server took it as an answer to that message, in the same thread.
+  const summary = { type: 'bailing-chart', version: 2, source_job_id: jobs[0], form_id: 'x', submission_id: 'abcdefgh12', action: 'submit' };
   const thread = await serverThread(page, server.url);
-  expect(thread.at(-2)).toMatchObject({ r: 'u', interaction: { type: 'test-form', version: 2, source_job_id: jobs[0], form_id: 'x', submission_id: 'abcdefgh12' } });
+  expect(thread.at(-2)).toMatchObject({ r: 'u', interaction: summary });
   expect(thread.at(-1)).toMatchObject({ r: 'a', t: INTERACTION_ANSWER });
+
+  // After a reload the form is mounted again and learns what was sent, but never the values.
+  await loadWidget(page, server.url, { before: FORM_PRELOAD });
+  await launcher(page).click();
+  await expect(page.getByRole('button', { name: 'Submit the form' })).toBeVisible();
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(2);
+  await page.waitForLoadState('networkidle');
+  const contexts = await page.evaluate(() => (window as unknown as W).__formContexts);
+  expect(contexts.at(-1)).toEqual({ jobId: jobs[0], responses: [summary] });
+  expect(JSON.stringify(contexts)).not.toContain('ada@example.com');
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).not.toContainText('ada@example.com');
 });
 
 test('renderers preloaded before an async widget script are registered; bad entries only warn', async ({ page, server, consoleMessages }) => {

@@ -416,10 +416,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // A turn started meanwhile owns the list; the next load will merge.
     if (running || recoveries.size > 0) return;
     const merged = mergeHistory(items, server);
-    if (sameHistory(merged, items)) return;
-    items = merged;
-    writeHistory(storage, keys.history, items);
-    renderAll();
+    if (!sameHistory(merged, items)) {
+      items = merged;
+      writeHistory(storage, keys.history, items);
+      renderAll();
+    }
+    // The page was left while an answer was coming (a reload mid-stream, or Stop): the server
+    // still runs that job, so follow its stream again rather than leave the question unanswered.
+    const last = items[items.length - 1];
+    if (last && last.r === 'u' && last.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
+      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble: list.addAssistant(), state: initialTurn(last.j), frame: 0 };
+      running = turn;
+      setStreaming(true);
+      turn.bubble!.setStatus({ kind: 'waiting' });
+      void follow(turn, turn.bubble!, last.j, last);
+    }
   }
 
   return { show, send, respond, stop, newConversation, destroy };

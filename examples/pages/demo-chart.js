@@ -33,6 +33,7 @@
       var max = Math.max.apply(null, data.map(function (p) { return p.value; }).concat([0])) || 1;
       var figure = document.createElement('figure');
       figure.style.margin = '0';
+      figure.style.maxWidth = '480px';
       var svg = el('svg', { viewBox: '0 0 ' + width + ' ' + (height + pad), role: 'img', width: '100%' });
       var title = typeof ctx.payload.title === 'string' ? ctx.payload.title.slice(0, 120) : 'Chart';
       svg.setAttribute('aria-label', title + ': ' + data.map(function (p) { return p.label + ' ' + p.value; }).join(', '));

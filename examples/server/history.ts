@@ -1,14 +1,15 @@
 // History is derived from jobs: each job is a visitor turn plus, once finished, the answer.
 import type { HistoryItem } from '../../widget/types';
 import type { AgentTurn } from './agent';
-import { summarizeInteraction } from './interaction';
+import { interactionLabel, summarizeInteraction } from './interaction';
 import type { JobRecord } from './store';
 
 /** Jobs oldest first → history items oldest first, the newest `limit` of them. */
 export function toHistory(jobs: readonly JobRecord[], limit: number): HistoryItem[] {
   const items: HistoryItem[] = [];
   for (const job of jobs) {
-    const user: HistoryItem = { r: 'u', t: job.userText, j: job.id, ts: job.createdAt };
+    // An interaction turn's text carries the submitted values for the agent; history gets its label.
+    const user: HistoryItem = { r: 'u', t: job.interaction ? interactionLabel(job.interaction) : job.userText, j: job.id, ts: job.createdAt };
     if (job.interaction) user.interaction = summarizeInteraction(job.interaction);
     items.push(user);
     // A running job has no answer yet; the client is streaming it.

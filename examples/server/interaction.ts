@@ -50,8 +50,12 @@ export function findSourceJob(store: Store, scope: InteractionScope, sourceJobId
 export function resolveInteraction(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {
   checkEnvelope(response);
   findSourceJob(store, scope, response.source_job_id as string);
-  const label = response.action === 'cancel' ? '[form cancelled]' : '[form submitted]';
-  return { userText: `${label} ${JSON.stringify(response)}`, interaction: response };
+  return { userText: `${interactionLabel(response)} ${JSON.stringify(response)}`, interaction: response };
+}
+
+/** The visitor's side of a response as history shows it: what was done, never the values. */
+export function interactionLabel(interaction: Record<string, unknown>): string {
+  return interaction.action === 'cancel' ? '[form cancelled]' : '[form submitted]';
 }
 
 /** What history may show of a response: its identity, never the submitted values. */

@@ -88,6 +88,8 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
         setContent(content) {
           el.classList.remove('bc-msg-error');
           body.replaceChildren(content);
+          // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
+          for (const block of body.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
           el.classList.toggle('bc-wide', body.querySelector('pre, table, .bc-rich') !== null);
           follow();
         },
