@@ -6,7 +6,7 @@
 import { build, transform } from 'esbuild';
 import { minify as terser } from 'terser';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 /** DESIGN.md §12: dist/widget.js, minified + gzip -9, at most 45 KB. */
@@ -15,7 +15,8 @@ const WIDGET_GZIP_BUDGET_BYTES = 45 * 1024;
 const args = new Set(process.argv.slice(2));
 const skipTypes = args.has('--no-types');
 
-rmSync('dist', { recursive: true, force: true });
+// dist/ is overwritten in place, never emptied first: a server (or a browser test) reading
+// dist/widget.js during a rebuild must not find it missing.
 mkdirSync('dist', { recursive: true });
 
 /**

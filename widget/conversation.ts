@@ -8,6 +8,7 @@ import { fallbackBlock, renderFinal, renderProvisional } from './markdown';
 import type { MountGroup, Registry } from './registry';
 import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
 import { parseStreamEvent } from './transport/bailing';
+import { BailingHttpError } from './transport/errors';
 import { streamJob, type StreamEnd } from './transport/sse';
 import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
@@ -178,15 +179,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
       // Never re-sent automatically: a second POST would start a second answer.
       userEl.remove();
       finishTurn(turn);
-      if (composerText !== null && !turn.abort.signal.aborted) {
+      // The visitor's text goes back in the box, whatever stopped it (Stop included).
+      if (composerText !== null) {
         const current = composer.get();
         composer.set(current.trim() ? `${composerText}\n${current}` : composerText);
       }
       if (!turn.abort.signal.aborted) {
-        const message = errorMessage(error);
-        announce(strings.notSent);
-        list.addNote(strings.notSent).classList.add('bc-msg-error');
-        emit('error', { message });
+        // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).
+        const note = error instanceof BailingHttpError && error.status === 409 ? strings.busy : strings.notSent;
+        announce(note);
+        list.addAssistant().setError(note);
+        emit('error', { message: errorMessage(error) });
       }
       throw error;
     }
