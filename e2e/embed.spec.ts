@@ -4,23 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { signTicket } from '../examples/server/tickets';
-import { ROOT_DIR, ask, composer, expect, launcher, lastAssistant, loadWidget, panel, test, waitForAnswer } from './fixtures';
+import { ROOT_DIR, ask, composer, expect, launcher, lastAssistant, loadWidget, panel, test, waitForAnswer, addScript } from './fixtures';
 
 const ENTRIES = JSON.parse(readFileSync(join(ROOT_DIR, 'examples/server/entries.json'), 'utf8')).entries as Record<string, Record<string, unknown>>;
-
-/** Adds a `<script>` with exactly these attributes (no default data-entry). */
-async function addScript(page: Page, src: string, attrs: Record<string, string>, isAsync = false) {
-  await page.evaluate(
-    ({ src, attrs, isAsync }) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = isAsync;
-      for (const [name, value] of Object.entries(attrs)) script.setAttribute(name, value);
-      document.body.append(script);
-    },
-    { src, attrs, isAsync },
-  );
-}
 
 /** Every request the page makes, from now on. */
 function recordRequests(page: Page): Request[] {

@@ -59,11 +59,8 @@ export interface LoadOptions {
   waitForUi?: boolean;
 }
 
-/** Opens a host page on the reference server and adds the widget's script tag to it. */
-export async function loadWidget(page: Page, baseUrl: string, options: LoadOptions = {}) {
-  await page.goto(`${baseUrl}${options.page ?? '/e2e/blank.html'}`);
-  if (options.before) await page.evaluate(options.before);
-  const attrs = { 'data-entry': 'demo_assistant', ...options.attrs };
+/** Adds a `<script>` with exactly these attributes, as a host page would. */
+export async function addScript(page: Page, src: string, attrs: Record<string, string>, isAsync = false) {
   await page.evaluate(
     ({ src, attrs, isAsync }) => {
       const script = document.createElement('script');
@@ -72,8 +69,15 @@ export async function loadWidget(page: Page, baseUrl: string, options: LoadOptio
       for (const [name, value] of Object.entries(attrs)) script.setAttribute(name, value);
       document.body.append(script);
     },
-    { src: `${baseUrl}/widget.js`, attrs, isAsync: options.async ?? false },
+    { src, attrs, isAsync },
   );
+}
+
+/** Opens a host page on the reference server and adds the widget's script tag to it. */
+export async function loadWidget(page: Page, baseUrl: string, options: LoadOptions = {}) {
+  await page.goto(`${baseUrl}${options.page ?? '/e2e/blank.html'}`);
+  if (options.before) await page.evaluate(options.before);
+  await addScript(page, `${baseUrl}/widget.js`, { 'data-entry': 'demo_assistant', ...options.attrs }, options.async ?? false);
   if (options.waitForUi !== false) {
     await page.waitForFunction(() => {
       const host = document.querySelector('bailing-chat-widget');

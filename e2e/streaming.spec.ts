@@ -357,11 +357,28 @@ test('a failed send puts the text back in the composer and shows an error; it is
   await expect(page.locator('bailing-chat-widget .bc-msg-error')).toContainText(/not sent|could not be sent/i);
   await expect(composer(page)).toHaveValue(text);
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
-  await expect(assistantMessages(page)).toHaveCount(0);
+  // The only assistant bubble is the notice itself; nothing is kept in the history.
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(assistantMessages(page).first()).toHaveClass(/bc-msg-error/);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await page.waitForTimeout(1000);
   expect(posts).toHaveLength(1);
   expect(await storedHistory(page)).toEqual([]);
+});
+
+test('asking again while the hub still runs a stopped answer says so and keeps the text', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  await ask(page, 'slow please');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(lastAssistant(page).locator('.bc-body')).not.toBeEmpty();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // The server is still streaming that job into the thread: it answers 409 busy.
+  const text = 'and another question';
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(lastAssistant(page)).toContainText('Please wait for the current answer to finish.');
+  await expect(lastAssistant(page)).toHaveClass(/bc-msg-error/);
+  await expect(composer(page)).toHaveValue(text);
 });
 
 test('the list follows a streaming answer only while the visitor is at the bottom', async ({ page, server }) => {
