@@ -32,7 +32,6 @@ export function boot(): void {
     return;
   }
   const options = resolved.options;
-  if (options.protocol === 'ag-ui') warn('data-protocol="ag-ui" is not available in this build; using the BailingHub contract');
 
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   for (const definition of preload.renderers) registry.register(definition);

@@ -40,9 +40,6 @@ group('resolveEmbedOptions', () => {
         lang: 'zh-CN',
         theme: 'auto',
         container: null,
-        protocol: 'bailing',
-        agentUrl: null,
-        sandbox: false,
         remoteImages: true,
       },
     });
@@ -57,7 +54,6 @@ group('resolveEmbedOptions', () => {
       'data-lang': 'en',
       'data-theme': 'dark',
       'data-container': '#chat',
-      'data-sandbox': '1',
     }, {}, 'zh-CN');
     expect(result.ok && result.options).toMatchObject({
       api: 'https://api.example.com/hub',
@@ -66,7 +62,6 @@ group('resolveEmbedOptions', () => {
       lang: 'en',
       theme: 'dark',
       container: '#chat',
-      sandbox: true,
     });
   });
 
@@ -78,9 +73,9 @@ group('resolveEmbedOptions', () => {
   it('warns about an unknown theme or protocol and uses the default', () => {
     const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-theme': 'blue', 'data-protocol': 'smtp' });
     expect(result.ok && result.options.theme).toBe('auto');
-    expect(result.ok && result.options.protocol).toBe('bailing');
+    expect(result.ok).toBe(true);
     expect(warnings.join('\n')).toMatch(/data-theme must be light, dark or auto \(got "blue"\)/);
-    expect(warnings.join('\n')).toMatch(/data-protocol must be bailing or ag-ui/);
+    expect(warnings.join('\n')).toMatch(/data-protocol="smtp" is not supported by this build/);
   });
 });
 

@@ -18,9 +18,6 @@ export interface EmbedOptions {
   theme: ThemeSetting;
   /** CSS selector of an element to render inline in, instead of a floating launcher. */
   container: string | null;
-  protocol: 'bailing' | 'ag-ui';
-  agentUrl: string | null;
-  sandbox: boolean;
   /** Owner switch for remote images in answers (DESIGN.md §6). */
   remoteImages: boolean;
 }
@@ -36,8 +33,6 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean'> = {
   lang: 'string',
   theme: 'string',
   container: 'string',
-  protocol: 'string',
-  agentUrl: 'string',
   remoteImages: 'boolean',
 };
 
@@ -130,14 +125,12 @@ export function resolveEmbedOptions(
   if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
   else if (themeValue !== null) warn(`data-theme must be light, dark or auto (got "${themeValue}"); using auto`);
 
-  const protocolValue = pick('data-protocol', 'protocol');
-  let protocol: EmbedOptions['protocol'] = 'bailing';
-  if (protocolValue === 'ag-ui') protocol = 'ag-ui';
-  else if (protocolValue !== null && protocolValue !== 'bailing') warn(`data-protocol must be bailing or ag-ui (got "${protocolValue}"); using bailing`);
+  // The AG-UI transport (DESIGN.md §9) is not in this build: say so rather than talk past the agent.
+  const protocol = attr('data-protocol');
+  if (protocol !== null && protocol !== 'bailing') warn(`data-protocol="${protocol}" is not supported by this build; using the BailingHub contract`);
 
   const openAttr = attr('data-open');
   const open = openAttr !== null ? openAttr === '1' || openAttr === 'true' : preloadConfig.open === true;
-  const sandboxAttr = attr('data-sandbox');
 
   return {
     ok: true,
@@ -149,9 +142,6 @@ export function resolveEmbedOptions(
       lang,
       theme,
       container: pick('data-container', 'container') || null,
-      protocol,
-      agentUrl: pick('data-agent-url', 'agentUrl') || null,
-      sandbox: sandboxAttr === '1' || sandboxAttr === 'true',
       remoteImages: preloadConfig.remoteImages !== false,
     },
   };

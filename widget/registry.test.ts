@@ -78,13 +78,10 @@ describe('register: invalid definitions', () => {
     ['mount not a function', { ...base, mount: 'render()' }, '"mount"'],
   ])('%s: warns naming the field, registers nothing', (_, definition, field) => {
     const { reg, warn } = setup();
-    const changes = vi.fn();
-    reg.onChange(changes);
     const unregister = reg.register(definition);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(field));
     expect(warn.mock.calls.every(([m]) => m.startsWith('registerRenderer: '))).toBe(true);
     expect(reg.types()).toEqual([]);
-    expect(changes).not.toHaveBeenCalled();
     expect(() => unregister()).not.toThrow();
   });
 
@@ -188,23 +185,6 @@ describe('register: valid definitions', () => {
     reg.register(new Renderer());
     expect(mountIn(reg, 'cls').container.textContent).toBe('hello');
   });
-
-  it('onChange fires on register, replace and unregister only', () => {
-    const { reg, warn } = setup();
-    const changes = vi.fn();
-    const bad = vi.fn(() => { throw new Error('listener bug'); });
-    reg.onChange(bad);
-    const off = reg.onChange(changes);
-    const u1 = reg.register({ type: 'x', mount() {} });
-    reg.register({ type: 'x', mount() {} });
-    u1();
-    reg.register({ type: 'BAD', mount() {} });
-    expect(changes.mock.calls).toEqual([['x'], ['x']]);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('listener bug'));
-    off();
-    reg.register({ type: 'y', mount() {} });
-    expect(changes).toHaveBeenCalledTimes(2);
-  });
 });
 
 describe('replace and unregister', () => {
@@ -238,18 +218,14 @@ describe('replace and unregister', () => {
 
   it('unregister is idempotent, and an old handle does not remove a replacement', () => {
     const { reg } = setup();
-    const changes = vi.fn();
-    reg.onChange(changes);
     const first = reg.register({ type: 'x', mount() {} });
     const second = reg.register({ type: 'x', mount() {} });
     first();
     first();
     expect(reg.has('x')).toBe(true);
-    expect(changes).toHaveBeenCalledTimes(2);
     second();
     second();
     expect(reg.has('x')).toBe(false);
-    expect(changes).toHaveBeenCalledTimes(3);
     // Registering the same object again is a new registration; the old handle stays inert.
     const def = { type: 'x', mount() {} };
     const u1 = reg.register(def);

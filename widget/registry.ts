@@ -84,8 +84,6 @@ export interface Registry {
   /** Exactly the registered types, sorted: what `client_capabilities.renderers` advertises. */
   types(): string[];
   get(type: string): RegisteredRenderer | undefined;
-  /** Called with the type after every register, replacement and unregister. */
-  onChange(listener: (type: string) => void): () => void;
   /** Mounts a block, or shows its source as code if no renderer takes it. Never throws. */
   mount(request: MountRequest): MountHandle;
   createGroup(): MountGroup;
@@ -133,7 +131,6 @@ export function createRegistry({
 }: RegistryOptions): Registry {
   const defs = new Map<string, { def: RegisteredRenderer; self: object }>();
   const tracked = new Set<Tracked>();
-  const listeners = new Set<(type: string) => void>();
   let mounted = 0;
   let destroyed = 0;
 
@@ -159,15 +156,9 @@ export function createRegistry({
     return { def: Object.freeze(def) as RegisteredRenderer, self: o };
   };
 
+  /** Live blocks of a type that was registered, replaced or unregistered mount again. */
   const changed = (type: string) => {
     for (const t of [...tracked]) if (t.type === type && tracked.has(t)) t.restart();
-    for (const l of [...listeners]) {
-      try {
-        l(type);
-      } catch (e) {
-        warn(`a renderer change listener failed: ${why(e)}`);
-      }
-    }
   };
 
   const runCleanup = (type: string, c: unknown) => {
@@ -269,10 +260,6 @@ export function createRegistry({
     has: (type) => defs.has(type),
     types: () => [...defs.keys()].sort(),
     get: (type) => defs.get(type)?.def,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
     mount(req) {
       let cur = fresh();
       const stop = () => {
