@@ -6,7 +6,7 @@
 import { build, transform } from 'esbuild';
 import { minify as terser } from 'terser';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 /** DESIGN.md §12: dist/widget.js, minified + gzip -9, at most 45 KB. */
@@ -71,6 +71,15 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// Built-in renderers ship as ES modules beside widget.js, imported on first use (widget/builtins.ts).
+const RENDERER_MODULES = [['renderers/bailing-form/chunk.ts', 'dist/renderers/bailing-form.js']];
+for (const [entry, outfile] of RENDERER_MODULES) {
+  if (!existsSync(entry)) continue;
+  await build({ ...common, entryPoints: [entry], format: 'esm', outfile, minify: true, sourcemap: 'linked' });
+  const bytes = readFileSync(outfile);
+  console.log(`${outfile}  minified ${(bytes.length / 1024).toFixed(1)} KB  gzip -9 ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB (${gzipSync(bytes, { level: 9 }).length} B)`);
+}
 
 if (!skipTypes) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { stdio: 'inherit' });

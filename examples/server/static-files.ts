@@ -69,7 +69,7 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
 export function resolveStaticPath(pathname: string, rootDir: string): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (pathname === '/widget.js' || pathname === '/widget.js.map') return target(rootDir, 'dist', pathname.slice(1), true);
-  const prefixed = /^\/(pages|dist|e2e|vendor)\/(.+)$/.exec(pathname);
+  const prefixed = /^\/(pages|dist|renderers|e2e|vendor)\/(.+)$/.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];
   switch (prefix) {
@@ -77,6 +77,9 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
       return target(rootDir, 'examples/pages', rest);
     case 'dist':
       return target(rootDir, 'dist', rest, true);
+    case 'renderers':
+      // Renderer modules the widget imports on demand, beside /widget.js (cross-origin: CORS).
+      return target(rootDir, 'dist/renderers', rest, true);
     case 'e2e':
       return target(rootDir, 'e2e/pages', rest);
     default: {
@@ -90,7 +93,7 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
 
 /** True for the paths static files live under, so other methods there get 405, not 404. */
 export function isStaticPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|e2e|vendor)\//.test(pathname);
+  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|renderers|e2e|vendor)\//.test(pathname);
 }
 
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */

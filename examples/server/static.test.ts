@@ -101,6 +101,8 @@ describe('static files', () => {
     expect(resolveStaticPath('/pages/a/b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a/b.html', crossOrigin: false });
     expect(resolveStaticPath('/e2e/x.html', '/r')).toMatchObject({ file: '/r/e2e/pages/x.html' });
     expect(resolveStaticPath('/widget.js', '/r')).toMatchObject({ file: '/r/dist/widget.js', crossOrigin: true });
+    expect(resolveStaticPath('/renderers/bailing-form.js', '/r')).toMatchObject({ file: '/r/dist/renderers/bailing-form.js', crossOrigin: true });
+    expect(resolveStaticPath('/renderers/../widget.js', '/r')).toBeNull();
     expect(resolveStaticPath('/pages/a%20b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a b.html' });
     expect(resolveStaticPath('/pages/%E0%A4%A', '/r')).toBeNull();
     expect(resolveStaticPath('/vendor/left-pad/index.js', '/r')).toBeNull();
