@@ -113,7 +113,11 @@ export type FormRule =
   | 'required' // a required value is absent or empty, or a required boolean unchecked
   | 'option'; // a value that is not one of the field's options
 
-/** `path` is dotted (`schema.method.options[1].value`, `''` for the whole form); `message` is `path: reason`. */
+/**
+ * `path` is dotted (`schema.method.options[1].value`; `''` for the whole form, or for the values
+ * object); `message` is `path: reason` (`form: reason` when the path is empty), e.g.
+ * `schema.email.maxLength: above the cap of 500`.
+ */
 export interface FormError {
   path: string;
   rule: FormRule;
@@ -137,8 +141,8 @@ const CONTROL = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 const FENCE = /```|~~~/;
 
 /**
- * HTML, JavaScript and CSS. The widget writes form text with `textContent`, so none of this would
- * run; it is rejected because a form that carries it is an injection attempt, and the same text
+ * HTML, JavaScript and CSS. The widget never parses form text as HTML, so none of this would run
+ * there; it is rejected because a form that carries it is an injection attempt, and the same text
  * reaches the server's canonical message, logs and other clients that may not be as careful.
  */
 export const MARKUP_PATTERNS: readonly RegExp[] = Object.freeze([
@@ -297,7 +301,7 @@ const COMMON_KEYS: Record<string, Check> = {
   required: (value, path, errors) => report(errors, path, typeof value != 'boolean' && wrongType('a boolean', value)),
 };
 
-/** Each field type's keys beyond {@link COMMON_KEYS}. A pair `[low, high]` must not be inverted. */
+/** Each field type's keys beyond {@link COMMON_KEYS}. Where there are two, they are a `[low, high]` pair. */
 const FIELD_KEYS: Record<FieldType, Record<string, Check>> = {
   text: { minLength: length(0, L.text), maxLength: length(1, L.text) },
   textarea: { minLength: length(0, L.textarea), maxLength: length(1, L.textarea) },
@@ -311,16 +315,18 @@ const FIELD_KEYS: Record<FieldType, Record<string, Check>> = {
 const checkField: Check = (value, path, errors) => {
   if (!isRecord(value)) return report(errors, path, wrongType('an object', value));
   const { type } = value;
+  if (type === undefined) return fail(errors, at(path, 'type'), 'missing', 'missing');
   if (typeof type != 'string' || !hasOwn(FIELD_KEYS, type)) {
-    return fail(errors, at(path, 'type'), type === undefined ? 'missing' : 'field-type', type === undefined ? 'missing' : `not a field type (${Object.keys(FIELD_KEYS).join(', ')})`);
+    return fail(errors, at(path, 'type'), 'field-type', `not a field type (${Object.keys(FIELD_KEYS).join(', ')})`);
   }
   const extra = FIELD_KEYS[type as FieldType];
   const before = errors.length;
   checkObject(value, path, { ...COMMON_KEYS, ...extra }, 'options' in extra ? ['label', 'options'] : ['label'], errors);
-  // Both ends valid on their own: the range must not be empty. `YYYY-MM-DD` strings compare as dates.
-  const [low, high] = Object.keys(extra).map((key) => value[key]);
-  if (errors.length == before && low !== undefined && high !== undefined && (low as number) > (high as number)) {
-    fail(errors, at(path, Object.keys(extra)[0]!), 'range', `above ${Object.keys(extra)[1]} (${String(high)})`);
+  // With both ends valid on their own, the range must not be empty (`YYYY-MM-DD` strings compare as dates).
+  const [lowKey, highKey] = Object.keys(extra);
+  const [low, high] = [value[lowKey!], value[highKey!]] as [number, number];
+  if (errors.length == before && low !== undefined && high !== undefined && low > high) {
+    fail(errors, at(path, lowKey!), 'range', `above ${highKey} (${high})`);
   }
 };
 

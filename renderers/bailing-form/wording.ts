@@ -43,8 +43,10 @@ export const CREDENTIAL_WORDS: readonly string[] = freeze([
   // API keys, tokens, secrets, private keys and wallet recovery phrases.
   '(?:api|access|secret|private|license|licence|product|activation|recovery|encryption|ssh|pgp|gpg) ?keys?',
   'tokens?',
+  '(?:access|refresh|bearer|auth|api|session|id) ?tokens?', // also run together: `accesstoken`
   'bearer',
   'secrets?',
+  '(?:client|api|app|shared) ?secrets?',
   'credentials?',
   '(?:seed|recovery|mnemonic) ?(?:phrases?|words?)',
   'security ?(?:questions?|answers?)',
@@ -54,7 +56,7 @@ export const CREDENTIAL_WORDS: readonly string[] = freeze([
   '[ht]otp',
   '[2m]fa',
   'one ?time ?(?:codes?|pins?)',
-  '(?:verification|verify|auth|authentication|authori[sz]ation|security|sms|login|access|unlock) ?codes?',
+  '(?:verification|verify|auth|authentication|authori[sz]ation|security|sms|login|access|unlock|otp|[2m]fa) ?codes?',
   // Cards: numbers, holders, CVV/CVC, expiry.
   '(?:credit|debit|bank|payment) ?cards?',
   `cards? ?(?:${NUM}|holders?|details|verification)`,
@@ -107,8 +109,9 @@ const CHINESE = new RegExp(CREDENTIAL_CHINESE.join('|'));
 export function credentialLike(text: string): boolean {
   const plain = text.normalize('NFKC').replace(/\p{Cf}/gu, '');
   const words = plain
-    .replace(/([a-z])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2 ')
+    .replace(/([a-z])(?=[A-Z])|([A-Z])(?=[A-Z][a-z]{2})/g, '$1$2 ')
     .toLowerCase()
+    .replace(/#/g, ' no ') // "card #"
     .replace(/[^a-z0-9]+/g, ' ');
   return FRAGMENTS.test(words) || WORDS.test(words) || CHINESE.test(plain.replace(/\s+/g, ''));
 }
