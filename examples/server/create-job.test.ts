@@ -122,13 +122,13 @@ describe('POST /chat/:entry', () => {
   });
 });
 
-describe('interaction_response', () => {
+describe('interaction_response of another renderer type (bailing-form has form.test.ts)', () => {
   it('becomes the next user turn, and history shows only its summary', async () => {
     const visitor = 'visitor_form01';
     const source = await createJob(server.url, { message: 'hello', visitor_id: visitor });
     await streamJob(server.url, source.job_id);
     const response = {
-      type: 'bailing-form',
+      type: 'bailing-chart',
       version: 1,
       source_job_id: source.job_id,
       form_id: 'contact',
@@ -143,15 +143,15 @@ describe('interaction_response', () => {
 
     const thread = await getJson(`${server.url}/chat/demo_assistant/thread?visitor_id=${visitor}`);
     const turn = thread.body.messages.find((m: { j: string; r: string }) => m.j === res.body.job_id && m.r === 'u');
-    expect(turn.interaction).toEqual({ type: 'bailing-form', version: 1, source_job_id: source.job_id, form_id: 'contact', submission_id: 'sub_12345678' });
+    expect(turn.interaction).toEqual({ type: 'bailing-chart', version: 1, source_job_id: source.job_id, form_id: 'contact', submission_id: 'sub_12345678' });
   });
 
   it('answers 404 for a source job of another visitor or unknown', async () => {
     const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner1' });
     await streamJob(server.url, source.job_id);
-    const foreign = await post({ interaction_response: { type: 'bailing-form', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
+    const foreign = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
     expect(foreign).toMatchObject({ status: 404, body: { error: 'unknown_source_job' } });
-    const unknown = await post({ interaction_response: { type: 'bailing-form', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
+    const unknown = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
     expect(unknown.status).toBe(404);
   });
 
@@ -159,7 +159,7 @@ describe('interaction_response', () => {
     const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner2' });
     await streamJob(server.url, source.job_id);
     const res = await post({
-      interaction_response: { type: 'bailing-form', version: 1, source_job_id: source.job_id },
+      interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id },
       visitor_id: 'visitor_owner2',
       thread_id: 'another_thread',
     });

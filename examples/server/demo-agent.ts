@@ -1,11 +1,14 @@
 // A deterministic agent with no network: keywords in the visitor's message pick a scenario that
 // exercises one part of the streaming contract (tool phases and resets, failures, dropped
-// connections, stream timeouts, rich blocks, long markdown).
+// connections, stream timeouts, rich blocks, a form and its answer, long markdown).
 import { sleep, type Agent, type AgentSink } from './agent';
 import {
   CHART_ANSWER,
   FAIL_PARTIAL,
   FAIL_REPLY,
+  FORM_ANSWER,
+  FORM_CANCELLED_ANSWER,
+  FORM_SUBMITTED_ANSWER,
   HELLO_ANSWER,
   INTERACTION_ANSWER,
   LONG_ANSWER,
@@ -13,8 +16,11 @@ import {
   SLOW_ANSWER,
   TIMEOUT_ANSWER,
   TOOL_PREAMBLE,
+  REFUND_FORM,
   WEATHER_ANSWER,
+  refundAnswer,
 } from './demo-replies';
+import { FORM_TYPE } from './form-response';
 import {
   DEMO_CHUNK_CHARS,
   DEMO_SLOW_DELTA_MS,
@@ -23,7 +29,7 @@ import {
   DEMO_TOOL_PAUSE_MS,
 } from './limits';
 
-export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'hello' | 'interaction' | 'long';
+export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'form' | 'hello' | 'interaction' | 'long';
 
 /** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
 const TRIGGERS: readonly [DemoScenario, RegExp][] = [
@@ -33,6 +39,7 @@ const TRIGGERS: readonly [DemoScenario, RegExp][] = [
   ['slow', /\bslow\w*\b/i],
   ['tool', /\b(?:tools?|weather|search\w*)\b/i],
   ['chart', /\bcharts?\b/i],
+  ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
   ['hello', /\b(?:hello|hi|hey)\b/i],
 ];
 
@@ -101,8 +108,10 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(CHART_ANSWER);
       case 'hello':
         return answer(HELLO_ANSWER);
+      case 'form':
+        return answer(FORM_ANSWER);
       case 'interaction':
-        return answer(INTERACTION_ANSWER);
+        return answer(interactionAnswer(input.interaction));
       case 'drop':
       case 'long':
         return answer(LONG_ANSWER);
@@ -126,4 +135,12 @@ async function toolRound(
   sink.phase('model', 2);
   await stream(final);
   sink.done(final);
+}
+
+/** The answer to a response: a form's uses what was submitted; other renderers get a thank-you. */
+export function interactionAnswer(interaction: Readonly<Record<string, unknown>> | null): string {
+  if (interaction?.type !== FORM_TYPE) return INTERACTION_ANSWER;
+  if (interaction.action === 'cancel') return FORM_CANCELLED_ANSWER;
+  const values = (interaction.values ?? {}) as Readonly<Record<string, unknown>>;
+  return interaction.form_id === REFUND_FORM.form_id ? refundAnswer(values) : FORM_SUBMITTED_ANSWER;
 }

@@ -35,6 +35,52 @@ What would you like to do?`;
 
 export const INTERACTION_ANSWER = `Thanks, I received your response. **Someone from our team will follow up shortly.**`;
 
+/** The demo's `bailing-form`: one field of every kind a refund request needs. */
+export const REFUND_FORM = {
+  version: 1,
+  form_id: 'refund_request',
+  title: 'Refund request',
+  description: 'We will continue the conversation once you submit the form.',
+  schema: {
+    order: { type: 'text', label: 'Order number', placeholder: 'e.g. A-1042', required: true, maxLength: 40 },
+    reason: { type: 'textarea', label: 'Reason for the refund', required: true, maxLength: 500 },
+    method: {
+      type: 'single_select',
+      label: 'Refund method',
+      required: true,
+      options: [
+        { label: 'Original payment method', value: 'original' },
+        { label: 'Account balance', value: 'balance' },
+      ],
+    },
+    date: { type: 'date', label: 'Preferred refund date', description: 'Optional: leave empty for as soon as possible.' },
+    terms: { type: 'boolean', label: 'I agree to the refund terms', required: true },
+  },
+  submit_label: 'Send request',
+  cancel_label: 'Not now',
+} as const;
+
+export const FORM_ANSWER = `Sure, I can help with that. Please fill in this short form:
+
+\`\`\`bailing-form
+${JSON.stringify(REFUND_FORM, null, 2)}
+\`\`\`
+
+Once you send it, I'll confirm the request right here.`;
+
+export const FORM_CANCELLED_ANSWER = 'No problem — the form was cancelled. Let me know if there is anything else I can help with.';
+
+/** The demo's reply to a submitted refund form, quoting what the visitor chose. */
+export function refundAnswer(values: Readonly<Record<string, unknown>>): string {
+  const method = REFUND_FORM.schema.method.options.find((option) => option.value === values.method)?.label ?? 'the method you chose';
+  const when = typeof values.date === 'string' && values.date !== '' ? `on **${values.date}**` : '**as soon as possible**';
+  const order = typeof values.order === 'string' ? values.order.replace(/[\\`*_[\]<>~|]/g, '\\$&') : '';
+  return `Thanks — refund request for order **${order}** recorded: method ${method}, paid ${when}. We'll email you when it's done.`;
+}
+
+/** The demo's reply to any other submitted form. */
+export const FORM_SUBMITTED_ANSWER = 'Thanks — I received the form. **Someone from our team will follow up shortly.**';
+
 const SIGNUPS_CHART = {
   kind: 'bar',
   title: 'Weekly signups',

@@ -1,17 +1,36 @@
 // Turns an `interaction_response` (a renderer's `respond`, DESIGN.md §7) into the next user turn.
-// For now it checks the envelope and the source job; validating the payload against what the
-// source reply asked for (e.g. a form's schema) belongs here too.
+// Every response is checked for its envelope and its source job. A `bailing-form` response is
+// also checked against the form reloaded from the source reply, becomes a canonical message, and
+// is deduplicated by its `submission_id`; other types pass through as their JSON.
 import type { ResponseSummary } from '../../widget/types';
+import {
+  FORM_TYPE,
+  FORM_VERSION,
+  canonicalMessage,
+  checkValues,
+  findForm,
+  parseFormResponse,
+  payloadHash,
+  payloadJson,
+} from './form-response';
 import { HttpError, badRequest } from './http-error';
 import { JOB_ID_PATTERN, RENDERER_TYPE_PATTERN } from './limits';
-import type { JobRecord, Store } from './store';
+import type { FormSubmissionRecord, JobRecord, Store } from './store';
 
-export interface ResolvedInteraction {
-  /** What the agent reads as the visitor's message. */
-  userText: string;
-  /** Stored with the job; the history serves only its summary. */
-  interaction: Record<string, unknown>;
-}
+export type NewFormSubmission = Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>;
+
+export type ResolvedInteraction =
+  | {
+      replay?: undefined;
+      /** What the agent reads as the visitor's message. */
+      userText: string;
+      /** Stored with the job; the history serves only its summary. */
+      interaction: Record<string, unknown>;
+      /** A form response, recorded together with the job it starts. */
+      submission: NewFormSubmission | null;
+    }
+  /** The same form submission again (a retry, a double click): the job it already started. */
+  | { replay: JobRecord };
 
 export interface InteractionScope {
   entry: string;
@@ -49,12 +68,65 @@ export function findSourceJob(store: Store, scope: InteractionScope, sourceJobId
 
 export function resolveInteraction(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {
   checkEnvelope(response);
+  if (response.type === FORM_TYPE) return resolveFormResponse(store, scope, response);
   findSourceJob(store, scope, response.source_job_id as string);
-  return { userText: `${interactionLabel(response)} ${JSON.stringify(response)}`, interaction: response };
+  return { userText: `${interactionLabel(response)} ${JSON.stringify(response)}`, interaction: response, submission: null };
+}
+
+/**
+ * A `bailing-form` v1 response: the form comes from the stored source reply, never from the
+ * client; a submission id is accepted once (a replay of the same content gets the same job, other
+ * content a 409), and a form is answered once.
+ */
+function resolveFormResponse(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {
+  const parsed = parseFormResponse(response);
+  const source = findSourceJob(store, scope, parsed.sourceJobId);
+  const form = findForm(source.reply ?? '', parsed.formId);
+  const values = parsed.action === 'submit' ? checkValues(form, parsed.values) : {};
+  const payload = payloadJson(parsed.action, values);
+  const hash = payloadHash(payload);
+
+  const earlier = store.findSubmission(scope.entry, scope.visitorId, parsed.submissionId);
+  if (earlier) {
+    const same = earlier.sourceJobId === parsed.sourceJobId && earlier.formId === parsed.formId && earlier.payloadHash === hash;
+    const job = same ? store.getJob(earlier.jobId) : undefined;
+    if (!job) {
+      throw new HttpError(409, 'submission_conflict', 'This submission_id was already used for a different response.');
+    }
+    return { replay: job };
+  }
+  if (store.submissionForForm(parsed.sourceJobId, parsed.formId)) {
+    throw new HttpError(409, 'already_responded', 'This form has already been answered.');
+  }
+
+  const interaction: Record<string, unknown> = {
+    type: FORM_TYPE,
+    version: FORM_VERSION,
+    source_job_id: parsed.sourceJobId,
+    form_id: parsed.formId,
+    submission_id: parsed.submissionId,
+    action: parsed.action,
+  };
+  if (parsed.action === 'submit') interaction.values = values;
+  return {
+    userText: canonicalMessage(form, parsed.action, values),
+    interaction,
+    submission: {
+      submissionId: parsed.submissionId,
+      entry: scope.entry,
+      visitorId: scope.visitorId,
+      sourceJobId: parsed.sourceJobId,
+      formId: parsed.formId,
+      action: parsed.action,
+      payload,
+      payloadHash: hash,
+    },
+  };
 }
 
 /** The visitor's side of a response as history shows it: what was done, never the values. */
 export function interactionLabel(interaction: Record<string, unknown>): string {
+  if (interaction.type === FORM_TYPE) return interaction.action === 'cancel' ? 'Form cancelled' : 'Form submitted';
   return interaction.action === 'cancel' ? '[form cancelled]' : '[form submitted]';
 }
 

@@ -1,5 +1,5 @@
 // SQLite storage: threads, jobs, stream events (for Last-Event-ID replay across reconnects and
-// restarts), ratings and uploads. Synchronous better-sqlite3 with prepared statements; a job's
+// restarts), form submissions, ratings and uploads. Synchronous better-sqlite3 with prepared statements; a job's
 // terminal event and its final status are written in one transaction so they never disagree.
 import Database from 'better-sqlite3';
 import type { PageContext } from '../../widget/types';
@@ -51,6 +51,22 @@ export interface UploadRecord {
   createdAt: number;
 }
 
+/** An accepted `bailing-form` response: one per submission id (per entry and visitor), one per form. */
+export interface FormSubmissionRecord {
+  submissionId: string;
+  entry: string;
+  visitorId: string;
+  sourceJobId: string;
+  formId: string;
+  action: 'submit' | 'cancel';
+  /** The canonical `{action, values}` JSON, and its SHA-256 (hex) for comparing replays. */
+  payload: string;
+  payloadHash: string;
+  /** The job the submission started. */
+  jobId: string;
+  createdAt: number;
+}
+
 export const TERMINAL_EVENTS: ReadonlySet<string> = new Set(['done', 'failed']);
 
 const SCHEMA = `
@@ -87,6 +103,20 @@ CREATE TABLE IF NOT EXISTS events (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (job_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS form_submissions (
+  entry TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  submission_id TEXT NOT NULL,
+  source_job_id TEXT NOT NULL,
+  form_id TEXT NOT NULL,
+  action TEXT NOT NULL CHECK (action IN ('submit', 'cancel')),
+  payload TEXT NOT NULL,
+  payload_hash TEXT NOT NULL,
+  job_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (entry, visitor_id, submission_id),
+  UNIQUE (source_job_id, form_id)
+);
 CREATE TABLE IF NOT EXISTS ratings (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   job_id TEXT NOT NULL,
@@ -120,6 +150,34 @@ interface JobRow {
   capabilities: string;
   interaction: string | null;
   context: string | null;
+}
+
+interface SubmissionRow {
+  entry: string;
+  visitor_id: string;
+  submission_id: string;
+  source_job_id: string;
+  form_id: string;
+  action: 'submit' | 'cancel';
+  payload: string;
+  payload_hash: string;
+  job_id: string;
+  created_at: number;
+}
+
+function toSubmission(row: SubmissionRow): FormSubmissionRecord {
+  return {
+    submissionId: row.submission_id,
+    entry: row.entry,
+    visitorId: row.visitor_id,
+    sourceJobId: row.source_job_id,
+    formId: row.form_id,
+    action: row.action,
+    payload: row.payload,
+    payloadHash: row.payload_hash,
+    jobId: row.job_id,
+    createdAt: row.created_at,
+  };
 }
 
 function toJob(row: JobRow): JobRecord {
@@ -180,6 +238,14 @@ export class Store {
       insertEvent: db.prepare(`INSERT INTO events (job_id, seq, name, data, created_at) VALUES (?, ?, ?, ?, ?)`),
       eventsAfter: db.prepare(`SELECT seq, name, data FROM events WHERE job_id = ? AND seq > ? ORDER BY seq`),
       terminalEvent: db.prepare(`SELECT seq, name, data FROM events WHERE job_id = ? AND name IN ('done', 'failed') LIMIT 1`),
+      insertSubmission: db.prepare(
+        `INSERT INTO form_submissions
+           (entry, visitor_id, submission_id, source_job_id, form_id, action, payload, payload_hash, job_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      submissionById: db.prepare(`SELECT * FROM form_submissions WHERE entry = ? AND visitor_id = ? AND submission_id = ?`),
+      submissionForForm: db.prepare(`SELECT * FROM form_submissions WHERE source_job_id = ? AND form_id = ?`),
+      countJobs: db.prepare(`SELECT COUNT(*) AS n FROM jobs`),
       insertRating: db.prepare(`INSERT INTO ratings (job_id, visitor_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)`),
       ratingsForJob: db.prepare(`SELECT rating, comment FROM ratings WHERE job_id = ? ORDER BY id`),
       insertUpload: db.prepare(
@@ -193,9 +259,24 @@ export class Store {
    * Creates a queued job unless the thread already has one queued or running. Check and insert
    * share a transaction, so two racing requests cannot both start an answer.
    */
-  createJob(job: NewJob): JobRecord | 'busy' {
+  createJob(job: NewJob, submission?: Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>): JobRecord | 'busy' {
     return this.db.transaction((): JobRecord | 'busy' => {
       if (this.stmt.activeJobInThread.get(job.entry, job.visitorId, job.threadId)) return 'busy';
+      // A submission is recorded with the job it starts, or not at all (its unique keys throw).
+      if (submission) {
+        this.stmt.insertSubmission.run(
+          submission.entry,
+          submission.visitorId,
+          submission.submissionId,
+          submission.sourceJobId,
+          submission.formId,
+          submission.action,
+          submission.payload,
+          submission.payloadHash,
+          job.id,
+          job.createdAt,
+        );
+      }
       this.stmt.touchThread.run(job.entry, job.visitorId, job.threadId, job.createdAt, job.createdAt);
       this.stmt.insertJob.run(
         job.id,
@@ -215,6 +296,22 @@ export class Store {
   getJob(id: string): JobRecord | undefined {
     const row = this.stmt.getJob.get(id) as JobRow | undefined;
     return row ? toJob(row) : undefined;
+  }
+
+  /** The submission `submissionId` of a visitor, if one was accepted. */
+  findSubmission(entry: string, visitorId: string, submissionId: string): FormSubmissionRecord | undefined {
+    const row = this.stmt.submissionById.get(entry, visitorId, submissionId) as SubmissionRow | undefined;
+    return row ? toSubmission(row) : undefined;
+  }
+
+  /** The submission that answered form `formId` of job `sourceJobId`, if any. */
+  submissionForForm(sourceJobId: string, formId: string): FormSubmissionRecord | undefined {
+    const row = this.stmt.submissionForForm.get(sourceJobId, formId) as SubmissionRow | undefined;
+    return row ? toSubmission(row) : undefined;
+  }
+
+  countJobs(): number {
+    return (this.stmt.countJobs.get() as { n: number }).n;
   }
 
   setStatus(id: string, status: JobStatus): void {

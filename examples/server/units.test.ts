@@ -14,6 +14,10 @@ describe('demo scenarios', () => {
     ['please fail', 'fail'],
     ['show an Error', 'fail'],
     ['draw a chart', 'chart'],
+    ['show me a form', 'form'],
+    ['I want a Refund', 'form'],
+    ['a booking please', 'form'],
+    ['what format is it', 'long'],
     ['drop it', 'drop'],
     ['timeout', 'timeout'],
     ['go slow', 'slow'],
@@ -95,7 +99,11 @@ describe('system prompt', () => {
   it('lists exactly the advertised renderers', () => {
     const prompt = buildSystemPrompt(['bailing-chart', 'bailing-form', 'custom-x']);
     expect(prompt).toContain('```bailing-chart fence');
-    expect(prompt).toContain('```bailing-form fence: a form for the visitor to fill in: a form JSON object {version:1, form_id, title, schema:{');
+    expect(prompt).toContain('```bailing-form fence: a form for the visitor to fill in, as a JSON object (at most 32 KiB) with only these keys:');
+    // The form's real limits, so that the model's forms pass the validator.
+    for (const rule of ['1 to 12 fields', "'multi_select'", 'at most 2000', 'YYYY-MM-DD', 'button labels 32', 'card numbers']) {
+      expect(prompt).toContain(rule);
+    }
     expect(prompt).toContain('```custom-x fence: a fenced block of type custom-x.');
     expect(prompt).toContain('never use any other special block type');
     expect(prompt).not.toContain('mermaid');

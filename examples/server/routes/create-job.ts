@@ -7,9 +7,10 @@ import { HttpError } from '../http-error';
 import { readJsonObject, sendJson } from '../http-io';
 import { newJobId } from '../ids';
 import { resolveVisitor } from '../identity';
-import { resolveInteraction } from '../interaction';
+import { resolveInteraction, type NewFormSubmission } from '../interaction';
 import { parseJobRequest } from '../job-request';
 import { AGENT_HISTORY_TURNS, MAX_JSON_BODY_BYTES } from '../limits';
+import type { JobRecord, NewJob, Store } from '../store';
 
 export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => {
   const request = parseJobRequest(await readJsonObject(req, MAX_JSON_BODY_BYTES));
@@ -18,15 +19,23 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
 
   let userText: string;
   let interaction: Record<string, unknown> | null = null;
+  let submission: NewFormSubmission | null = null;
   if (request.interactionResponse) {
-    ({ userText, interaction } = resolveInteraction(app.store, scope, request.interactionResponse));
+    const resolved = resolveInteraction(app.store, scope, request.interactionResponse);
+    if (resolved.replay) {
+      // A retried form submission: the answer it started, not a second one.
+      const { id, threadId } = resolved.replay;
+      sendJson(res, 200, { done: false, job_id: id, visitor_id: visitorId, thread_id: threadId, deduped: true }, cors);
+      return;
+    }
+    ({ userText, interaction, submission } = resolved);
   } else {
     userText = request.message!;
   }
 
   // Read before the new job exists, so the history holds only earlier turns.
   const earlier = app.store.recentThreadJobs(entry.key, visitorId, request.threadId, AGENT_HISTORY_TURNS);
-  const job = app.store.createJob({
+  const job = createJobRecord(app.store, {
     id: newJobId(),
     ...scope,
     userText,
@@ -34,7 +43,7 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
     capabilities: request.renderers,
     interaction,
     context: request.context,
-  });
+  }, submission);
   if (job === 'busy') {
     throw new HttpError(409, 'busy', 'This conversation is still answering the previous message.');
   }
@@ -49,3 +58,16 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
   });
   sendJson(res, 200, { done: false, job_id: job.id, visitor_id: visitorId, thread_id: request.threadId }, cors);
 };
+
+/** Creates the job (and records its form submission); a submission that lost a race is a 409. */
+function createJobRecord(store: Store, job: NewJob, submission: NewFormSubmission | null): JobRecord | 'busy' {
+  try {
+    return store.createJob(job, submission ?? undefined);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (submission && typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) {
+      throw new HttpError(409, 'submission_conflict', 'This form response was already recorded.');
+    }
+    throw error;
+  }
+}
