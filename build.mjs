@@ -26,12 +26,12 @@ mkdirSync('dist', { recursive: true });
 const minifyWidgetCss = {
   name: 'minify-widget-css',
   setup(b) {
-    b.onLoad({ filter: /widget[\\/]ui[\\/]styles\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /(widget[\\/]ui[\\/]styles|renderers[\\/]bailing-form[\\/]form-styles)\.ts$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const match = source.match(/export const CSS = `([\s\S]*?)`;/);
-      if (!match) throw new Error(`${args.path}: expected \`export const CSS = \`...\`;\``);
-      const { code } = await transform(match[1], { loader: 'css', minify: true, target: ['chrome90', 'firefox90', 'safari15'] });
-      return { contents: `export const CSS = ${JSON.stringify(code.trim())};`, loader: 'ts' };
+      const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
+      if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);
+      const { code } = await transform(match[2], { loader: 'css', minify: true, target: ['chrome90', 'firefox90', 'safari15'] });
+      return { contents: `export const ${match[1]} = ${JSON.stringify(code.trim())};`, loader: 'ts' };
     });
   },
 };

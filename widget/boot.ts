@@ -3,6 +3,7 @@
 
 import { createApi, createEmitter, type ApiTarget } from './api';
 import { readPreload, resolveEmbedOptions } from './embed';
+import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './markdown';
 import { createRegistry } from './registry';
 import { createBailingClient } from './transport/bailing';
@@ -34,6 +35,8 @@ export function boot(): void {
   const options = resolved.options;
 
   const registry = createRegistry({ warn, fallback: fallbackBlock });
+  // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
+  for (const definition of builtinRenderers(script.src || location.href)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();

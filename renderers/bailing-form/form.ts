@@ -1,0 +1,465 @@
+// The browser side of the built-in `bailing-form` v1 renderer (reference 004 "Built-in bailing-form
+// v1" and "Submission, receipts, and history recovery", DESIGN.md §8.1). The model sends data only:
+// `schema.ts` decides whether it is a form, this module draws native labelled controls for it,
+// runs the same validation on the visitor's values, sends them once through `respond`, and turns
+// the form into a read-only receipt. Every text from the payload goes in through `textContent`.
+
+import type { RendererContext, ResponseSummary } from '../../widget/types';
+import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
+import type { DateFieldSpec, FieldSpec, FormError, FormValue, NumberFieldSpec, SelectFieldSpec, TextFieldSpec } from './schema';
+import { FORM_CSS } from './form-styles';
+
+/** Single choices with at most this many options are radio buttons; more become a `<select>`. */
+const MAX_RADIOS = 5;
+/** `submission_id` length: 22 characters of a 64-letter alphabet are 132 random bits. */
+const SUBMISSION_ID_LENGTH = 22;
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+const EN = {
+  submit: 'Submit',
+  cancel: 'Cancel',
+  sending: 'Sending…',
+  required: ' (required)',
+  choose: 'Choose…',
+  submitted: 'Submitted',
+  cancelled: 'Cancelled',
+  yes: 'Yes',
+  no: 'No',
+  unanswered: 'Not answered',
+  listSeparator: ', ',
+  shown: (status: string, title: string) => `${status}: ${title}`,
+  sendFailed: 'Could not send. Please try again.',
+  fix: (n: number) => (n == 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
+  requiredField: 'This field is required.',
+  check: 'Check this box to continue.',
+  chooseOne: 'Choose an option.',
+  chooseSome: 'Choose at least one option.',
+  tooShort: (n: number) => `Enter at least ${n} characters.`,
+  tooLong: (n: number) => `Enter at most ${n} characters.`,
+  number: 'Enter a number.',
+  numberRange: (lo?: string, hi?: string) =>
+    lo && hi ? `Enter a number from ${lo} to ${hi}.` : lo ? `Enter a number of at least ${lo}.` : `Enter a number of at most ${hi}.`,
+  date: 'Enter a complete, valid date.',
+  dateRange: (lo?: string, hi?: string) =>
+    lo && hi ? `Choose a date from ${lo} to ${hi}.` : lo ? `Choose a date on or after ${lo}.` : `Choose a date on or before ${hi}.`,
+  control: 'Remove tabs and other special characters.',
+  option: 'Choose one of the listed options.',
+  size: 'Your answers are too long to send. Please shorten them.',
+  invalid: 'Check this value.',
+};
+
+type Strings = typeof EN;
+
+const ZH: Strings = {
+  submit: '提交',
+  cancel: '取消',
+  sending: '正在发送…',
+  required: '（必填）',
+  choose: '请选择…',
+  submitted: '已提交',
+  cancelled: '已取消',
+  yes: '是',
+  no: '否',
+  unanswered: '未填写',
+  listSeparator: '、',
+  shown: (status, title) => `${status}：${title}`,
+  sendFailed: '发送失败，请重试。',
+  fix: (n) => `请修正下方标出的 ${n} 处内容。`,
+  requiredField: '此项为必填项。',
+  check: '请勾选此项后继续。',
+  chooseOne: '请选择一个选项。',
+  chooseSome: '请至少选择一项。',
+  tooShort: (n) => `请至少输入 ${n} 个字符。`,
+  tooLong: (n) => `最多输入 ${n} 个字符。`,
+  number: '请输入数字。',
+  numberRange: (lo, hi) => (lo && hi ? `请输入 ${lo} 到 ${hi} 之间的数字。` : lo ? `请输入不小于 ${lo} 的数字。` : `请输入不大于 ${hi} 的数字。`),
+  date: '请输入完整有效的日期。',
+  dateRange: (lo, hi) => (lo && hi ? `请选择 ${lo} 至 ${hi} 之间的日期。` : lo ? `请选择 ${lo} 或之后的日期。` : `请选择 ${hi} 或之前的日期。`),
+  control: '请删除制表符等特殊字符。',
+  option: '请从列出的选项中选择。',
+  size: '填写的内容过长，无法发送，请缩短后重试。',
+  invalid: '请检查此项。',
+};
+
+const ICON_CHECK = '<path d="M5 12.5l4.5 4.5L19 7.5"/>';
+const ICON_CANCEL = '<path d="M7 7l10 10M17 7L7 17"/>';
+
+type Attrs = Record<string, string | number | boolean | undefined>;
+
+/** Creates an element; attributes that are `undefined` or `false` are left out, text goes in as text nodes. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, children: Array<Node | string | false | undefined> = []): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined && value !== false) node.setAttribute(name, value === true ? '' : String(value));
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** Our own static icon markup (never payload text). */
+function icon(body: string): Element {
+  const t = document.createElement('template');
+  t.innerHTML = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${body}</svg>`;
+  return t.content.firstChild as Element;
+}
+
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * Adds the form's stylesheet to the shadow root (or document) the container is in, once per root:
+ * a constructed sheet, because a host's CSP `style-src` does not apply to it as it would to `<style>`.
+ */
+function adoptStyles(container: HTMLElement): void {
+  const root = container.getRootNode();
+  if (!(root instanceof ShadowRoot || root instanceof Document)) return;
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(FORM_CSS);
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    // No constructable stylesheets (Safari before 16.4): a <style> element in the form itself.
+    container.prepend(el('style', {}, [FORM_CSS]));
+  }
+}
+
+let mounts = 0;
+
+/** An id prefix unique per mount, so two forms (or two copies of one) never share a `for`/`id`. */
+const idPrefix = (): string => `bf${++mounts}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A fresh `submission_id` from `crypto.getRandomValues`: one per form instance, reused on retry. */
+export function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(SUBMISSION_ID_LENGTH));
+  const id = Array.from(bytes, (b) => ID_ALPHABET[b & 63]).join('');
+  if (!isSubmissionId(id)) throw new Error('bailing-form: could not make a submission id');
+  return id;
+}
+
+/** One drawn field: what reads its value and where its error goes. */
+interface Control {
+  field: FieldSpec;
+  /** Focused when the field is the first invalid one. */
+  first: HTMLElement;
+  /** Marked `aria-invalid`; the first one carries `aria-describedby`. */
+  marked: HTMLElement[];
+  help?: string;
+  error: HTMLElement;
+  read(): unknown;
+}
+
+/**
+ * Mounts a `bailing-form` v1 block (DESIGN.md §7). Throws, drawing nothing, when the payload is not
+ * a valid form: the registry then shows the block as code and logs the reasons. Returns the cleanup.
+ */
+export function mount(context: RendererContext): () => void {
+  const checked = validateForm(context.payload);
+  if (!checked.ok) throw new Error(`invalid bailing-form: ${checked.errors.map((e) => e.message).join('; ')}`);
+  const form = checked.form;
+  const { container, signal } = context;
+  const lang = container.closest('[lang]')?.getAttribute('lang') ?? '';
+  const zh = /^zh\b/i.test(lang);
+  const t = zh ? ZH : EN;
+  const listeners = new AbortController();
+  const on = (target: EventTarget, type: string, fn: (e: Event) => void) => target.addEventListener(type, fn, { signal: listeners.signal });
+  const prefix = idPrefix();
+  const titleId = `${prefix}-title`;
+  let disposed = false;
+  const gone = () => disposed || signal.aborted;
+
+  adoptStyles(container);
+  // The receipt is announced here: a live region must be in place before its text changes.
+  const announcer = el('p', { class: 'bf-sr', 'aria-live': 'polite' });
+  const show = (view: HTMLElement, state: string) => {
+    container.replaceChildren(...[...container.children].filter((c) => c.localName == 'style'), view, announcer);
+    container.setAttribute('data-state', state);
+  };
+
+  const formatDate = (value: string) => {
+    try {
+      return new Intl.DateTimeFormat(zh ? 'zh-CN' : 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+    } catch {
+      return value;
+    }
+  };
+  const optionLabel = (field: SelectFieldSpec, value: string) => field.options.find((o) => o.value === value)?.label ?? value;
+
+  /** What the receipt shows for a submitted value. */
+  const display = (field: FieldSpec, value: FormValue | undefined): string => {
+    if (value === undefined || value === '' || (Array.isArray(value) && !value.length)) return t.unanswered;
+    if (typeof value == 'boolean') return value ? t.yes : t.no;
+    if (Array.isArray(value)) return value.map((v) => optionLabel(field as SelectFieldSpec, v)).join(t.listSeparator);
+    if (field.type == 'single_select') return optionLabel(field, String(value));
+    if (field.type == 'date') return formatDate(String(value));
+    return String(value);
+  };
+
+  /** The read-only receipt: status, title and, when this visitor just sent them, the values. */
+  const receipt = (action: string, values?: Record<string, FormValue>) => {
+    const cancelled = action == 'cancel';
+    const status = cancelled ? t.cancelled : t.submitted;
+    const rows = values && !cancelled
+      ? Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(field, values[id])])]))
+      : [];
+    return el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
+      el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), status]),
+      el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
+      rows.length > 0 && el('dl', { class: 'bf-values' }, rows),
+    ]);
+  };
+
+  const cleanup = () => {
+    if (disposed) return;
+    disposed = true;
+    listeners.abort();
+    container.replaceChildren();
+    container.removeAttribute('data-state');
+  };
+
+  // History says this form was answered (here, after a reload or on another device): a receipt
+  // without the values, which the history never holds, and nothing that could send again.
+  const answered = context.message.responses.filter(
+    (r: ResponseSummary) => r.type == 'bailing-form' && r.form_id === form.form_id && (r.source_job_id === undefined || r.source_job_id === context.message.jobId),
+  );
+  const last = answered[answered.length - 1];
+  if (last) {
+    const action = last.action == 'cancel' ? 'cancel' : 'submit';
+    show(receipt(action), action == 'cancel' ? 'cancelled' : 'submitted');
+    return cleanup;
+  }
+
+  const controls = new Map<string, Control>();
+  const fields = Object.entries(form.schema).map(([id, field]) => drawField(id, field));
+
+  function drawField(id: string, field: FieldSpec): HTMLElement {
+    const base = `${prefix}-${id}`;
+    const help = field.description ? `${base}-help` : undefined;
+    const required = field.required === true;
+    const caption = (tag: 'label' | 'legend', attrs: Attrs) =>
+      el(tag, { class: 'bf-label', ...attrs }, [
+        field.label,
+        required && el('span', { class: 'bf-req', 'aria-hidden': 'true' }, ['*']),
+        required && el('span', { class: 'bf-sr' }, [t.required]),
+      ]);
+    const helpEl = help && el('p', { class: 'bf-help', id: help }, [field.description!]);
+    const error = el('p', { class: 'bf-error', id: `${base}-error`, hidden: true });
+    const ariaRequired = required ? 'true' : undefined;
+    const add = (wrapper: HTMLElement, control: Omit<Control, 'field' | 'help' | 'error'>) => {
+      controls.set(id, { field, help, error, ...control });
+      if (help) control.marked[0]!.setAttribute('aria-describedby', help);
+      // Editing a field clears its error; the next submit checks everything again.
+      on(wrapper, 'input', () => {
+        setError(controls.get(id)!, '');
+        if (summary.textContent != t.sendFailed && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
+      });
+      return wrapper;
+    };
+
+    if (field.type == 'boolean') {
+      const box = el('input', { type: 'checkbox', id: base, name: base, 'aria-required': ariaRequired });
+      const row = el('div', { class: 'bf-choice' }, [box, caption('label', { for: base })]);
+      return add(el('div', { class: 'bf-field' }, [row, helpEl, error]), { first: box, marked: [box], read: () => box.checked });
+    }
+
+    if ((field.type == 'single_select' && field.options.length <= MAX_RADIOS) || field.type == 'multi_select') {
+      const single = field.type == 'single_select';
+      const inputs = field.options.map((_, i) =>
+        el('input', { type: single ? 'radio' : 'checkbox', id: `${base}-${i}`, name: base, value: String(i) }),
+      );
+      const choices = el('div', { class: 'bf-choices' }, inputs.map((input, i) =>
+        el('div', { class: 'bf-choice' }, [input, el('label', { for: input.id }, [field.options[i]!.label])]),
+      ));
+      const picked = () => field.options.filter((_, i) => inputs[i]!.checked).map((o) => o.value);
+      const group = el('fieldset', { class: 'bf-field', role: single ? 'radiogroup' : undefined, 'aria-required': single ? ariaRequired : undefined }, [
+        caption('legend', {}),
+        helpEl,
+        choices,
+        error,
+      ]);
+      return add(group, {
+        first: inputs[0]!,
+        marked: [group, ...inputs],
+        read: () => (single ? picked()[0] : picked().length ? picked() : undefined),
+      });
+    }
+
+    let input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+    let read: () => unknown;
+    const common = { id: base, name: base, class: 'bf-input', 'aria-required': ariaRequired };
+    if (field.type == 'single_select') {
+      const select = el('select', common, [
+        el('option', { value: '' }, [field.placeholder || t.choose]),
+        ...field.options.map((o, i) => el('option', { value: String(i) }, [o.label])),
+      ]);
+      read = () => (select.value ? field.options[Number(select.value)]?.value : undefined);
+      input = select;
+    } else if (field.type == 'text' || field.type == 'textarea') {
+      const f = field as TextFieldSpec;
+      const attrs = {
+        ...common,
+        placeholder: f.placeholder,
+        minlength: f.minLength,
+        // The cap of the type applies when the field sets none.
+        maxlength: Math.min(f.maxLength ?? Infinity, FORM_LIMITS[f.type]),
+      };
+      const box = f.type == 'textarea' ? el('textarea', { ...attrs, rows: 3 }) : el('input', { ...attrs, type: 'text' });
+      read = () => box.value || undefined;
+      input = box;
+    } else {
+      // number or date: the browser's own picker, checked again by validateValues.
+      const f = field as NumberFieldSpec | DateFieldSpec;
+      const box = el('input', {
+        ...common,
+        type: f.type,
+        placeholder: f.placeholder,
+        min: f.min,
+        max: f.max,
+        step: f.type == 'number' ? 'any' : undefined,
+      });
+      // Text the browser cannot read as a number or a date still counts as an answer, a wrong one.
+      read = () =>
+        box.value === ''
+          ? box.validity.badInput ? (field.type == 'number' ? NaN : '?') : undefined
+          : field.type == 'number' ? box.valueAsNumber : box.value;
+      input = box;
+    }
+    return add(el('div', { class: 'bf-field' }, [caption('label', { for: base }), helpEl, input, error]), { first: input, marked: [input], read });
+  }
+
+  function setError(control: Control, message: string) {
+    if (control.error.textContent === message) return;
+    control.error.textContent = message;
+    control.error.hidden = !message;
+    for (const node of control.marked) {
+      if (message) node.setAttribute('aria-invalid', 'true');
+      else node.removeAttribute('aria-invalid');
+    }
+    const described = [control.help, message && control.error.id].filter(Boolean).join(' ');
+    if (described) control.marked[0]!.setAttribute('aria-describedby', described);
+    else control.marked[0]!.removeAttribute('aria-describedby');
+  }
+
+  /** The validator's error in plain words for the visitor. */
+  function explain(error: FormError, field: FieldSpec): string {
+    switch (error.rule) {
+      case 'required':
+        return field.type == 'boolean' ? t.check : field.type == 'single_select' ? t.chooseOne : field.type == 'multi_select' ? t.chooseSome : t.requiredField;
+      case 'too-short':
+        return t.tooShort((field as TextFieldSpec).minLength ?? 0);
+      case 'too-long':
+        return t.tooLong(Math.min((field as TextFieldSpec).maxLength ?? Infinity, FORM_LIMITS[field.type as 'text' | 'textarea']));
+      case 'range':
+        if (field.type == 'number') return t.numberRange(field.min?.toString(), field.max?.toString());
+        if (field.type == 'date') return t.dateRange(field.min && formatDate(field.min), field.max && formatDate(field.max));
+        return t.invalid;
+      case 'type':
+      case 'finite':
+        return field.type == 'number' ? t.number : t.invalid;
+      case 'date':
+        return t.date;
+      case 'control':
+        return t.control;
+      case 'option':
+      case 'duplicate':
+        return t.option;
+      default:
+        return t.invalid;
+    }
+  }
+
+  const submitLabel = form.submit_label ?? t.submit;
+  const cancelLabel = form.cancel_label ?? t.cancel;
+  const submitButton = el('button', { type: 'submit', class: 'bf-btn bf-primary' }, [submitLabel]);
+  const cancelButton = el('button', { type: 'button', class: 'bf-btn' }, [cancelLabel]);
+  // Polite: focus moves to the first invalid field, whose error is read with it; the summary follows.
+  const summary = el('p', { class: 'bf-summary', role: 'status', 'aria-live': 'polite' });
+  const descId = form.description ? `${prefix}-desc` : undefined;
+  const formEl = el('form', { class: 'bf', novalidate: true, 'aria-labelledby': titleId, 'aria-describedby': descId }, [
+    el('h3', { class: 'bf-title', id: titleId }, [form.title]),
+    descId && el('p', { class: 'bf-desc', id: descId }, [form.description!]),
+    ...fields,
+    summary,
+    el('div', { class: 'bf-actions' }, [submitButton, cancelButton]),
+  ]);
+
+  const submissionId = newSubmissionId();
+  /** A response is on its way: a second click, Enter or cancel must not send another. */
+  let sending = false;
+
+  const setSending = (on: boolean, button?: HTMLButtonElement) => {
+    for (const c of formEl.querySelectorAll<HTMLInputElement>('input, select, textarea, button')) c.disabled = on;
+    for (const [b, label] of [[submitButton, submitLabel], [cancelButton, cancelLabel]] as const) {
+      const busy = on && b === button;
+      b.textContent = busy ? t.sending : label;
+      if (busy) b.setAttribute('aria-busy', 'true');
+      else b.removeAttribute('aria-busy');
+    }
+    container.setAttribute('data-state', on ? 'sending' : 'open');
+  };
+
+  /** Whether focus is still ours to move: in this form, or lost to `<body>` when its button was disabled. */
+  const focusIsHere = () => {
+    const active = (container.getRootNode() as unknown as DocumentOrShadowRoot).activeElement;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    return lost || (!!active && container.contains(active));
+  };
+
+  function send(action: 'submit' | 'cancel', button: HTMLButtonElement, values?: Record<string, FormValue>) {
+    if (sending) return;
+    sending = true;
+    summary.textContent = '';
+    setSending(true, button);
+    const status = action == 'submit' ? t.submitted : t.cancelled;
+    const response = { form_id: form.form_id, submission_id: submissionId, action, ...(values ? { values } : {}) };
+    // `respond` may throw instead of rejecting; either way it is a failed send.
+    Promise.resolve()
+      .then(() => context.respond(response, { displayText: t.shown(status, form.title) }))
+      .then(
+        () => {
+          // A reply that lands after the message was replaced or torn down changes nothing.
+          if (gone()) return;
+          const refocus = focusIsHere();
+          show(receipt(action, values), action == 'submit' ? 'submitted' : 'cancelled');
+          if (refocus) container.querySelector<HTMLElement>('.bf-title')?.focus();
+          announcer.textContent = t.shown(status, form.title);
+        },
+        () => {
+          if (gone()) return;
+          sending = false;
+          const refocus = focusIsHere();
+          setSending(false);
+          summary.textContent = t.sendFailed;
+          if (refocus) button.focus();
+        },
+      );
+  }
+
+  on(formEl, 'submit', (e) => {
+    e.preventDefault();
+    if (sending) return;
+    const values: Record<string, unknown> = {};
+    for (const [id, control] of controls) {
+      const value = control.read();
+      if (value !== undefined) values[id] = value;
+    }
+    const result = validateValues(form, values);
+    const problems = new Map<string, string>();
+    let formProblem = '';
+    if (!result.ok) {
+      for (const error of result.errors) {
+        const control = controls.get(error.path);
+        if (control) problems.has(error.path) || problems.set(error.path, explain(error, control.field));
+        else formProblem ||= error.rule == 'size' ? t.size : t.invalid;
+      }
+    }
+    for (const [id, control] of controls) setError(control, problems.get(id) ?? '');
+    if (result.ok) return send('submit', submitButton, result.values);
+    summary.textContent = problems.size ? t.fix(problems.size) : formProblem;
+    const first = [...controls].find(([id]) => problems.has(id));
+    (first ? first[1].first : submitButton).focus();
+  });
+  on(cancelButton, 'click', () => {
+    for (const control of controls.values()) setError(control, '');
+    send('cancel', cancelButton);
+  });
+
+  show(formEl, 'open');
+  return cleanup;
+}
