@@ -182,3 +182,28 @@ test('invalid forms from the model show as inert code, with the reason logged', 
   expect(warnings).toMatch(/password|credential/i);
   expect(warnings).toMatch(/13|fields/);
 });
+
+test('keyboard only: errors are shown and announced, the first invalid field gets focus, Enter submits; no serious axe findings', async ({ page, server }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await openForm(page, server.url);
+  await page.getByLabel('Order number').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Order number')).toBeFocused();
+  await expect(page.getByLabel('Order number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator(`${FORM} [role="status"], ${FORM} [aria-live]`).first()).not.toBeEmpty();
+
+  await page.keyboard.type('A-7');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Wrong size.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown'); // into the radio group: the second option
+  await expect(page.getByRole('radio', { name: 'Account balance' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).focus();
+  await page.keyboard.press('Space');
+  const scan = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.getByLabel('Order number').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(FORM)).toHaveAttribute('data-state', 'submitted');
+  await expect(page.locator(FORM)).toContainText('A-7');
+});
