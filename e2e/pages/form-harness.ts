@@ -40,7 +40,7 @@ registry.register({
   contentType: 'application/json',
   maxPayloadBytes: 32768,
   mount: (ctx: Parameters<typeof import('../../renderers/bailing-form/form').mount>[0]) =>
-    import(/* chunk */ './bailing-form.js' as string).then((m: typeof import('../../renderers/bailing-form/form')) => m.mount(ctx)),
+    import(/* chunk */ '/renderers/bailing-form.js' as string).then((m: typeof import('../../renderers/bailing-form/form')) => m.mount(ctx)),
 });
 
 const stage = document.getElementById('stage')!;
