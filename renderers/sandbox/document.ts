@@ -1,0 +1,152 @@
+// The `srcdoc` of a sandbox frame (DESIGN.md §8.3). Pure: a string in, a string out.
+// What is ours comes first and cannot be undone by what follows: the CSP `<meta>` (nothing loads or
+// runs before it), the referrer policy, the bridge, the base styles and the theme. Then the model's
+// CSS, its markup, and its scripts. The model's text is placed verbatim except for the few
+// sequences that would end or swallow the element it is placed in.
+
+import { isSandboxOrigin, SANDBOX_ALLOW_DIRECTIVES, type SandboxAllowKind, type SandboxPolicy, type SandboxProps } from './policy';
+
+/** The host's look, as the frame gets it. */
+export interface SandboxTheme {
+  /** `#rgb` or `#rrggbb`. */
+  readonly accent: string;
+  readonly mode: 'light' | 'dark';
+  /** A CSS `font-family` list of names (`"Segoe UI", Roboto, sans-serif`). Default: the system UI font. */
+  readonly font?: string;
+}
+
+/**
+ * The default policy: inline scripts and styles run (they are the view), `data:`/`blob:` images,
+ * fonts and media work, and nothing else loads, connects, frames, posts or rebases.
+ */
+export const SANDBOX_CSP: ReadonlyArray<readonly [string, string]> = Object.freeze([
+  ['default-src', "'none'"],
+  ['script-src', "'unsafe-inline'"],
+  ['style-src', "'unsafe-inline'"],
+  ['img-src', 'data: blob:'],
+  ['font-src', 'data:'],
+  ['media-src', 'data: blob:'],
+  ['connect-src', "'none'"],
+  ['frame-src', "'none'"],
+  ['worker-src', "'none'"],
+  ['object-src', "'none'"],
+  ['form-action', "'none'"],
+  ['base-uri', "'none'"],
+] as const);
+
+/** The custom properties the theme sets on the frame's `:root`, for views (and prompts) to use. */
+export const SANDBOX_THEME_VARS = Object.freeze([
+  '--sandbox-accent',
+  '--sandbox-accent-text',
+  '--sandbox-bg',
+  '--sandbox-fg',
+  '--sandbox-muted',
+  '--sandbox-border',
+  '--sandbox-font',
+] as const);
+
+const PALETTE = {
+  light: ['#ffffff', '#111827', '#6b7280', '#e5e7eb'],
+  dark: ['#111827', '#f3f4f6', '#9ca3af', '#374151'],
+} as const;
+
+const SYSTEM_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+const BASE_CSS =
+  '*,*::before,*::after{box-sizing:border-box}' +
+  // flow-root: the body's height includes its children's margins, which the bridge measures.
+  'body{margin:0;display:flow-root;font:14px/1.5 var(--sandbox-font);color:var(--sandbox-fg);background:var(--sandbox-bg);overflow-wrap:anywhere}' +
+  'button,input,select,textarea{font:inherit}img,svg,canvas,video{max-width:100%}';
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** Quoted names or space-separated identifiers, comma-separated: no `;`, `}`, `<`, `\` or `(` can end the declaration. */
+const FONT_NAME = `(?:"[\\p{L}\\p{N} _-]+"|'[\\p{L}\\p{N} _-]+'|[\\p{L}_-][\\p{L}\\p{N}_-]*(?: [\\p{L}_-][\\p{L}\\p{N}_-]*)*)`;
+const FONT = new RegExp(`^${FONT_NAME}(?: *, *${FONT_NAME})*$`, 'u');
+
+/** Black or white, whichever contrasts more with `hex` (WCAG relative luminance). */
+function textOn(hex: string): string {
+  const digits = hex.length == 4 ? hex.replace(/[^#]/g, '$&$&').slice(1) : hex.slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(digits.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
+}
+
+/**
+ * The `:root` rule of the theme. The values are the host's, but they land in CSS, so they are
+ * checked all the same: a colour is hex only, a font a list of names. Throws a `TypeError` otherwise.
+ */
+export function sandboxThemeCss({ accent, mode, font = SYSTEM_FONT }: SandboxTheme): string {
+  if (typeof accent != 'string' || !HEX.test(accent)) throw new TypeError('sandbox theme: accent must be a hex colour such as #2563eb');
+  if (mode !== 'light' && mode !== 'dark') throw new TypeError("sandbox theme: mode must be 'light' or 'dark'");
+  if (typeof font != 'string' || font.length > 200 || !FONT.test(font)) {
+    throw new TypeError('sandbox theme: font must be a font-family list of names, such as "Segoe UI", sans-serif');
+  }
+  const [bg, fg, muted, border] = PALETTE[mode];
+  const values = [accent, textOn(accent), bg, fg, muted, border, font];
+  return `:root{color-scheme:${mode};${SANDBOX_THEME_VARS.map((name, i) => `${name}:${values[i]}`).join(';')}}`;
+}
+
+/**
+ * The CSP of a view: {@link SANDBOX_CSP}, each directive widened by its `policy.allow` list (which
+ * replaces `'none'`). Every origin is checked again here, since it becomes a token of the policy;
+ * a policy that did not come from `validateSandboxPolicy` and holds anything else throws.
+ */
+export function sandboxCsp(policy: SandboxPolicy): string {
+  const kinds = Object.entries(SANDBOX_ALLOW_DIRECTIVES).map(([kind, directive]) => [directive, kind as SandboxAllowKind]);
+  const byDirective = Object.fromEntries(kinds) as Record<string, SandboxAllowKind>;
+  return SANDBOX_CSP.map(([directive, sources]) => {
+    const kind = byDirective[directive];
+    const extra = (kind && policy.allow[kind]) || [];
+    for (const origin of extra) if (!isSandboxOrigin(origin)) throw new TypeError(`sandbox policy: ${JSON.stringify(origin)} is not an allowed origin`);
+    if (!extra.length) return `${directive} ${sources}`;
+    return `${directive} ${sources == "'none'" ? '' : sources + ' '}${extra.join(' ')}`;
+  }).join('; ');
+}
+
+/**
+ * Script text. In a `<script>`, `</script` ends the element wherever it stands, and `<!--` enters
+ * the "escaped" states in which a later `<script` makes the real `</script>` not count (HTML
+ * tokenizer, script data states); nothing else can end the element. Their `<` becomes `\x3C`,
+ * which is the same character inside a string, template or regular-expression literal (the `u` and
+ * `v` flags included) and changes nothing in a comment: the only places these sequences occur in
+ * working code. Elsewhere (`a </script/.x`, an HTML-like `<!--` comment) the result is a
+ * SyntaxError in the model's own script, never text outside it. `-->` and `<script` need nothing
+ * once `<!--` is gone (they only matter in the escaped states), and `<script` is also working code
+ * (`i<scripts.length`), so both stay.
+ */
+export const scriptText = (code: string): string => code.replace(/<(?=\/script|!--)/gi, '\\x3C');
+
+/**
+ * Style text. A `<style>` is raw text: only `</style` ends it, and `<!--`, `-->` and `<script` mean
+ * nothing there. `<` is written `\3C` before `/`, `!`, `script` and `style` (the CSS escape of the
+ * same character in strings, URLs and identifiers; none of these follows `<` in valid CSS
+ * elsewhere), so every closing tag is covered whatever its name or spacing, and the style holds
+ * nothing that reads as a tag. `<` in `@media (400px < width)` stays.
+ */
+export const styleText = (css: string): string => css.replace(/<(?=[/!]|script|style)/gi, '\\3C');
+
+const attr = (value: string): string => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+const script = (code: string): string => `<script>${scriptText(code)}</script>`;
+
+/**
+ * Builds the `srcdoc` of a view from validated props and policy, the host's theme and the bridge
+ * (host code, escaped the same way). Order: the CSP `<meta>` (the first element of `<head>`: a
+ * srcdoc is already text, so there is no `<meta charset>`), the referrer policy, the bridge, the
+ * base styles, the theme (`<style data-sandbox="theme">`, which the bridge replaces when the theme
+ * changes), the model's CSS; then in `<body>` its markup, `jsFunctions` and each `jsExpressions`
+ * entry as its own classic script. `<!---->` after the markup closes a comment the markup left open
+ * (and is an empty comment otherwise), so it cannot swallow the scripts after it.
+ */
+export function buildSandboxDocument(props: SandboxProps, policy: SandboxPolicy, theme: SandboxTheme, bridgeScript: string): string {
+  const head =
+    `<meta http-equiv="Content-Security-Policy" content="${attr(sandboxCsp(policy))}">` +
+    '<meta name="referrer" content="no-referrer">' +
+    script(bridgeScript) +
+    `<style>${BASE_CSS}</style><style data-sandbox="theme">${sandboxThemeCss(theme)}</style>` +
+    (props.css ? `<style>${styleText(props.css)}</style>` : '');
+  const scripts = [props.jsFunctions ?? '', ...(props.jsExpressions ?? [])].filter((code) => code.trim()).map(script);
+  return `<!doctype html><html><head>${head}</head><body>${props.html ?? ''}<!---->${scripts.join('')}</body></html>`;
+}
