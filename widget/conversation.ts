@@ -82,6 +82,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let synced = false;
   writeString(storage, keys.visitor, visitorId);
   writeString(storage, keys.thread, threadId);
+  /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
+  const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId, ticket: ticket() ?? undefined });
 
   /** First open: local history at once, then the server's thread merged in by job id. */
   function show() {
@@ -158,7 +160,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- turns ----
 
   async function startTurn(body: Pick<CreateJobBody, 'message' | 'interaction_response'>, userItem: HistoryItem, composerText: string | null): Promise<void> {
-        const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0 };
+    const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0 };
     running = turn;
     setStreaming(true);
     const userEl = list.addUser(userItem.t);
@@ -215,13 +217,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return;
     }
 
-    bubble.setStatus({ kind: 'waiting' });
-    turn.state = initialTurn(jobId);
     void follow(turn, bubble, jobId, user);
   }
 
+  /** Streams job `jobId` into `bubble` until it ends, then shows the answer, the failure or a recovery. */
   async function follow(turn: RunningTurn, bubble: AssistantBubble, jobId: string, user: HistoryItem) {
-        let end: StreamEnd;
+    bubble.setStatus({ kind: 'waiting' });
+    turn.state = initialTurn(jobId);
+    let end: StreamEnd;
     try {
       end = await streamJob({
         url: client.eventsUrl(jobId, visitorId),
@@ -324,7 +327,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         await sleep(delay, controller.signal);
         let messages: HistoryItem[];
         try {
-          messages = (await client.getThread({ visitor_id: visitorId, thread_id: threadId, ticket: ticket() ?? undefined }, controller.signal)).messages;
+          messages = (await client.getThread(threadQuery(), controller.signal)).messages;
         } catch {
           if (controller.signal.aborted) return;
           continue;
@@ -410,7 +413,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     synced = true;
     let server: HistoryItem[];
     try {
-      const thread = await client.getThread({ visitor_id: visitorId, thread_id: threadId, ticket: ticket() ?? undefined });
+      const thread = await client.getThread(threadQuery());
       server = thread.messages;
     } catch (error) {
       warn(`could not load the conversation history: ${errorMessage(error)}`);
@@ -428,11 +431,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // still runs that job, so follow its stream again rather than leave the question unanswered.
     const last = items[items.length - 1];
     if (last && last.r === 'u' && last.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
-      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble: list.addAssistant(), state: initialTurn(last.j), frame: 0 };
+      const bubble = list.addAssistant();
+      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble, state: null, frame: 0 };
       running = turn;
       setStreaming(true);
-      turn.bubble!.setStatus({ kind: 'waiting' });
-      void follow(turn, turn.bubble!, last.j, last);
+      void follow(turn, bubble, last.j, last);
     }
   }
 
