@@ -3,6 +3,7 @@
 // this module only decides what the visitor sees and what is kept.
 
 import type { EmbedOptions } from './embed';
+import { randomId } from './ids';
 import { HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, writeHistory, writeString } from './history';
 import { fallbackBlock, renderFinal, renderProvisional } from './markdown';
 import type { MountGroup, Registry } from './registry';
@@ -448,13 +449,6 @@ function pickStrings(source: Record<string, unknown>, keys: string[]): Record<st
   return out;
 }
 
-export function randomId(prefix: string, length: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  let id = prefix;
-  for (const byte of bytes) id += alphabet[byte % alphabet.length];
-  return id;
-}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@
 // the form into a read-only receipt. Every text from the payload goes in through `textContent`.
 
 import type { RendererContext, ResponseSummary } from '../../widget/types';
+import { randomId } from '../../widget/ids';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
 import type { DateFieldSpec, FieldSpec, FormError, FormValue, NumberFieldSpec, SelectFieldSpec, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
@@ -13,7 +14,6 @@ import { FORM_CSS } from './form-styles';
 const MAX_RADIOS = 5;
 /** `submission_id` length: 22 characters of a 64-letter alphabet are 132 random bits. */
 const SUBMISSION_ID_LENGTH = 22;
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
 const EN = {
   submit: 'Submit',
@@ -127,8 +127,7 @@ const idPrefix = (): string => `bf${++mounts}${Math.random().toString(36).slice(
 
 /** A fresh `submission_id` from `crypto.getRandomValues`: one per form instance, reused on retry. */
 export function newSubmissionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(SUBMISSION_ID_LENGTH));
-  const id = Array.from(bytes, (b) => ID_ALPHABET[b & 63]).join('');
+  const id = randomId('', SUBMISSION_ID_LENGTH);
   if (!isSubmissionId(id)) throw new Error('bailing-form: could not make a submission id');
   return id;
 }
