@@ -92,5 +92,6 @@ console.log(`dist/widget.js  raw ${kb(raw.outputFiles[0].contents.length)}  mini
 console.log(`dist/server/main.js  ${kb(statSync('dist/server/main.js').size)}`);
 if (gzip > WIDGET_GZIP_BUDGET_BYTES) {
   console.error(`build: dist/widget.js is ${gzip} B gzip -9, over the ${WIDGET_GZIP_BUDGET_BYTES} B budget (DESIGN.md §12)`);
-  process.exit(1);
+  // `--over-budget-ok` (local work in progress only) keeps the files and reports the overrun.
+  if (!args.has('--over-budget-ok')) process.exit(1);
 }
