@@ -1,0 +1,116 @@
+// The `mermaid` renderer (DESIGN.md §8.2): diagram text drawn by the host's Mermaid with
+// `securityLevel: 'strict'`, after the reply is done (the widget mounts only then). Errors throw,
+// so the widget shows the block as code. The host passes Mermaid in; this module never imports it.
+
+import type { RendererContext, RendererDefinition } from '../../widget/types';
+import { installRenderer } from './install';
+import { MERMAID_LIMITS } from './limits';
+import { checkMermaidSource } from './mermaid-source';
+import { chartColors } from './palette';
+import { sanitizeSvgTree } from './svg-policy';
+
+/** The part of the Mermaid API this adapter uses (Mermaid 10 and later). */
+export interface MermaidLike {
+  initialize(config: Record<string, unknown>): void;
+  render(id: string, text: string): Promise<{ svg: string }>;
+}
+
+export interface MermaidRendererOptions {
+  /** Text of the source toggle; default "Show diagram source". */
+  showSourceLabel?: string;
+}
+
+export const MERMAID_TYPE = 'mermaid';
+
+let sequence = 0;
+
+/** A renderer definition for `mermaid` blocks (`text/plain`). */
+export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRendererOptions = {}): RendererDefinition {
+  if (!mermaid || typeof mermaid.render !== 'function' || typeof mermaid.initialize !== 'function') {
+    throw new TypeError('createMermaidRenderer(mermaid): pass the Mermaid module (it needs initialize and render)');
+  }
+  // Mermaid's configuration is global: renders run one at a time, each with its own theme.
+  let queue: Promise<unknown> = Promise.resolve();
+  const draw = (id: string, source: string, ctx: RendererContext): Promise<string> => {
+    const colors = chartColors(ctx.theme);
+    const run = async () => {
+      if (ctx.signal.aborted) throw new Error('aborted');
+      mermaid.initialize({
+        startOnLoad: false,
+        // Labels are escaped, `click` callbacks and links are off, and directives cannot change this
+        // (Mermaid keeps securityLevel in its `secure` list).
+        securityLevel: 'strict',
+        // A syntax error throws instead of drawing an error picture into the page.
+        suppressErrorRendering: true,
+        theme: 'base',
+        themeVariables: {
+          darkMode: ctx.theme.mode === 'dark',
+          background: colors.surface,
+          primaryColor: ctx.theme.mode === 'dark' ? '#1e293b' : '#f1f5f9',
+          primaryBorderColor: colors.series[0],
+          primaryTextColor: colors.text,
+          lineColor: colors.muted,
+          textColor: colors.text,
+          fontFamily: 'system-ui, sans-serif',
+        },
+      });
+      try {
+        return (await mermaid.render(id, source)).svg;
+      } finally {
+        // Mermaid measures text in a scratch element on the page; never leave one behind.
+        for (const stray of [document.getElementById(id), document.getElementById('d' + id)]) {
+          if (stray && !ctx.container.contains(stray)) stray.remove();
+        }
+      }
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    type: MERMAID_TYPE,
+    version: 1,
+    label: 'Diagram',
+    contentType: 'text/plain',
+    maxPayloadBytes: MERMAID_LIMITS.sourceBytes,
+    async mount(ctx: RendererContext) {
+      const checked = checkMermaidSource(ctx.payload);
+      if (!checked.ok) throw new Error(`invalid mermaid block: ${checked.error.message} [${checked.error.type}]`);
+      const id = `bc-mermaid-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
+      const svgText = await draw(id, checked.source, ctx);
+      if (ctx.signal.aborted) return;
+      // Parsed in a <template>: an inert document where nothing runs or loads until it is checked.
+      // (Mermaid serializes HTML labels as HTML, so an XML parser would refuse some diagrams.)
+      const template = document.createElement('template');
+      template.innerHTML = svgText;
+      const svg = template.content.firstElementChild;
+      if (!svg || svg.localName !== 'svg' || template.content.childElementCount !== 1) throw new Error('Mermaid returned no SVG');
+      sanitizeSvgTree(svg);
+      const figure = document.createElement('figure');
+      figure.className = 'bc-diagram';
+      figure.setAttribute('aria-label', 'Diagram');
+      Object.assign(figure.style, { margin: '0', overflowX: 'auto', maxWidth: '100%' });
+      const node = document.importNode(svg, true);
+      // Scales with the message (the viewBox keeps proportions); never wider than drawn.
+      (node as SVGSVGElement).style.maxWidth = '100%';
+      (node as SVGSVGElement).style.height = 'auto';
+      figure.append(node);
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = options.showSourceLabel ?? 'Show diagram source';
+      const pre = document.createElement('pre');
+      pre.textContent = checked.source;
+      details.append(summary, pre);
+      Object.assign(details.style, { fontSize: '0.875em' });
+      figure.append(details);
+      ctx.container.append(figure);
+      return () => figure.remove();
+    },
+  };
+}
+
+/** Registers the Mermaid renderer with the widget on this page (or queues it in the preload). */
+export function registerMermaidRenderer(mermaid: MermaidLike, options?: MermaidRendererOptions): () => void {
+  return installRenderer(createMermaidRenderer(mermaid, options));
+}
