@@ -26,7 +26,7 @@ mkdirSync('dist', { recursive: true });
 const minifyWidgetCss = {
   name: 'minify-widget-css',
   setup(b) {
-    b.onLoad({ filter: /(widget[\\/]ui[\\/]styles|renderers[\\/]bailing-form[\\/]form-styles)\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /(widget[\\/]ui[\\/]styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
       if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);
@@ -73,7 +73,10 @@ await build({
 });
 
 // Built-in renderers ship as ES modules beside widget.js, imported on first use (widget/builtins.ts).
-const RENDERER_MODULES = [['renderers/bailing-form/chunk.ts', 'dist/renderers/bailing-form.js']];
+const RENDERER_MODULES = [
+  ['renderers/bailing-form/chunk.ts', 'dist/renderers/bailing-form.js'],
+  ['renderers/sandbox/chunk.ts', 'dist/renderers/sandbox.js'],
+];
 for (const [entry, outfile] of RENDERER_MODULES) {
   if (!existsSync(entry)) continue;
   await build({ ...common, entryPoints: [entry], format: 'esm', outfile, minify: true, sourcemap: 'linked' });

@@ -36,7 +36,9 @@ export function boot(): void {
 
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
-  for (const definition of builtinRenderers(script.src || location.href)) registry.register(definition);
+  // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
+  const sandbox = preload.sandbox ?? (script.getAttribute('data-sandbox') == '1' && {});
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown))) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();

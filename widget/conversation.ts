@@ -44,8 +44,11 @@ export interface ConversationDeps {
 export interface Conversation {
   /** First open: local history at once, then the server's thread merged in by job id. */
   show(): void;
-  /** Sends the visitor's text as a new turn. Returns false (and keeps the text) when it cannot. */
-  send(text: string): boolean;
+  /**
+   * Sends the visitor's text as a new turn. Returns false (and keeps the text) when it cannot.
+   * With `shown`, the bubble shows that instead and the composer is left alone (a sandbox view's send).
+   */
+  send(text: string, shown?: string): boolean;
   /** A renderer's `respond`: the next user turn, carrying an interaction_response. */
   respond(sourceJobId: string, type: string, version: number, response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
   /** Stops the running stream. The server's job goes on; its answer shows up in the history later. */
@@ -95,7 +98,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   /** Sends the visitor's text as a new turn. Returns false (and keeps the text) when it cannot. */
-  function send(text: string): boolean {
+  function send(text: string, shown?: string): boolean {
     const message = text.trim();
     if (!message) return false;
     if (running) {
@@ -107,7 +110,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return false;
     }
     show();
-    void startTurn({ message }, { r: 'u', t: message, ts: Date.now() }, text).catch(() => undefined);
+    void startTurn({ message }, { r: 'u', t: shown || message, ts: Date.now() }, shown ? null : text).catch(() => undefined);
     return true;
   }
 

@@ -19,7 +19,8 @@ export interface MountedWidget {
   open(): void;
   close(): void;
   toggle(): void;
-  send(text: string): boolean;
+  /** `shown`: what the visitor's bubble shows instead of `text` (a sandbox view's send). */
+  send(text: string, shown?: string): boolean;
   newConversation(): void;
   setTicket(ticket: string | null): void;
   setContext(context: PageContext): void;
@@ -102,9 +103,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
     open: () => shell.open(),
     close: () => shell.close(),
     toggle: () => (shell.isOpen() ? shell.close() : shell.open()),
-    send(text) {
+    send(text, shown) {
       if (!shell.isOpen()) shell.open();
-      return conversation.send(text);
+      return conversation.send(text, shown);
     },
     newConversation: () => conversation.newConversation(),
     setTicket: (next) => (ticket = next),

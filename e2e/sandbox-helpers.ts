@@ -1,0 +1,53 @@
+// Helpers of the sandbox browser tests: a view answered as the first reply, the frame, the
+// create-job bodies. The reference server answers everything after the first reply.
+import type { Page, Request } from '@playwright/test';
+import { ask, expect, jobIdOf, launcher, loadWidget, serverThread, sseReply, waitForAnswer, type LoadOptions } from './fixtures';
+
+const EVENTS = '**/chat/demo_assistant/events/**';
+
+export const sandboxFence = (props: object) => '```sandbox\n' + JSON.stringify(props) + '\n```';
+
+/**
+ * Answers the first job's stream with `reply` (one delta, then `done`); later jobs go to the
+ * reference server.
+ */
+export async function fakeFirstReply(page: Page, reply: string) {
+  let first: string | undefined;
+  await page.route(EVENTS, async (route, request) => {
+    const jobId = jobIdOf(request.url());
+    first ??= jobId;
+    if (jobId !== first) return route.continue();
+    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: sseReply(jobId, reply) });
+  });
+}
+
+/** The create-job POST bodies the page makes. */
+export function createJobBodies(page: Page): Record<string, any>[] {
+  const bodies: Record<string, any>[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant') bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+/** Waits until the server has answered the thread's last message (else the next send is refused as busy). */
+export async function serverIdle(page: Page, baseUrl: string) {
+  await expect.poll(async () => (await serverThread(page, baseUrl)).at(-1)?.r).toBe('a');
+}
+
+/**
+ * Opens the widget (views on, unless `options.attrs` says otherwise), answers the first question
+ * with a view of `props`, and waits for the answer and for the server to be idle.
+ */
+export async function showView(page: Page, baseUrl: string, props: object, options: LoadOptions = {}) {
+  await fakeFirstReply(page, `Here you go:\n\n${sandboxFence(props)}\n\nTry it.`);
+  await loadWidget(page, baseUrl, { ...options, attrs: { 'data-sandbox': '1', ...options.attrs } });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await serverIdle(page, baseUrl);
+}
+
+export const frameOf = (page: Page) => page.locator('bailing-chat-widget iframe.sbx-frame');
+export const view = (page: Page) => page.frameLocator('bailing-chat-widget iframe.sbx-frame');
+

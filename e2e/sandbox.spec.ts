@@ -1,0 +1,149 @@
+// The opt-in `sandbox` renderer (DESIGN.md §8.3) in the built widget and a real Chromium frame:
+// the switch, a view and its legitimate send, and the limits, the watchdog and the strict-CSP
+// fallback. The escape attempts are in sandbox-escape.spec.ts.
+import { expect, test, waitForAnswer } from './fixtures';
+import { createJobBodies, frameOf, serverIdle, showView, view } from './sandbox-helpers';
+
+/** A view with a button that sends `payload` and prints what happened. */
+const sender = (payload: object) => ({
+  title: 'Sender',
+  summary: 'A button that sends a message.',
+  html: '<button id="go">Send</button><output id="out"></output>',
+  jsFunctions: `function go() { agent.send(${JSON.stringify(payload)}).then(() => out.textContent += 'sent;', (e) => out.textContent += 'refused: ' + e.message + ';') }`,
+  jsExpressions: ['document.getElementById("go").onclick = go'],
+});
+
+test('off by default: a sandbox block shows as code and the type is not advertised', async ({ page, server }) => {
+  const bodies = createJobBodies(page);
+  await showView(page, server.url, sender({ text: 'x' }), { attrs: { 'data-sandbox': '0' } });
+  await expect(page.locator('bailing-chat-widget pre code')).toContainText('"title":"Sender"');
+  await expect(frameOf(page)).toHaveCount(0);
+  expect(bodies[0]!.client_capabilities.renderers).not.toContain('sandbox');
+});
+
+test('data-sandbox="1" advertises the type; a click in the view sends: the visitor sees payload.text, the server gets the payload', async ({ page, server }) => {
+  const bodies = createJobBodies(page);
+  const payload = { text: 'Explain 12 × 7 = 84', expression: '12*7', result: 84 };
+  await showView(page, server.url, sender(payload));
+  expect(bodies[0]!.client_capabilities.renderers).toContain('sandbox');
+  const frame = frameOf(page);
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
+  await expect(frame).toHaveAttribute('allow', '');
+  await expect(frame).toHaveAttribute('title', 'Sender');
+  await expect(page.locator('bailing-chat-widget .sbx-caution')).toContainText('Do not type passwords');
+  await view(page).locator('#go').click();
+  await expect(view(page).locator('#out')).toHaveText('sent;');
+  await expect.poll(() => bodies.length).toBe(2);
+  expect(JSON.parse(bodies[1]!.message)).toEqual(payload);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).toContainText(payload.text);
+  await waitForAnswer(page);
+});
+
+test('the frame follows its content height, clamped to maxHeight', async ({ page, server }) => {
+  await showView(
+    page,
+    server.url,
+    { title: 'Tall', html: '<div id="box" style="height:100px">x</div>', jsExpressions: ['document.body.dataset.up = 1'] },
+    { before: 'window.BailingChat = { sandbox: { policy: { maxHeight: 300 } } }' },
+  );
+  const frame = frameOf(page);
+  await expect.poll(async () => (await frame.boundingBox())?.height).toBe(100);
+  await view(page).locator('#box').evaluate((el) => (el.style.height = '2000px'));
+  await expect.poll(async () => (await frame.boundingBox())?.height).toBe(300);
+});
+
+test('sends that are too large, too frequent or too many are refused with a reason', async ({ page, server }) => {
+  const bodies = createJobBodies(page);
+  await showView(
+    page,
+    server.url,
+    {
+      title: 'Limits',
+      html: '<button id="small">small</button><button id="big">big</button><output id="out"></output>',
+      jsFunctions:
+        'function send(p) { agent.send(p).then(() => out.textContent += "sent;", (e) => out.textContent += "refused: " + e.message + ";") }',
+      jsExpressions: ['small.onclick = () => send({ text: "small" }); big.onclick = () => send({ text: "big", pad: "x".repeat(300) })'],
+    },
+    { before: 'window.BailingChat = { sandbox: { policy: { maxPayloadBytes: 200, minSendIntervalMs: 600000, maxSends: 1 } } }' },
+  );
+  const out = view(page).locator('#out');
+  // Too large: refused before anything is sent.
+  await view(page).locator('#big').click();
+  await expect(out).toHaveText(/^refused: agent\.send: the payload is \d+ bytes as JSON, over the limit of 200;$/);
+  // The control: a send within the limits goes out.
+  await view(page).locator('#small').click();
+  await expect(out).toContainText('sent;');
+  await waitForAnswer(page);
+  await serverIdle(page, server.url);
+  // Too many (maxSends 1) is checked before too frequent.
+  await view(page).locator('#small').click();
+  await expect(out).toContainText('refused: agent.send: this view may send at most 1 times;');
+  expect(bodies.filter((b) => typeof b.message == 'string' && b.message.startsWith('{'))).toHaveLength(1);
+});
+
+test('a second send within minSendIntervalMs is refused', async ({ page, server }) => {
+  const bodies = createJobBodies(page);
+  await showView(page, server.url, sender({ text: 'again' }), { before: 'window.BailingChat = { sandbox: { policy: { minSendIntervalMs: 600000 } } }' });
+  await view(page).locator('#go').click();
+  await expect(view(page).locator('#out')).toHaveText('sent;');
+  await waitForAnswer(page);
+  await serverIdle(page, server.url);
+  await view(page).locator('#go').click();
+  await expect(view(page).locator('#out')).toHaveText('sent;refused: agent.send: wait 600000 ms between sends;');
+  expect(bodies).toHaveLength(2);
+});
+
+test('errors in the view are reported to the console and in a notice', async ({ page, server, consoleMessages }) => {
+  await showView(page, server.url, { title: 'Broken', html: '<p>x</p>', jsExpressions: ['undefinedFunction()'] });
+  await expect(page.locator('bailing-chat-widget .sbx-error')).toContainText('undefinedFunction is not defined');
+  expect(consoleMessages.some((m) => m.type === 'warning' && /sandbox: view "Broken": error in the view's code: .*undefinedFunction/.test(m.text))).toBe(true);
+});
+
+test('an invalid owner policy is warned about and views show as code', async ({ page, server, consoleMessages }) => {
+  await showView(page, server.url, sender({ text: 'x' }), { before: 'window.BailingChat = { sandbox: { policy: { allow: { connect: ["http://evil.example"] } } } }' });
+  await expect(page.locator('bailing-chat-widget pre code[data-language="sandbox"]')).toBeVisible();
+  await expect(frameOf(page)).toHaveCount(0);
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("owner's sandbox policy is invalid") && m.text.includes('must start with https://'))).toBe(true);
+});
+
+test('a host page whose CSP blocks inline scripts gets the title and summary, and a warning saying why', async ({ page, server, consoleMessages }) => {
+  await showView(page, server.url, { ...sender({ text: 'x' }), title: 'Calculator', summary: 'A small calculator.' }, { page: '/e2e/sandbox-strict-csp.html' });
+  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('A small calculator.', { timeout: 15_000 });
+  await expect(page.locator('bailing-chat-widget .sbx-title')).toHaveText('Calculator');
+  await expect(frameOf(page)).toHaveCount(0);
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes('srcdoc frames inherit the page\'s Content-Security-Policy'))).toBe(true);
+});
+
+test('a view that hangs: the page stays responsive, the visitor is offered to stop it', async ({ page, server }) => {
+  await showView(page, server.url, {
+    title: 'Busy',
+    html: '<p id="p">Spinning soon</p>',
+    // Up and talking to the host first, then a busy loop that never ends.
+    jsExpressions: ['setTimeout(() => { p.textContent = "spinning"; setTimeout(() => { for (;;) {} }, 50) }, 1500)'],
+  });
+  await expect(frameOf(page)).toHaveAttribute('sandbox', '');
+  // The host page's own timers, measured while the view spins (out-of-process frame: they keep running).
+  await page.evaluate(() => {
+    (window as any).ticks = 0;
+    setInterval(() => (window as any).ticks++, 100);
+  });
+  const stop = page.getByRole('button', { name: 'Stop the view' });
+  await expect(stop).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as any).ticks)).toBeGreaterThan(10);
+  // The widget's own controls work meanwhile.
+  await page.getByRole('textbox', { name: 'Message' }).fill('still typing');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('still typing');
+  await stop.click();
+  await expect(frameOf(page)).toHaveCount(0);
+  await expect(page.locator('bailing-chat-widget .sbx-reason')).toHaveText('The view was stopped.');
+});
+
+test('theme changes reach the view', async ({ page, server }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await showView(page, server.url, { title: 'Theme', html: '<p id="p">x</p>', jsExpressions: ['1'] });
+  const scheme = () => view(page).locator('#p').evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  await expect.poll(scheme).toBe('light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(scheme).toBe('dark');
+});

@@ -1,0 +1,265 @@
+// The host side of a `sandbox` view (DESIGN.md §8.3): the frame, its one MessagePort, the limits
+// on what it sends, the watchdog that offers to stop a view that hangs, and the teardown when it
+// tries to leave. Ships in dist/renderers/sandbox.js, imported the first time a view mounts.
+
+import type { RendererContext } from '../../widget/types';
+import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
+import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
+import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
+import { checkSend, initialSendState, recordSend } from './sends';
+import { sandboxStrings, type SandboxStrings } from './strings';
+import { SANDBOX_CSS } from './styles';
+
+/** What the widget hands the module besides the renderer context (widget/builtins.ts). */
+export interface SandboxHostOptions {
+  /** The owner's preload `sandbox` object (`{policy?}`); `{}` for `data-sandbox="1"`. */
+  sandbox: unknown;
+  /** Sends `message` as the visitor's next turn, showing `shown` in their bubble. False when the chat cannot send now. */
+  send(message: string, shown: string): boolean;
+}
+
+/**
+ * Timings of the watchdog. A view's first run must end (the frame's `load`) within
+ * `LOAD_TIMEOUT_MS`; after `load` the bridge must answer within `READY_TIMEOUT_MS` (it is
+ * silent only when its script was not allowed to run: the page's CSP, which srcdoc frames
+ * inherit); once up, it must answer a ping every `HEARTBEAT_MS` within `UNRESPONSIVE_MS`.
+ */
+export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
+const MIN_FRAME_HEIGHT = 24;
+const DEFAULT_HEIGHT = 240;
+/** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
+const MAX_WARNINGS = 20;
+const MAX_ERROR_CHARS = 300;
+const OWNER_KEYS = ['policy', 'packs'];
+
+const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
+
+let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
+
+/** The owner's policy, validated once per configuration object; null (after a warning) when invalid. */
+function ownerPolicy(config: unknown): SandboxPolicy | null {
+  if (owner && owner.config === config) return owner.policy;
+  let policy: SandboxPolicy | null = null;
+  if (!config || typeof config != 'object' || Array.isArray(config)) {
+    warn('the preload "sandbox" must be an object such as {policy: {…}}; sandbox views will show as code');
+  } else {
+    for (const key of Object.keys(config)) if (!OWNER_KEYS.includes(key)) warn(`unknown preload key "sandbox.${key}" ignored`);
+    if ((config as { packs?: unknown }).packs !== undefined) warn('capability packs are not supported by this build; "sandbox.packs" ignored');
+    const checked = validateSandboxPolicy((config as { policy?: unknown }).policy);
+    if (checked.ok) policy = checked.policy;
+    else warn(`the owner's sandbox policy is invalid, so sandbox views will show as code: ${checked.errors.join('; ')}`);
+  }
+  owner = { config, policy };
+  return policy;
+}
+
+const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+let sheet: CSSStyleSheet | undefined;
+/** The chrome's styles, adopted once into the shadow root (no `<style>`: works under a strict host CSP). */
+function adoptStyles(container: HTMLElement) {
+  const root = container.getRootNode();
+  if (!(root instanceof ShadowRoot || root instanceof Document) || !('adoptedStyleSheets' in root)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(SANDBOX_CSS);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/** The host's look for the frame: the widget's accent and mode, and its font when it is a plain list of names. */
+function frameTheme(context: RendererContext, mode: 'light' | 'dark', font: string): SandboxTheme {
+  const theme = { accent: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(context.theme.accent) ? context.theme.accent : '#2563eb', mode };
+  try {
+    sandboxThemeCss({ ...theme, font });
+    return { ...theme, font };
+  } catch {
+    return theme;
+  }
+}
+
+/** Mounts one view. Throws (the block then shows as code) when the owner's policy or the props are invalid. */
+export function mount(context: RendererContext, host: SandboxHostOptions): () => void {
+  const policy = ownerPolicy(host?.sandbox);
+  if (!policy) throw new Error('sandbox views are off: the owner policy is invalid (see the warning above)');
+  const checked = validateSandboxProps(context.payload);
+  if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
+  const props: SandboxProps = checked.props;
+  const { container, signal } = context;
+  const strings: SandboxStrings = sandboxStrings(container);
+  const title = props.title ?? strings.untitled;
+  adoptStyles(container);
+
+  const box = el('div', 'sbx');
+  const frame = el('iframe', 'sbx-frame');
+  const status = el('div', 'sbx-status');
+  status.setAttribute('role', 'status');
+  box.append(el('div', 'sbx-title', title), status, el('p', 'sbx-caution', strings.caution));
+
+  const modeEl = container.closest('[data-mode]');
+  const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
+  container.append(box);
+  let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily);
+  const token = randomToken();
+  const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
+
+  // Scripts and nothing else: no same-origin (the frame's origin is opaque: no cookies, storage
+  // or DOM of the page), no popups, forms, top navigation, modals or downloads.
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  // No permission (camera, geolocation, …) is delegated to the view.
+  frame.setAttribute('allow', '');
+  frame.title = title;
+  frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_HEIGHT) + 'px';
+  frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token));
+
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  const sends = initialSendState();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, run: () => void) => {
+    const id = setTimeout(() => (timers.delete(id), run()), ms);
+    timers.add(id);
+  };
+  let loads = 0;
+  let ready = false;
+  let ended = false;
+  let warnings = 0;
+  let lastPong = 0;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let observer: MutationObserver | undefined;
+
+  const say = (message: string) => warnings++ < MAX_WARNINGS && warn(`view "${title}": ${message}`);
+  const post = (message: HostMessage) => port.postMessage(message);
+
+  /** Removes the frame and everything that talks to it. */
+  const stopFrame = () => {
+    ended = true;
+    for (const id of timers) clearTimeout(id);
+    timers.clear();
+    clearInterval(heartbeat);
+    observer?.disconnect();
+    port.onmessage = null;
+    port.close();
+    frame.remove();
+  };
+
+  /** The view is gone for good: its title and summary stay as text, with why. */
+  const end = (reason: string) => {
+    if (ended) return;
+    stopFrame();
+    const rest = el('div', 'sbx-fallback');
+    if (props.summary) rest.append(el('p', 'sbx-summary', props.summary));
+    rest.append(el('p', 'sbx-reason', reason));
+    status.replaceChildren();
+    box.replaceChildren(el('div', 'sbx-title', title), rest);
+  };
+
+  /** Shows or hides the "not responding" notice with its Stop button. */
+  let stuck = false;
+  const setStuck = (now: boolean) => {
+    if (now == stuck || ended) return;
+    stuck = now;
+    if (!now) return status.replaceChildren();
+    const stop = el('button', 'sbx-stop', strings.stop);
+    stop.type = 'button';
+    stop.onclick = () => end(strings.stopped);
+    status.replaceChildren(el('span', '', strings.unresponsive + ' '), stop);
+  };
+
+  port.onmessage = ({ data }: MessageEvent<FrameMessage>) => {
+    if (ended || !data || typeof data != 'object') return;
+    switch (data.type) {
+      case 'ready':
+        if (ready) return;
+        ready = true;
+        frame.setAttribute('sandbox', '');
+        lastPong = Date.now();
+        heartbeat = setInterval(() => {
+          // Timers of a hidden page are throttled, the frame's too: only a visible page judges.
+          if (document.visibilityState == 'hidden') lastPong = Date.now();
+          else if (Date.now() - lastPong > SANDBOX_WATCHDOG.UNRESPONSIVE_MS) setStuck(true);
+          post({ type: 'ping' });
+        }, SANDBOX_WATCHDOG.HEARTBEAT_MS);
+        return;
+      case 'pong':
+        lastPong = Date.now();
+        return setStuck(false);
+      case 'resize':
+        if (Number.isFinite(data.height)) frame.style.height = clampHeight(data.height) + 'px';
+        return;
+      case 'error': {
+        const message = String(data.message).slice(0, MAX_ERROR_CHARS);
+        say(`error in the view's code: ${message}`);
+        if (!stuck) status.replaceChildren(el('span', 'sbx-error', `${strings.error} ${message}`));
+        return;
+      }
+      case 'leave':
+        say('the view navigated away; its frame was removed');
+        return end(strings.navigated);
+      case 'send': {
+        const now = Date.now();
+        const verdict = checkSend(data.payload, policy, sends, now);
+        let reason = verdict.ok ? undefined : verdict.reason;
+        if (verdict.ok) {
+          if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
+          else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
+        }
+        if (reason) say(reason);
+        return post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+      }
+    }
+  };
+
+  frame.addEventListener('load', () => {
+    if (ended) return;
+    // A second document in the frame: the view navigated itself. It was created with no scripts
+    // allowed (the sandbox attribute is "" by then), and it goes now.
+    if (++loads > 1) {
+      say('the frame loaded a second document; it was removed');
+      return end(strings.navigated);
+    }
+    setStuck(false);
+    // The port goes to our document, the only one the frame has had; the bridge takes it once.
+    frame.contentWindow?.postMessage(token, '*', [channel.port2]);
+    later(SANDBOX_WATCHDOG.READY_TIMEOUT_MS, () => {
+      if (ready) return;
+      warn(
+        `view "${title}" could not start: its scripts did not run. srcdoc frames inherit the page's Content-Security-Policy, ` +
+          "so a policy without 'unsafe-inline' in script-src stops them; showing the view's title and summary instead",
+      );
+      end(strings.cannotRun);
+    });
+  });
+  later(SANDBOX_WATCHDOG.LOAD_TIMEOUT_MS, () => loads || setStuck(true));
+
+  box.insertBefore(frame, status);
+  // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
+  // the running view keeps its scripts while any document it navigates to gets none. When the
+  // box is not in a document yet, the same happens at `ready`.
+  if (frame.isConnected) frame.setAttribute('sandbox', '');
+
+  if (modeEl) {
+    observer = new MutationObserver(() => {
+      const next = mode();
+      if (next == theme.mode) return;
+      theme = { ...theme, mode: next };
+      post({ type: 'theme', css: sandboxThemeCss(theme) });
+    });
+    observer.observe(modeEl, { attributes: true, attributeFilter: ['data-mode'] });
+  }
+
+  const destroy = () => {
+    stopFrame();
+    box.remove();
+  };
+  signal.addEventListener('abort', destroy, { once: true });
+  return destroy;
+}
