@@ -57,6 +57,8 @@ describe('echartsOption', () => {
     const o = echartsOption(spec({ kind: 'bar', x_label: 'Day', y_label: 'Signups', unit: 'people', data: [{ label: 'a', value: 1 }] }), light) as Opt;
     expect(o.xAxis.name).toBe('Day');
     expect(o.yAxis.name).toBe('Signups (people)');
+    const same = echartsOption(spec({ kind: 'bar', y_label: 'Signups', unit: 'signups', data: [{ label: 'a', value: 1 }] }), light) as Opt;
+    expect(same.yAxis.name).toBe('Signups');
     expect(o.aria).toEqual({ enabled: false });
     expect(o.tooltip.renderMode).toBe('richText');
     // No function anywhere: nothing the model sends can become a formatter.

@@ -14,7 +14,7 @@ export interface ChartOptionSettings {
 
 export function echartsOption(chart: ChartSpec, colors: ChartColors, settings: ChartOptionSettings = {}): EChartsOptionData {
   const text = { color: colors.text };
-  const legend = chart.named || chart.kind === 'pie' ? { type: 'scroll', bottom: 0, textStyle: { color: colors.muted }, pageTextStyle: { color: colors.muted } } : undefined;
+  const legend = chart.named || chart.kind === 'pie' ? { type: 'scroll', top: 0, textStyle: { color: colors.muted }, pageTextStyle: { color: colors.muted } } : undefined;
   const base: EChartsOptionData = {
     animation: settings.animation !== false,
     backgroundColor: 'transparent',
@@ -33,7 +33,8 @@ export function echartsOption(chart: ChartSpec, colors: ChartColors, settings: C
     },
     ...(legend ? { legend } : {}),
   };
-  const unitSuffix = chart.unit ? ` (${chart.unit})` : '';
+  // "Signups (signups)" says nothing twice: the unit joins the axis name only when it adds something.
+  const unitSuffix = chart.unit && !chart.yLabel?.toLowerCase().includes(chart.unit.toLowerCase()) ? ` (${chart.unit})` : '';
 
   if (chart.kind === 'pie') {
     const s = chart.series[0]!;
@@ -44,9 +45,12 @@ export function echartsOption(chart: ChartSpec, colors: ChartColors, settings: C
           type: 'pie',
           name: s.name,
           radius: ['35%', '65%'],
-          center: ['50%', '45%'],
+          center: ['50%', '55%'],
           itemStyle: { borderColor: colors.surface, borderWidth: 2 },
-          label: { color: colors.text },
+          // Percentages inside the slices (our template, not model text); names are in the legend,
+          // so a narrow message never cuts them off.
+          label: { position: 'inside', formatter: '{d}%', color: '#ffffff', textBorderColor: 'rgba(0,0,0,0.35)', textBorderWidth: 2 },
+          labelLine: { show: false },
           data: s.points.map((p) => ({ name: p.label, value: p.value })),
         },
       ],
@@ -60,7 +64,7 @@ export function echartsOption(chart: ChartSpec, colors: ChartColors, settings: C
   const nameStyle = { color: colors.muted };
   return {
     ...base,
-    grid: { left: 12, right: 16, top: 28, bottom: legend ? 36 : 12 },
+    grid: { left: 12, right: 16, top: legend ? 48 : 28, bottom: 12 },
     xAxis: {
       type: 'category',
       data: labels,
