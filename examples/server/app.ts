@@ -55,6 +55,11 @@ export interface StartServerOptions {
    * OPENAI_MODEL from the environment; null forces the demo agent.
    */
   openai?: OpenAIOptions | null;
+  /**
+   * Answer with this agent instead of the demo agent or an OpenAI-compatible model (the
+   * benchmark streams a fixed reply with it). Takes precedence over `openai` and `deltaDelayMs`.
+   */
+  agent?: Agent;
   log?: (line: string) => void;
 }
 
@@ -95,9 +100,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : loadEntriesFile(options.configPath ?? join(rootDir, 'examples/server/entries.json'));
   const log = options.log ?? (() => {});
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
-  const agent: Agent = openai
-    ? createOpenAIAgent(openai, log)
-    : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS });
+  const agent: Agent =
+    options.agent ??
+    (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS }));
 
   const store = new Store(options.dbPath ?? ':memory:');
   const bus = new EventBus();
@@ -115,7 +120,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     runner,
     limiter: new RateLimiter(options.rateLimit?.perMinute ?? DEFAULT_RATE_PER_MINUTE),
     hints: new StreamHintsRegistry(),
-    demoScenario: openai ? null : pickDemoScenario,
+    demoScenario: options.agent || openai ? null : pickDemoScenario,
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     streamWindowMs: options.streamWindowMs ?? DEFAULT_STREAM_WINDOW_MS,
     origin: () => origin,

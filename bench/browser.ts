@@ -1,0 +1,99 @@
+// The browser side of a measurement: a fresh context and page per run (no cache, no storage
+// carried over), a CDP session for Performance metrics and GC, and the page's probe.
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { WidgetName } from './page';
+
+/** CDP Performance.getMetrics values we use (seconds for durations, bytes for the heap). */
+export interface Metrics {
+  TaskDuration: number;
+  ScriptDuration: number;
+  LayoutDuration: number;
+  RecalcStyleDuration: number;
+  JSHeapUsedSize: number;
+  Nodes: number;
+}
+
+export interface BenchPage {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  metrics(): Promise<Metrics>;
+  /** Two full collections (the second one frees what the first one's finalizers released). */
+  collectGarbage(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  widget: WidgetName;
+  pageUrl: string;
+  inline?: boolean;
+  /** Runs in the page before its own scripts (addInitScript). */
+  init?: string;
+}
+
+export async function openBenchPage(browser: Browser, options: OpenOptions): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Both servers are local; anything else (Deep Chat asks Google Fonts for Inter) is refused at
+  // once, so neither widget waits on the outside network.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  if (options.init) await context.addInitScript(options.init);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}`);
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt > 0, null, { timeout: 60_000, polling: 50 });
+  // Config, the first /thread sync and fonts settle before anything is measured.
+  await page.waitForLoadState('networkidle');
+  if (errors.length) throw new Error(`page errors in ${options.widget}: ${errors.join('; ')}`);
+
+  const metrics = async (): Promise<Metrics> => {
+    const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    const get = (name: string): number => list.find((m) => m.name === name)?.value ?? NaN;
+    return {
+      TaskDuration: get('TaskDuration'),
+      ScriptDuration: get('ScriptDuration'),
+      LayoutDuration: get('LayoutDuration'),
+      RecalcStyleDuration: get('RecalcStyleDuration'),
+      JSHeapUsedSize: get('JSHeapUsedSize'),
+      Nodes: get('Nodes'),
+    };
+  };
+  return {
+    context,
+    page,
+    cdp,
+    metrics,
+    async collectGarbage() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+    },
+    close: () => context.close(),
+  };
+}
+
+/** The probe installed by the host page (bench/page.ts). */
+export interface BenchProbe {
+  widget: WidgetName;
+  longTasks: [number, number][];
+  readyAt: number;
+  lastMutation: number;
+  mutations: number;
+  sendAt: number;
+  counts(): Record<string, number> | null;
+  observe(): void;
+  send(text: string): boolean;
+  nextFrame(): Promise<number>;
+  [key: string]: unknown;
+}
+
+export interface BenchWindow {
+  __bench: BenchProbe;
+  BailingChat: {
+    send(text: string): boolean;
+    open(): void;
+    newConversation(): void;
+    on(event: string, handler: (detail: unknown) => void): () => void;
+  };
+}

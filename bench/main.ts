@@ -1,0 +1,199 @@
+// `npm run bench [-- options]`: our widget and Deep Chat side by side on the same page, the same
+// reply, the same deltas and the same timing, alternating runs; then the measurements of
+// DESIGN.md §12 that only concern our widget. Prints a table and writes bench/results/.
+//
+//   --runs N          runs per widget and scenario (default 5; medians are reported)
+//   --peer-runs N     Deep Chat runs in the large-reply scenarios (default 1 when the reply is over
+//                     20 KB, else --runs): one such run freezes the page for minutes
+//   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
+//   --scenario a,b    only scenarios whose name contains one of these (see the list below)
+//   --json PATH       where to write the results (default bench/results/latest.json)
+//   --memory-replies N  replies in the memory scenario (default 100)
+import { chromium } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import type { WidgetName } from './page';
+import { benchReply, splitDeltas } from './reply';
+import { checkBudgets, render, type Results, type StreamScenarioResult } from './report';
+import { runFinalRender, runHistory, runMemory, runStream, type FinalRenderRun, type HistoryRun } from './scenarios';
+import { startBenchServers } from './servers';
+
+/** The repository root (bench/run.mjs sets it: this file runs from a compiled copy). */
+const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
+
+interface Args {
+  runs: number;
+  replyKb: number;
+  scenarios: string[];
+  json: string;
+  memoryReplies: number;
+  peerRuns: number | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    const positive = (): number => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} must be a positive number`);
+      return n;
+    };
+    if (flag === '--runs') args.runs = Math.round(positive());
+    else if (flag === '--reply-kb') args.replyKb = positive();
+    else if (flag === '--scenario') args.scenarios = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (flag === '--json') args.json = value();
+    else if (flag === '--memory-replies') args.memoryReplies = Math.round(positive());
+    else if (flag === '--peer-runs') args.peerRuns = Math.round(positive());
+    else if (flag === '--help' || flag === '-h') {
+      console.log(readFileSync(join(ROOT, 'bench/main.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
+      process.exit(0);
+    } else throw new Error(`unknown option ${flag} (try --help)`);
+  }
+  return args;
+}
+
+interface StreamScenario {
+  name: string;
+  title: string;
+  kb: number;
+  intervalMs: number;
+  peerRuns: number;
+}
+
+function streamScenarios(args: Args): StreamScenario[] {
+  const big = `${args.replyKb} KB`;
+  const bigPeerRuns = args.peerRuns ?? (args.replyKb > 20 ? 1 : args.runs);
+  return [
+    { name: 'stream-b2b', title: `${big} back to back`, kb: args.replyKb, intervalMs: 0, peerRuns: bigPeerRuns },
+    { name: 'stream-2ms', title: `${big} at 2 ms per delta`, kb: args.replyKb, intervalMs: 2, peerRuns: bigPeerRuns },
+    { name: 'stream-10kb-30ms', title: '10 KB at 30 ms per delta', kb: 10, intervalMs: 30, peerRuns: args.runs },
+  ];
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const wanted = (name: string): boolean => args.scenarios.length === 0 || args.scenarios.some((s) => name.includes(s));
+  const started = Date.now();
+  const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+  const servers = await startBenchServers(ROOT);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const scripts = [
+      { widget: 'ours', file: 'dist/widget.js' },
+      { widget: 'deep-chat', file: 'node_modules/deep-chat/dist/deepChat.bundle.js' },
+    ].map(({ widget, file }) => {
+      const bytes = readFileSync(join(ROOT, file));
+      return { widget, file, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    });
+    const deepChatVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/deep-chat/package.json'), 'utf8')).version as string;
+    log(`Chromium ${browser.version()}, Deep Chat ${deepChatVersion}, ${args.runs} runs per widget; servers: hub ${servers.hubUrl}, pages ${servers.pageUrl}`);
+
+    const streams: StreamScenarioResult[] = [];
+    for (const scenario of streamScenarios(args).filter((s) => wanted(s.name))) {
+      const reply = benchReply(scenario.kb);
+      const result: StreamScenarioResult = {
+        name: scenario.name,
+        title: scenario.title,
+        kb: scenario.kb,
+        intervalMs: scenario.intervalMs,
+        deltas: splitDeltas(reply.text).length,
+        replyBytes: reply.bytes,
+        runs: [],
+      };
+      streams.push(result);
+      log(`${scenario.title} (${result.deltas} deltas; runs: ours ${args.runs}, Deep Chat ${scenario.peerRuns})`);
+      for (let run = 0; run < Math.max(args.runs, scenario.peerRuns); run++) {
+        // Alternate which widget goes first, so drift on a shared machine hits both alike.
+        const order: WidgetName[] = run % 2 === 0 ? ['ours', 'deep-chat'] : ['deep-chat', 'ours'];
+        for (const widget of order) {
+          if (run >= (widget === 'ours' ? args.runs : scenario.peerRuns)) continue;
+          const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs });
+          result.runs.push(r);
+          log(
+            `  run ${run + 1} ${widget.padEnd(9)} task ${r.taskMs.toFixed(0)} ms, long tasks ${r.longTasks} (max ${r.longestTaskMs.toFixed(0)} ms), ` +
+              `lag ${r.renderLagMs.toFixed(0)} ms, stream ${(r.streamMs / 1000).toFixed(2)} s, DOM ${r.countsOk ? 'complete' : 'INCOMPLETE'}`,
+          );
+        }
+      }
+    }
+
+    let finalRender: Results['finalRender'];
+    if (wanted('final-render')) {
+      log(`final render (ours): done → DOM for the ${args.replyKb} KB reply`);
+      const runs: FinalRenderRun[] = [];
+      for (let run = 0; run < args.runs; run++) {
+        const r = await runFinalRender(browser, servers, args.replyKb);
+        runs.push(r);
+        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), DOM ${r.countsOk ? 'complete' : 'INCOMPLETE'}`);
+      }
+      finalRender = { kb: args.replyKb, runs };
+    }
+
+    let history: Results['history'];
+    if (wanted('history')) {
+      log('history (ours): 50 stored messages shown on open()');
+      const runs: HistoryRun[] = [];
+      for (let run = 0; run < args.runs; run++) {
+        const r = await runHistory(browser, servers);
+        runs.push(r);
+        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages`);
+      }
+      history = { items: 50, runs };
+    }
+
+    let memory: Results['memory'];
+    if (wanted('memory')) {
+      log(`memory (ours): ${args.memoryReplies} streamed replies, then a new conversation`);
+      memory = await runMemory(browser, servers, args.memoryReplies, log);
+      log(
+        `  heap ${memory.heapStartMB.toFixed(2)} → ${memory.heapEndMB.toFixed(2)} MB (${(memory.growth * 100).toFixed(1)} %), ` +
+          `detached message trees ${memory.detachedMessages}, mounts ${memory.mounts} / destroys ${memory.destroys}`,
+      );
+    }
+
+    const cpu = cpus();
+    const partial: Omit<Results, 'budgets'> = {
+      date: new Date().toISOString().slice(0, 10),
+      machine: {
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+        node: process.versions.node,
+        chromium: browser.version(),
+        platform: `${process.platform} ${process.arch}`,
+      },
+      command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+      runsPerWidget: args.runs,
+      scripts,
+      streams,
+      ...(finalRender ? { finalRender } : {}),
+      ...(history ? { history } : {}),
+      ...(memory ? { memory } : {}),
+    };
+    const results: Results = { ...partial, budgets: checkBudgets(partial) };
+    const text = render(results);
+    console.log(`\n${text}\n`);
+    mkdirSync(dirname(args.json), { recursive: true });
+    writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(args.json.replace(/\.json$/, '') + '.txt', `${text}\n`);
+    log(`results: ${relative(process.cwd(), args.json)} (and .txt); total ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  } finally {
+    await browser.close();
+    await servers.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});

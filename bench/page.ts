@@ -1,0 +1,135 @@
+// The host page of the benchmark: an article with the chat in a fixed 400 × 640 box at the
+// bottom right, the same for both widgets. A small probe (`window.__bench`) records long tasks,
+// the ready time and the time of the last DOM change in the widget, and counts what the last
+// answer rendered. Both widgets keep their UI in an open shadow root; the probe looks inside.
+
+export type WidgetName = 'ours' | 'deep-chat';
+
+export interface PageOptions {
+  widget: WidgetName;
+  /** Base URL of the reference server (our widget.js and the chat API). */
+  hubUrl: string;
+  /** Inline in the box (both widgets); false = our floating launcher (history restore). */
+  inline: boolean;
+}
+
+/** The chat box, the same for both widgets. */
+export const CHAT_BOX = { width: 400, height: 640 };
+
+const ARTICLE = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `<p>Paragraph ${i + 1} of the host article. The page around a chat widget is ordinary content: text, ` +
+    `images and links that must stay responsive while an answer streams in next to them.</p>`,
+).join('\n');
+
+/** Runs in the page before any widget script. Plain ES2020, no build step. */
+const PROBE = String.raw`
+(() => {
+  const widget = document.documentElement.dataset.widget;
+  const bench = {
+    widget,
+    longTasks: [],
+    readyAt: 0,
+    lastMutation: 0,
+    mutations: 0,
+    doneAt: 0,
+    root() {
+      const host = widget === 'ours' ? document.querySelector('bailing-chat-widget') : document.querySelector('deep-chat');
+      return host && host.shadowRoot;
+    },
+    isReady() {
+      const root = bench.root();
+      if (!root) return false;
+      if (widget === 'ours') return !!root.querySelector('.bc-input') && !!(window.BailingChat && window.BailingChat.send);
+      return !!root.querySelector('#text-input') && typeof document.querySelector('deep-chat').submitUserMessage === 'function';
+    },
+    /** The element holding the last answer. */
+    lastAnswer() {
+      const root = bench.root();
+      if (!root) return null;
+      const all = widget === 'ours'
+        ? root.querySelectorAll('.bc-msg-assistant:not(.bc-greeting) .bc-body')
+        : root.querySelectorAll('.ai-message-text');
+      return all.length ? all[all.length - 1] : null;
+    },
+    counts() {
+      const el = bench.lastAnswer();
+      if (!el) return null;
+      const n = (selector) => el.querySelectorAll(selector).length;
+      return { headings: n('h1, h2, h3, h4, h5, h6'), codeBlocks: n('pre > code'), tables: n('table'), listItems: n('li'), links: n('a[href]'), chars: (el.textContent || '').length };
+    },
+    /** Records the time of the last DOM change anywhere in the widget's shadow root. */
+    observe() {
+      const root = bench.root();
+      const observer = new MutationObserver(() => {
+        bench.lastMutation = performance.now();
+        bench.mutations++;
+      });
+      observer.observe(root, { childList: true, subtree: true, characterData: true });
+    },
+    send(text) {
+      if (widget === 'ours') return window.BailingChat.send(text);
+      document.querySelector('deep-chat').submitUserMessage({ text });
+      return true;
+    },
+    /** Resolves after the next frame has been produced (rAF, then a task after it). */
+    nextFrame() {
+      return new Promise((resolve) => requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+      }));
+    },
+  };
+  window.__bench = bench;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const poll = () => {
+    if (bench.isReady()) bench.readyAt = performance.now();
+    else requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+})();
+`;
+
+const esc = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function hostPage(options: PageOptions): string {
+  const box = `position: fixed; right: 24px; bottom: 24px; width: ${CHAT_BOX.width}px; height: ${CHAT_BOX.height}px;`;
+  const widget =
+    options.widget === 'ours'
+      ? `<script src="${esc(options.hubUrl)}/widget.js" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}></script>`
+      : `<script type="module" src="/deep-chat.js"></script>
+<script type="module">
+  const chat = document.querySelector('deep-chat');
+  chat.connect = { url: '/deep-chat/stream', stream: true };
+  chat.chatStyle = { width: '${CHAT_BOX.width}px', height: '${CHAT_BOX.height}px', border: '1px solid #ddd', borderRadius: '12px' };
+</script>`;
+  const chat = options.widget === 'deep-chat' ? '<deep-chat></deep-chat>' : '';
+  return `<!doctype html>
+<html lang="en" data-widget="${options.widget}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Benchmark host page</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #222; }
+  main { max-width: 640px; margin: 32px; }
+  #chat { ${box} }
+</style>
+<script>${PROBE}</script>
+</head>
+<body>
+<main><h1>Host page</h1>
+${ARTICLE}
+</main>
+<div id="chat">${chat}</div>
+${widget}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,162 @@
+// The two servers of a benchmark run, both on 127.0.0.1 and a free port:
+// - our widget talks to the real reference server (examples/server) with a bench agent that
+//   streams the configured reply on the configured schedule (DESIGN.md §4 events, stored in SQLite
+//   like every answer);
+// - the bench server serves the host page (the same page for both widgets), the Deep Chat
+//   bundle, and a Deep Chat stream endpoint in its documented SSE format (`data: {"text": …}`)
+//   fed by the same deltas on the same schedule.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Agent } from '../examples/server/agent';
+import { startServer } from '../examples/server/app';
+import { pace } from './pacer';
+import { hostPage, type PageOptions } from './page';
+
+/** What the next answer streams, for either widget. */
+export interface StreamPlan {
+  reply: string;
+  deltas: readonly string[];
+  /** 0 = back to back. */
+  intervalMs: number;
+  /** Pause between the last delta and `done` (the final-render measurement). Default 0. */
+  pauseBeforeDoneMs?: number;
+}
+
+/** Server-side timing of the last stream (performance clock of this process, ms). */
+export interface StreamLog {
+  firstWriteAt: number;
+  lastWriteAt: number;
+  durationMs: number;
+  deltas: number;
+}
+
+export interface BenchServers {
+  /** The reference server, e.g. `http://127.0.0.1:41234` (widget.js and the chat API). */
+  hubUrl: string;
+  /** The bench server (host pages, Deep Chat). */
+  pageUrl: string;
+  setPlan(plan: StreamPlan): void;
+  /** Our answers wait for this before their first delta, so none is stored before the page listens. */
+  setGate(gate: Promise<void>): void;
+  lastStream(): StreamLog | null;
+  /** Resolves when the next planned stream has written its last delta. */
+  nextStreamEnd(): Promise<StreamLog>;
+  close(): Promise<void>;
+}
+
+export async function startBenchServers(rootDir: string): Promise<BenchServers> {
+  let plan: StreamPlan = { reply: 'ok', deltas: ['ok'], intervalMs: 0 };
+  let gate: Promise<void> = Promise.resolve();
+  let last: StreamLog | null = null;
+  let onStreamEnd: ((log: StreamLog) => void) | null = null;
+
+  const runPlan = async (emit: (delta: string) => void, signal?: AbortSignal): Promise<void> => {
+    const current = plan;
+    let firstWriteAt = 0;
+    const result = await pace(
+      current.deltas.length,
+      current.intervalMs,
+      (i) => {
+        if (i === 0) firstWriteAt = performance.now();
+        emit(current.deltas[i]!);
+      },
+      signal,
+    );
+    last = { firstWriteAt, lastWriteAt: performance.now(), durationMs: result.durationMs, deltas: current.deltas.length };
+    onStreamEnd?.(last);
+    onStreamEnd = null;
+    if (current.pauseBeforeDoneMs) await new Promise((resolve) => setTimeout(resolve, current.pauseBeforeDoneMs));
+  };
+
+  const agent: Agent = async (_input, sink, signal) => {
+    sink.phase('model', 1);
+    await gate;
+    const reply = plan.reply;
+    await runPlan((delta) => sink.delta(delta), signal);
+    sink.done(reply);
+  };
+
+  const hub = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dbPath: ':memory:',
+    rootDir,
+    agent,
+    openai: null,
+    rateLimit: { perMinute: 1_000_000 },
+    log: () => undefined,
+  });
+
+  const deepChatBundle = readFileSync(join(rootDir, 'node_modules/deep-chat/dist/deepChat.bundle.js'));
+
+  const deepChatStream = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for await (const _chunk of req) {
+      /* the request body (the visitor's message) is not needed */
+    }
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+    });
+    req.socket.setNoDelay(true);
+    const aborted = new AbortController();
+    res.once('close', () => aborted.abort(new Error('client went away')));
+    try {
+      await runPlan((delta) => res.write(`data: ${JSON.stringify({ text: delta })}\n\n`), aborted.signal);
+    } catch {
+      return;
+    }
+    res.end();
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && url.pathname === '/page') {
+      const options: PageOptions = {
+        widget: url.searchParams.get('widget') === 'deep-chat' ? 'deep-chat' : 'ours',
+        hubUrl: hub.url,
+        inline: url.searchParams.get('inline') !== '0',
+      };
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(hostPage(options));
+      return;
+    }
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/deep-chat.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(deepChatBundle);
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/deep-chat/stream') {
+      void deepChatStream(req, res);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain' });
+    res.end('not found');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    hubUrl: hub.url,
+    pageUrl: `http://127.0.0.1:${port}`,
+    setPlan: (next) => (plan = next),
+    setGate: (next) => (gate = next),
+    lastStream: () => last,
+    nextStreamEnd: () => new Promise<StreamLog>((resolve) => (onStreamEnd = resolve)),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hub.close();
+    },
+  };
+}
