@@ -147,3 +147,37 @@ test('theme changes reach the view', async ({ page, server }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(scheme).toBe('dark');
 });
+
+test('the demo: "calculator" answers with a working calculator whose button asks the assistant', async ({ page, server }) => {
+  const bodies = createJobBodies(page);
+  await page.goto(`${server.url}/pages/sandbox.html`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('calculator');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await waitForAnswer(page);
+  const calc = view(page);
+  for (const key of ['1', '2', '×', '7', '+', '(', '3', '−', '1', ')', '=']) await calc.getByRole('button', { name: key, exact: true }).click();
+  await expect(calc.locator('#display')).toHaveText('86');
+  await expect(frameOf(page)).toHaveAttribute('title', 'Calculator');
+  await page.screenshot({ path: 'test-results/sandbox-calculator.png' });
+  await calc.getByRole('button', { name: 'Ask the assistant to explain' }).click();
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).toContainText('Please explain: 12×7+(3−1) = 86');
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget .bc-msg-assistant').last()).toContainText('12×7+(3−1) = 86');
+  expect(JSON.parse(bodies.at(-1)!.message)).toMatchObject({ view: 'calculator', expression: '12×7+(3−1)', result: 86 });
+});
+
+test('the demo: "unit converter" converts as you type', async ({ page, server }) => {
+  await page.goto(`${server.url}/pages/sandbox.html`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('unit converter');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await waitForAnswer(page);
+  const conv = view(page);
+  await expect(conv.locator('#result')).toHaveText('10 m = 0.01 km');
+  await conv.locator('#kind').selectOption('temperature');
+  await conv.locator('#value').fill('100');
+  await conv.locator('#to').selectOption('°F');
+  await expect(conv.locator('#result')).toHaveText('100 °C = 212 °F');
+  await page.screenshot({ path: 'test-results/sandbox-converter.png' });
+});

@@ -21,6 +21,7 @@ import {
   refundAnswer,
 } from './demo-replies';
 import { FORM_TYPE } from './form-response';
+import { demoSandboxAnswer } from './demo-sandbox';
 import {
   DEMO_CHUNK_CHARS,
   DEMO_SLOW_DELTA_MS,
@@ -90,6 +91,9 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
       sink.done(text);
     };
 
+    // Sandbox views ("calculator", "unit converter") and what a view sends back.
+    const view = input.interaction === null ? demoSandboxAnswer(input.text) : null;
+    if (view) return answer(view);
     const scenario = pickDemoScenario(input.text, input.interaction !== null);
     switch (scenario) {
       case 'tool':
