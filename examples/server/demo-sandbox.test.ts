@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_FIELD_ORDER, validateSandboxProps } from '../../renderers/sandbox/policy';
+import { CALCULATOR_ANSWER, CALCULATOR_VIEW, CONVERTER_ANSWER, CONVERTER_VIEW, demoSandboxAnswer } from './demo-sandbox';
+import { pickDemoScenario } from './demo-agent';
+
+describe('the demo sandbox views', () => {
+  it.each([
+    ['calculator', CALCULATOR_VIEW],
+    ['unit converter', CONVERTER_VIEW],
+  ])('the %s passes the props validator, its fields in the field order', (_name, view) => {
+    expect(validateSandboxProps(view)).toMatchObject({ ok: true });
+    expect(Object.keys(view)).toEqual([...SANDBOX_FIELD_ORDER]);
+  });
+
+  it('answers "calculator" and "unit converter", and a view\'s send; nothing else', () => {
+    expect(demoSandboxAnswer('show me a calculator please')).toBe(CALCULATOR_ANSWER);
+    expect(demoSandboxAnswer('a unit converter')).toBe(CONVERTER_ANSWER);
+    expect(demoSandboxAnswer(JSON.stringify({ text: 'Please explain', view: 'calculator', expression: '1+1', result: 2 }))).toContain('**1+1 = 2**');
+    expect(demoSandboxAnswer('hello')).toBeNull();
+    expect(demoSandboxAnswer('{not json')).toBeNull();
+    expect(pickDemoScenario('hello', false)).toBe('hello');
+  });
+});
