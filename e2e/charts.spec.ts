@@ -490,3 +490,18 @@ test('the demo page: the agent answers "chart", "diagram" and "vega" with blocks
   await expect(lastAssistant(page).locator('figure.bc-vega svg .mark-rect path')).toHaveCount(4);
   await shot(page.locator('bailing-chat-widget .bc-panel'), 'demo-page-panel');
 });
+
+test('vega-lite: a single view fills the message and follows it when the panel grows', async ({ page, server }) => {
+  await fakeReplies(page, [fence('vega-lite', JSON.stringify(VEGA_BAR))]);
+  await openHost(page, server.url);
+  await turn(page, server.url, 'vega');
+  const figure = lastAssistant(page).locator('figure.bc-vega');
+  const svgWidth = () => figure.locator('svg').evaluate((el) => el.getBoundingClientRect().width);
+  const fill = async () => Math.abs((await svgWidth()) - (await figure.evaluate((el) => el.clientWidth)));
+  await expect.poll(fill).toBeLessThan(12);
+  const before = await svgWidth();
+  await page.getByRole('button', { name: 'Maximize' }).click();
+  await expect.poll(svgWidth).toBeGreaterThan(before + 100);
+  await expect.poll(fill).toBeLessThan(12);
+  await shot(figure, 'vega-lite-bar-maximized');
+});

@@ -121,21 +121,25 @@ test('a chart in restored history is mounted again by the host renderer', async 
       const w = window as unknown as { __demoChartMounts?: number; __demoChartDestroys?: number };
       return { mounts: w.__demoChartMounts ?? 0, destroys: w.__demoChartDestroys ?? 0 };
     });
-  const chart = () => lastAssistant(page).locator('.bc-rich[data-type="bailing-chart"] svg');
+  // The demo page draws `bailing-chart` with ECharts (dist/renderers/echarts.js); its
+  // charts-demo-counts.js counts the ECharts instances created and disposed.
+  const chart = () => lastAssistant(page).locator('.bc-rich[data-type="bailing-chart"] figure.bc-chart');
 
   await page.goto(`${server.url}/`);
   await launcher(page).click();
   await ask(page, 'Show me a chart of signups');
   await waitForAnswer(page);
-  await expect(chart().locator('rect')).toHaveCount(7);
-  await expect(chart()).toHaveAttribute('aria-label', /Weekly signups: Mon 12, Tue 19/);
+  await expect(chart().locator('canvas')).toHaveCount(1);
+  await expect(chart().locator('tbody tr')).toHaveCount(7);
+  await expect(chart().locator('[role="img"]')).toHaveAttribute('aria-label', /Weekly signups\. Signups, 7 points: Mon 12 signups, Tue 19 signups/);
   expect(await counts()).toEqual({ mounts: 1, destroys: 0 });
 
   const thread = page.waitForResponse(THREAD_URL);
   await page.reload();
   await launcher(page).click();
   await thread;
-  await expect(chart().locator('rect')).toHaveCount(7);
+  await expect(chart().locator('canvas')).toHaveCount(1);
+  await expect(chart().locator('tbody tr')).toHaveCount(7);
   await expect(lastAssistant(page).locator('figcaption')).toHaveText('Weekly signups');
   // The timeline type has no renderer on this page: its block is shown as code.
   await expect(lastAssistant(page).locator('pre code.language-bailing-timeline')).toContainText('"label": "Public launch"');

@@ -4,6 +4,7 @@
 import { sleep, type Agent, type AgentSink } from './agent';
 import {
   CHART_ANSWER,
+  DIAGRAM_ANSWER,
   FAIL_PARTIAL,
   FAIL_REPLY,
   FORM_ANSWER,
@@ -16,6 +17,7 @@ import {
   SLOW_ANSWER,
   TIMEOUT_ANSWER,
   TOOL_PREAMBLE,
+  VEGA_ANSWER,
   REFUND_FORM,
   WEATHER_ANSWER,
   refundAnswer,
@@ -30,7 +32,7 @@ import {
   DEMO_TOOL_PAUSE_MS,
 } from './limits';
 
-export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'form' | 'hello' | 'interaction' | 'long';
+export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'diagram' | 'vega' | 'form' | 'hello' | 'interaction' | 'long';
 
 /** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
 const TRIGGERS: readonly [DemoScenario, RegExp][] = [
@@ -39,6 +41,8 @@ const TRIGGERS: readonly [DemoScenario, RegExp][] = [
   ['drop', /\bdrop\w*\b/i],
   ['slow', /\bslow\w*\b/i],
   ['tool', /\b(?:tools?|weather|search\w*)\b/i],
+  ['vega', /\bvega(?:-lite)?\b/i],
+  ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
   ['chart', /\bcharts?\b/i],
   ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
   ['hello', /\b(?:hello|hi|hey)\b/i],
@@ -110,6 +114,10 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(SLOW_ANSWER, DEMO_SLOW_DELTA_MS);
       case 'chart':
         return answer(CHART_ANSWER);
+      case 'diagram':
+        return answer(DIAGRAM_ANSWER);
+      case 'vega':
+        return answer(VEGA_ANSWER);
       case 'hello':
         return answer(HELLO_ANSWER);
       case 'form':

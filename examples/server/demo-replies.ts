@@ -119,6 +119,51 @@ ${JSON.stringify(LAUNCH_TIMELINE, null, 2)}
 
 Let me know if you'd like the same chart for another week.`;
 
+/** A `mermaid` block for the chart adapters' demo (the page registers the Mermaid renderer). */
+export const DIAGRAM_SOURCE = `flowchart TD
+  visitor([Visitor]) -->|asks| widget[Chat widget]
+  widget -->|POST /chat/:entry| hub{{Hub}}
+  hub -->|SSE deltas| widget
+  hub --> agent[Demo agent]
+  agent -->|done| hub`;
+
+export const DIAGRAM_ANSWER = `Here is how an answer travels from the visitor to the agent and back:
+
+\`\`\`mermaid
+${DIAGRAM_SOURCE}
+\`\`\`
+
+The widget renders rich blocks like this one only once the answer is done.`;
+
+/** A `vega-lite` block for the chart adapters' demo: inline data only. */
+export const VEGA_SPEC = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  description: 'Answer time by region, in milliseconds',
+  title: 'Median answer time by region',
+  data: {
+    values: [
+      { region: 'Europe', ms: 420 },
+      { region: 'Americas', ms: 510 },
+      { region: 'Asia', ms: 610 },
+      { region: 'Oceania', ms: 700 },
+    ],
+  },
+  mark: { type: 'bar', cornerRadiusEnd: 3 },
+  encoding: {
+    y: { field: 'region', type: 'nominal', sort: '-x', title: null },
+    x: { field: 'ms', type: 'quantitative', title: 'Median answer time (ms)' },
+    tooltip: [{ field: 'region' }, { field: 'ms', title: 'ms' }],
+  },
+};
+
+export const VEGA_ANSWER = `Median answer times by region, drawn from a Vega-Lite spec:
+
+\`\`\`vega-lite
+${JSON.stringify(VEGA_SPEC, null, 2)}
+\`\`\`
+
+Oceania is the slowest, as it is the farthest from the demo's servers.`;
+
 export const SLOW_ANSWER = `Sure, let me walk you through it step by step.
 
 First, open the **Widget** page of your Acme dashboard and copy the embed snippet. Then paste it just before the closing \`</body>\` tag of every page where the assistant should appear.

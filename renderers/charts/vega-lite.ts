@@ -76,8 +76,8 @@ export function createVegaLiteRenderer(vegaEmbed: VegaEmbedLike, options: VegaLi
       // A single view without a width of its own fills the message's width and follows it.
       const fits = spec.width === undefined && ('mark' in spec || 'layer' in spec);
       const width = () => Math.max(120, Math.floor(plot.clientWidth || ctx.container.clientWidth || 320));
-      const config = vegaThemeConfig(colors);
-      if (fits) config.autosize = { type: 'fit-x', contains: 'padding' };
+      // A copy with a width (a spec-level width also sizes discrete axes, which embed options do not).
+      const drawn = fits ? { ...spec, width: width(), autosize: { type: 'fit-x', contains: 'padding' } } : spec;
       let result: Awaited<ReturnType<VegaEmbedLike>> | null = null;
       let done = false;
       let observer: ResizeObserver | null = null;
@@ -90,7 +90,7 @@ export function createVegaLiteRenderer(vegaEmbed: VegaEmbedLike, options: VegaLi
         figure.remove();
       };
       try {
-        const embedded = await vegaEmbed(plot, spec, {
+        const embedded = await vegaEmbed(plot, drawn, {
           mode: 'vega-lite',
           renderer: options.renderer ?? 'svg',
           actions: false,
@@ -100,8 +100,7 @@ export function createVegaLiteRenderer(vegaEmbed: VegaEmbedLike, options: VegaLi
           tooltip: false,
           hover: false,
           loader: refusingLoader(),
-          config,
-          ...(fits ? { width: width() } : {}),
+          config: vegaThemeConfig(colors),
         });
         result = embedded;
       } catch (e) {
