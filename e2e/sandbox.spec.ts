@@ -1,8 +1,8 @@
 // The opt-in `sandbox` renderer (DESIGN.md §8.3) in the built widget and a real Chromium frame:
 // the switch, a view and its legitimate send, and the limits, the watchdog and the strict-CSP
 // fallback. The escape attempts are in sandbox-escape.spec.ts.
-import { expect, test, waitForAnswer } from './fixtures';
-import { createJobBodies, frameOf, serverIdle, showView, view } from './sandbox-helpers';
+import { ask, composer, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 
 /** A view with a button that sends `payload` and prints what happened. */
 const sender = (payload: object) => ({
@@ -115,28 +115,46 @@ test('a host page whose CSP blocks inline scripts gets the title and summary, an
   expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes('srcdoc frames inherit the page\'s Content-Security-Policy'))).toBe(true);
 });
 
-test('a view that hangs: the page stays responsive, the visitor is offered to stop it', async ({ page, server }) => {
-  await showView(page, server.url, {
+test('a view that hangs: the page stays responsive, Stop ends every view and the busy process', async ({ page, server }) => {
+  const cdp = await page.context().browser()!.newBrowserCDPSession();
+  const renderers = async () =>
+    new Map(((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string; cpuTime: number }[] }).processInfo.filter((p) => p.type == 'renderer').map((p) => [p.id, p.cpuTime]));
+  const calm = { title: 'Calm', html: '<p id="p">calm</p>', jsExpressions: ['1'] };
+  const busy = {
     title: 'Busy',
     html: '<p id="p">Spinning soon</p>',
     // Up and talking to the host first, then a busy loop that never ends.
-    jsExpressions: ['setTimeout(() => { p.textContent = "spinning"; setTimeout(() => { for (;;) {} }, 50) }, 1500)'],
-  });
-  await expect(frameOf(page)).toHaveAttribute('sandbox', '');
+    jsExpressions: ['setTimeout(() => { for (;;) {} }, 1500)'],
+  };
+  await fakeFirstReply(page, `Two views:\n\n${sandboxFence(calm)}\n\n${sandboxFence(busy)}`);
+  await loadWidget(page, server.url, { attrs: { 'data-sandbox': '1' } });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(page.frameLocator('bailing-chat-widget iframe[title="Calm"]').locator('#p')).toHaveText('calm');
   // The host page's own timers, measured while the view spins (out-of-process frame: they keep running).
   await page.evaluate(() => {
     (window as any).ticks = 0;
     setInterval(() => (window as any).ticks++, 100);
   });
-  const stop = page.getByRole('button', { name: 'Stop the view' });
+  const stop = page.getByRole('button', { name: 'Stop the view' }).first();
   await expect(stop).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as any).ticks)).toBeGreaterThan(10);
+  // The renderer that burns CPU now is the views' process (both views live in it).
+  const a = await renderers();
+  await page.waitForTimeout(500);
+  const b = await renderers();
+  const spinning = [...b].filter(([id, cpu]) => cpu - (a.get(id) ?? cpu) > 0.2).map(([id]) => id);
+  expect(spinning, 'one renderer process spins').toHaveLength(1);
   // The widget's own controls work meanwhile.
-  await page.getByRole('textbox', { name: 'Message' }).fill('still typing');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('still typing');
+  await composer(page).fill('still typing');
+  await expect(composer(page)).toHaveValue('still typing');
   await stop.click();
   await expect(frameOf(page)).toHaveCount(0);
-  await expect(page.locator('bailing-chat-widget .sbx-reason')).toHaveText('The view was stopped.');
+  await expect(page.locator('bailing-chat-widget .sbx-reason')).toHaveText(['The view was stopped.', 'The view was stopped.']);
+  // With no frame left in it, Chromium ends the process, and the loop with it.
+  await expect.poll(async () => (await renderers()).has(spinning[0]!), { timeout: 10_000 }).toBe(false);
+  await serverIdle(page, server.url);
 });
 
 test('theme changes reach the view', async ({ page, server }) => {
@@ -180,4 +198,22 @@ test('the demo: "unit converter" converts as you type', async ({ page, server })
   await conv.locator('#to').selectOption('°F');
   await expect(conv.locator('#result')).toHaveText('100 °C = 212 °F');
   await page.screenshot({ path: 'test-results/sandbox-converter.png' });
+});
+
+test('a view that hangs in its first run (the frame never loads) is offered to be stopped too', async ({ page, server }) => {
+  await showView(page, server.url, { title: 'Stuck', summary: 'Never finishes.', html: '<p>x</p>', jsExpressions: ['for (;;) {}'] });
+  await page.getByRole('button', { name: 'Stop the view' }).click({ timeout: 15_000 });
+  await expect(frameOf(page)).toHaveCount(0);
+  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Never finishes.');
+});
+
+test('the chrome speaks the widget language: zh-CN', async ({ page, server }) => {
+  await fakeFirstReply(page, sandboxFence({ html: '<p>x</p>', jsExpressions: ['1'] }));
+  await loadWidget(page, server.url, { attrs: { 'data-sandbox': '1', 'data-lang': 'zh-CN' } });
+  await page.locator('bailing-chat-widget [part="launcher"]').click();
+  await page.locator('bailing-chat-widget [part="input"]').fill('你好');
+  await page.locator('bailing-chat-widget [part="input"]').press('Enter');
+  await expect(page.locator('bailing-chat-widget .sbx-caution')).toHaveText('此视图由 AI 生成，与本页面隔离。请勿在其中输入密码或其他机密信息。');
+  await expect(frameOf(page)).toHaveAttribute('title', '交互视图');
+  await serverIdle(page, server.url);
 });

@@ -36,6 +36,14 @@ const warn = (message: string) => console.warn('BailingChat: sandbox: ' + messag
 
 let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
 
+/**
+ * The views on the page, each as its `end`. Chromium runs every sandboxed frame of one host site
+ * in one renderer process, on one thread: a view that hangs freezes the others, and removing it
+ * does not end the loop while another view keeps that process alive (measured in Chromium 156;
+ * a process left with no frame is ended at once). So Stop ends them all.
+ */
+const live = new Set<(reason: string) => void>();
+
 /** The owner's policy, validated once per configuration object; null (after a warning) when invalid. */
 function ownerPolicy(config: unknown): SandboxPolicy | null {
   if (owner && owner.config === config) return owner.policy;
@@ -142,6 +150,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   /** Removes the frame and everything that talks to it. */
   const stopFrame = () => {
     ended = true;
+    live.delete(end);
     for (const id of timers) clearTimeout(id);
     timers.clear();
     clearInterval(heartbeat);
@@ -170,7 +179,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
     if (!now) return status.replaceChildren();
     const stop = el('button', 'sbx-stop', strings.stop);
     stop.type = 'button';
-    stop.onclick = () => end(strings.stopped);
+    stop.onclick = () => [...live].forEach((endView) => endView(strings.stopped));
     status.replaceChildren(el('span', '', strings.unresponsive + ' '), stop);
   };
 
@@ -240,6 +249,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   });
   later(SANDBOX_WATCHDOG.LOAD_TIMEOUT_MS, () => loads || setStuck(true));
 
+  live.add(end);
   box.insertBefore(frame, status);
   // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
   // the running view keeps its scripts while any document it navigates to gets none. When the
