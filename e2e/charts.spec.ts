@@ -505,3 +505,40 @@ test('vega-lite: a single view fills the message and follows it when the panel g
   await expect.poll(fill).toBeLessThan(12);
   await shot(figure, 'vega-lite-bar-maximized');
 });
+
+for (const mode of ['light', 'dark'] as const) {
+test(`axe (${mode}): no serious or critical violations in answers with charts, a diagram and a vega-lite chart`, async ({ page, server }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await fakeReplies(page, [ALL_THREE]);
+  await openHost(page, server.url, 'adapters-first', { 'data-theme': mode });
+  await turn(page, server.url, 'everything');
+  await expectAllThree(page);
+  await lastAssistant(page).locator('figure.bc-chart summary').first().click();
+  const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(blocking).toEqual([]);
+  // The scan did look at the charts.
+  expect(results.passes.length + results.incomplete.length).toBeGreaterThan(0);
+  await shot(page.locator('bailing-chat-widget .bc-panel'), `panel-all-three-${mode}`);
+  await shot(lastAssistant(page).locator('figure.bc-diagram'), `mermaid-flowchart-${mode}`);
+  await shot(lastAssistant(page).locator('figure.bc-vega'), `vega-lite-bar-${mode}`);
+  await shot(lastAssistant(page).locator('figure.bc-chart').nth(1), `echarts-pie-${mode}`);
+});
+}
+
+test('under a strict CSP (no unsafe-eval, no unsafe-inline): ECharts and Vega-Lite charts still draw', async ({ page, server }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await fakeReplies(page, [[chartFence({ kind: 'line', title: 'Visitors', data: points([5, 8, 6, 9, 12, 4, 3]) }), fence('vega-lite', JSON.stringify({ ...VEGA_BAR, transform: [{ filter: 'datum.ms > 450' }] }))].join('\n\n')]);
+  await page.goto(`${server.url}/e2e/charts-csp.html`);
+  await widgetUp(page);
+  await launcher(page).click();
+  await turn(page, server.url, 'charts');
+  const answer = lastAssistant(page);
+  await expect(answer.locator('figure.bc-chart canvas')).toHaveCount(1);
+  // The filter expression ran (interpreted): three of the four regions are over 450 ms.
+  await expect(answer.locator('figure.bc-vega svg .mark-rect path')).toHaveCount(3);
+  expect(violations).toEqual([]);
+});

@@ -47,7 +47,7 @@ export function dataTable(chart: ChartSpec, colors: ChartColors, strings = { sho
   details.className = 'bc-chart-data';
   Object.assign(details.style, { marginTop: '6px', fontSize: '0.875em' });
   const summary = el('summary', strings.show);
-  Object.assign(summary.style, { cursor: 'pointer', color: colors.muted });
+  Object.assign(summary.style, { cursor: 'pointer' });
   details.append(summary);
   const wrap = el('div');
   Object.assign(wrap.style, { maxHeight: '240px', overflow: 'auto' });

@@ -100,6 +100,9 @@ export function createVegaLiteRenderer(vegaEmbed: VegaEmbedLike, options: VegaLi
           tooltip: false,
           hover: false,
           loader: refusingLoader(),
+          // Expressions in the spec (filters, calculations, params) are interpreted, never compiled
+          // to JavaScript with `new Function`: model text never becomes code, and no 'unsafe-eval'.
+          ast: true,
           config: vegaThemeConfig(colors),
         });
         result = embedded;
