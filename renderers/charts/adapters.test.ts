@@ -58,9 +58,13 @@ const fakeECharts = () => {
   return {
     log,
     options,
-    init: vi.fn((el: HTMLElement, _theme: unknown, opts: { renderer: string }) => {
-      log.push(`init ${opts.renderer} ${el.className}`);
-      return { setOption: (o: Record<string, any>) => options.push(o), resize: () => log.push('resize'), dispose: () => log.push('dispose') };
+    init: vi.fn((el: HTMLElement, _theme?: unknown, opts?: { renderer?: string }) => {
+      log.push(`init ${opts?.renderer} ${el.className}`);
+      return {
+        setOption: (o: object) => void options.push(o as Record<string, any>),
+        resize: () => void log.push('resize'),
+        dispose: () => void log.push('dispose'),
+      };
     }),
   };
 };
@@ -155,7 +159,7 @@ describe('Mermaid adapter', () => {
     const ctx = context('flowchart LR\n A --> B');
     const pending = createMermaidRenderer(ok).mount(ctx);
     ctx.abort();
-    await pending.catch(() => undefined);
+    await Promise.resolve(pending).catch(() => undefined);
     expect(ctx.container.children).toHaveLength(0);
   });
 
