@@ -241,8 +241,9 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
     later(SANDBOX_WATCHDOG.READY_TIMEOUT_MS, () => {
       if (ready) return;
       warn(
-        `view "${title}" could not start: its scripts did not run. srcdoc frames inherit the page's Content-Security-Policy, ` +
-          "so a policy without 'unsafe-inline' in script-src stops them; showing the view's title and summary instead",
+        `view "${title}" could not start: its bridge never answered, so its scripts did not run (or it hung at once). ` +
+          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them; " +
+          "showing the view's title and summary instead",
       );
       end(strings.cannotRun);
     });
