@@ -53,7 +53,7 @@ const bundledJs = bundled.outputFiles.find((f) => f.path.endsWith('.js')).text;
 const bundledMap = bundled.outputFiles.find((f) => f.path.endsWith('.map')).text;
 const squeezed = await terser(bundledJs, {
   ecma: 2020,
-  compress: { passes: 2 },
+  compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
   mangle: true,
   sourceMap: { content: bundledMap, url: 'widget.js.map' },
 });
@@ -76,6 +76,8 @@ await build({
 const RENDERER_MODULES = [
   ['renderers/bailing-form/chunk.ts', 'dist/renderers/bailing-form.js'],
   ['renderers/sandbox/chunk.ts', 'dist/renderers/sandbox.js'],
+  // Not a renderer, but loaded the same way: the widget's texts in Chinese (widget/ui/i18n.ts).
+  ['widget/ui/i18n-zh-CN.ts', 'dist/i18n/zh-CN.js'],
 ];
 for (const [entry, outfile] of RENDERER_MODULES) {
   if (!existsSync(entry)) continue;
@@ -84,14 +86,46 @@ for (const [entry, outfile] of RENDERER_MODULES) {
   console.log(`${outfile}  minified ${(bytes.length / 1024).toFixed(1)} KB  gzip -9 ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB (${gzipSync(bytes, { level: 9 }).length} B)`);
 }
 
+// Host chart adapters (DESIGN.md §8.2): classic scripts a host adds after loading the library
+// itself (`window.echarts`, `window.mermaid`, `window.vegaEmbed`), and one ES module with all three.
+// They never bundle a chart library, and nothing of them goes into widget.js.
+const CHART_ADAPTERS = [
+  ['renderers/charts/bundles/echarts.ts', 'dist/renderers/echarts.js'],
+  ['renderers/charts/bundles/mermaid.ts', 'dist/renderers/mermaid.js'],
+  ['renderers/charts/bundles/vega-lite.ts', 'dist/renderers/vega-lite.js'],
+];
+if (existsSync('renderers/charts/index.ts')) {
+  for (const [entry, outfile] of CHART_ADAPTERS) {
+    const unminified = await build({ ...common, entryPoints: [entry], format: 'iife', write: false, minify: false });
+    await build({ ...common, entryPoints: [entry], format: 'iife', outfile, minify: true, sourcemap: 'linked' });
+    const bytes = readFileSync(outfile);
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    console.log(`${outfile}  raw ${unminified.outputFiles[0].contents.length} B  minified ${bytes.length} B  gzip -9 ${gz} B`);
+  }
+  await build({ ...common, entryPoints: ['renderers/charts/index.ts'], format: 'esm', outfile: 'dist/esm/charts.js', minify: false, sourcemap: true });
+}
+
 if (!skipTypes) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], { stdio: 'inherit' });
+  // Beside dist/esm/charts.js, so TypeScript finds the adapters' types from the module's own path.
+  if (existsSync('renderers/charts/index.ts')) writeFileSync('dist/esm/charts.d.ts', "export * from '../types/renderers/charts/index';\n");
 }
 
 const minified = readFileSync('dist/widget.js');
-const gzip = gzipSync(minified, { level: 9 }).length;
+// The budget is "gzip -9" (DESIGN.md §12): measured with the gzip tool itself when the machine has
+// one, else with Node's zlib at level 9, which comes out about 1 % larger (so stricter).
+const zlibBytes = gzipSync(minified, { level: 9 }).length;
+let gzipToolBytes = null;
+try {
+  gzipToolBytes = execFileSync('gzip', ['-9c', 'dist/widget.js'], { stdio: ['ignore', 'pipe', 'ignore'] }).length;
+} catch {
+  /* no gzip on this machine */
+}
+const gzip = gzipToolBytes ?? zlibBytes;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`dist/widget.js  raw ${kb(raw.outputFiles[0].contents.length)}  minified ${kb(minified.length)}  gzip -9 ${kb(gzip)} (${gzip} B, budget ${kb(WIDGET_GZIP_BUDGET_BYTES)})`);
+console.log(
+  `dist/widget.js  raw ${kb(raw.outputFiles[0].contents.length)}  minified ${kb(minified.length)}  gzip -9 ${kb(gzip)} (${gzip} B by ${gzipToolBytes === null ? 'Node zlib' : `gzip -9; Node zlib level 9: ${zlibBytes} B`}; budget ${WIDGET_GZIP_BUDGET_BYTES} B)`,
+);
 console.log(`dist/server/main.js  ${kb(statSync('dist/server/main.js').size)}`);
 if (gzip > WIDGET_GZIP_BUDGET_BYTES) {
   console.error(`build: dist/widget.js is ${gzip} B gzip -9, over the ${WIDGET_GZIP_BUDGET_BYTES} B budget (DESIGN.md §12)`);

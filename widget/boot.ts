@@ -7,6 +7,7 @@ import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './markdown';
 import { createRegistry } from './registry';
 import { createBailingClient } from './transport/bailing';
+import { loadStrings } from './ui/i18n';
 import type { PageContext } from './types';
 import { mountWidget, normalizeConfig, type MountedWidget } from './widget';
 
@@ -76,6 +77,7 @@ export function boot(): void {
   (window as { BailingChat?: unknown }).BailingChat = createApi(target, emitter, warn);
 
   const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
+  const strings = loadStrings(options.lang, script.src || location.href, warn);
   client.getConfig().then(
     async (raw) => {
       const config = normalizeConfig(raw);
@@ -85,7 +87,7 @@ export function boot(): void {
         return;
       }
       await domReady();
-      widget = mountWidget({ options, config, client, registry, emitter, warn, ticket, context });
+      widget = mountWidget({ options, config, client, registry, emitter, warn, ticket, context, strings: await strings });
       for (const call of queue.splice(0)) call(widget);
     },
     (error: unknown) => {

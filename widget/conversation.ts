@@ -5,7 +5,7 @@
 import type { EmbedOptions } from './embed';
 import { randomId } from './ids';
 import { HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, writeHistory, writeString } from './history';
-import { fallbackBlock, renderFinal, renderProvisional } from './markdown';
+import { createLiveRender, fallbackBlock, renderFinal, type LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
 import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
 import { parseStreamEvent } from './transport/bailing';
@@ -13,7 +13,7 @@ import { BailingHttpError } from './transport/errors';
 import { streamJob, type StreamEnd } from './transport/sse';
 import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
-import type { AssistantBubble, MessageList } from './ui/messages';
+import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
 import type { HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 
 /** Longest message the hub accepts (DESIGN.md §4). */
@@ -64,6 +64,9 @@ interface RunningTurn {
   bubble: AssistantBubble | null;
   state: TurnState | null;
   frame: number;
+  /** The provisional render of the current stream; a new one after each `reset`. */
+  live?: LiveRender;
+  liveResets?: number;
 }
 
 interface RenderedItem {
@@ -141,10 +144,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function newConversation() {
-    stop();
-    for (const recovery of recoveries) recovery.abort();
+    destroy();
     recoveries.clear();
-    destroyRendered();
     items = [];
     threadId = randomId('t_', 20);
     writeString(storage, keys.thread, threadId);
@@ -281,7 +282,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintProvisional(turn: RunningTurn, bubble: AssistantBubble) {
     const state = turn.state;
     if (!state) return;
-    bubble.setContent(renderProvisional(state.text, { remoteImages: options.remoteImages }));
+    if (turn.liveResets !== state.resets) {
+      bubble.body.replaceChildren();
+      turn.live = createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
+      turn.liveResets = state.resets;
+    }
+    turn.live!.update(state.text);
     if (running === turn) {
       if (state.phase === 'tool') bubble.setStatus({ kind: 'working', label: strings.working });
       else bubble.setStatus(state.text ? { kind: 'none' } : { kind: 'waiting' });

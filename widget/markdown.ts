@@ -3,7 +3,7 @@
 // rich-block slots, and a dedicated DOMPurify instance applies the policy of
 // markdown-policy.ts to everything before it reaches the page.
 
-import { Marked } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 import DOMPurify from 'dompurify';
 import type { DOMPurify as Purifier, UponSanitizeAttributeHookEvent } from 'dompurify';
 import {
@@ -53,6 +53,8 @@ export interface FinalRender {
 // sanitizer hooks. Rendering is synchronous, so one module-level pass is safe.
 let loadImages = false;
 let isRendererType: ((type: string) => boolean) | null = null;
+/** Live render: an open fence of a previewed type becomes a slot too. */
+let live = false;
 let slots: { type: string; source: string }[] = [];
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -75,7 +77,7 @@ const md = new Marked({
       const type = fenceType(token.lang);
       // Only a complete fence goes to a renderer: a truncated payload must
       // not mount (DESIGN.md §2.2). Indented code has no info string to trust.
-      if (isRendererType && type && token.codeBlockStyle !== 'indented' && isClosedFence(token.raw) && isRendererType(type)) {
+      if (isRendererType && type && token.codeBlockStyle !== 'indented' && (live || isClosedFence(token.raw)) && isRendererType(type)) {
         slots.push({ type, source: token.text });
         // The one `div` our output contains: replaced by a placeholder after sanitizing.
         return '<div></div>';
@@ -111,7 +113,7 @@ function checkAttribute(node: Element, event: UponSanitizeAttributeHookEvent): v
   const tag = node.nodeName.toLowerCase();
   const name = event.attrName;
   const value = event.attrValue;
-  let keep = Object.prototype.hasOwnProperty.call(ATTRIBUTES_BY_TAG, tag) && ATTRIBUTES_BY_TAG[tag]!.includes(name);
+  let keep = Object.hasOwn(ATTRIBUTES_BY_TAG, tag) && ATTRIBUTES_BY_TAG[tag]!.includes(name);
   if (keep && (name === 'href' || name === 'src')) {
     // Checked on the value the HTML parser decoded (`java&#115;cript:` is
     // `javascript:` here), and written back normalized so the browser follows
@@ -119,7 +121,7 @@ function checkAttribute(node: Element, event: UponSanitizeAttributeHookEvent): v
     const url = allowedUrl(value, name === 'href' ? LINK_PROTOCOLS : loadImages ? IMAGE_PROTOCOLS : []);
     if (url) event.attrValue = url;
     else keep = false;
-  } else if (keep && Object.prototype.hasOwnProperty.call(ATTRIBUTE_VALUES, name)) {
+  } else if (keep && Object.hasOwn(ATTRIBUTE_VALUES, name)) {
     keep = ATTRIBUTE_VALUES[name]!.test(value);
   }
   event.keepAttr = keep;
@@ -171,20 +173,33 @@ function sanitize(html: string, images: boolean, fallbackText: string): Document
   return fragment;
 }
 
-function render(text: string, images: boolean, isType: ((type: string) => boolean) | null): DocumentFragment {
+function render(text: string | Token[], images: boolean, isType: ((type: string) => boolean) | null): DocumentFragment {
   isRendererType = isType;
   loadImages = images;
   slots = [];
+  const source = typeof text == 'string' ? text : text.map((t) => t.raw).join('');
   let html: string;
   try {
-    html = md.parser(md.lexer(text));
+    html = md.parser(typeof text == 'string' ? md.lexer(text) : text);
   } catch {
     // marked gave up on this input: show it as text rather than nothing.
-    html = `<p>${escapeAll(text)}</p>`;
+    html = `<p>${escapeAll(source)}</p>`;
   } finally {
     isRendererType = null;
+    live = false;
   }
-  return sanitize(html, images, text);
+  return sanitize(html, images, source);
+}
+
+/** Replaces the marker `div`s of the last render with `make(type, source)`; false if they do not match its slots. */
+function fillSlots(fragment: DocumentFragment, make: (type: string, source: string) => Node): boolean {
+  const found = slots;
+  slots = [];
+  const markers = fragment.querySelectorAll('div');
+  // Never expected; if a marker went missing, code blocks beat a renderer mounted in the wrong place.
+  if (markers.length !== found.length) return false;
+  found.forEach(({ type, source }, i) => markers[i]!.replaceWith(make(type, source)));
+  return true;
 }
 
 /**
@@ -195,33 +210,132 @@ function render(text: string, images: boolean, isType: ((type: string) => boolea
 export function renderFinal(reply: string, opts: RenderOptions): FinalRender {
   const images = opts.remoteImages !== false;
   const fragment = render(reply, images, (type) => opts.isRendererType(type));
-  const found = slots;
-  slots = [];
-  const markers = fragment.querySelectorAll('div');
-  if (markers.length !== found.length) {
-    // Never expected; if a marker went missing, code blocks beat a renderer
-    // mounted in the wrong place.
-    return { fragment: render(reply, images, null), blocks: [] };
-  }
-  const blocks = found.map(({ type, source }, i): RichBlock => {
+  const blocks: RichBlock[] = [];
+  const filled = fillSlots(fragment, (type, source) => {
     const placeholder = document.createElement('div');
     placeholder.className = 'bc-rich';
     placeholder.setAttribute('data-type', type);
-    markers[i]!.replaceWith(placeholder);
-    return { type, source, placeholder };
+    blocks.push({ type, source, placeholder });
+    return placeholder;
   });
-  return { fragment, blocks };
+  return filled ? { fragment, blocks } : { fragment: render(reply, images, null), blocks: [] };
+}
+
+const isFence = (token: Token | undefined): token is Tokens.Code => token?.type == 'code' && token.codeBlockStyle != 'indented';
+
+/**
+ * How many leading tokens of a streaming text's block tokens can no longer change, whatever
+ * text follows: those before a blank line, or after a heading, a rule or a closed fence, or
+ * before a fence's opening line. The last block never counts (it may still grow). Pure.
+ */
+export function stableCut(tokens: Token[]): number {
+  let end = tokens.length;
+  while (end && tokens[end - 1]!.type == 'space') end--;
+  for (let i = end - 1; i > 0; i--) {
+    const before = tokens[i - 1]!;
+    if (/^(space|heading|hr)$/.test(before.type) || (isFence(before) && isClosedFence(before.raw)) || isFence(tokens[i])) {
+      // A paragraph still streaming after a list may yet become one of its items ("2" → "2. next").
+      if (i == end - 1 && tokens[i]!.type == 'paragraph' && tokens[before.type == 'space' ? i - 2 : i - 1]?.type == 'list') continue;
+      return i;
+    }
+  }
+  return 0;
 }
 
 /**
- * Renders streaming text with the same markdown and sanitizer policy, but
- * mounts nothing and loads nothing: registered fences stay code blocks and
- * images are their alt text (`[image: alt]`), with no `<img>` and no `src`.
+ * Streaming text ends mid-syntax: an unfinished link or image shows its text only, and an
+ * emphasis, strike or code span still open on the last line is closed, so the visitor sees
+ * formatting instead of raw `**` or `` ` `` flashing by. Pure.
+ */
+export function closeOpenInline(text: string): string {
+  text = text.replace(/!?\[([^\]\n]*)(\]\([^)\s]*)?$/, '$1');
+  for (let i = 0, m; i < 4 && (m = /^[^]*(?:^|[^\\\w*_~`])(\*\*|__|~~|\*|_|`)(?=[^\s*_~`])((?!\1)[^\n])*$/.exec(text)); i++) text += m[1];
+  return text;
+}
+
+export interface LiveRender {
+  /** Shows `text`, the whole provisional text so far (each call extends the last one). */
+  update(text: string): void;
+}
+
+/**
+ * The provisional bubble while an answer streams (DESIGN.md §6): sanitized markdown under the
+ * final render's policy, with no renderer mounted and no image loaded. Blocks that can no longer
+ * change are rendered once and kept; only the open tail is rendered again, and an open code
+ * fence grows by appending text, so the work follows the new text, not the whole answer.
+ * `previews` gives a stand-in for fences of a type (an open `sandbox` view shows its placeholder).
+ */
+export function createLiveRender(target: Element, prepare: (fragment: DocumentFragment) => void, previews: Record<string, (source: string) => Node> = {}): LiveRender {
+  let seen = 0;
+  let text = '';
+  let frozen = 0;
+  let tail: ChildNode[] = [];
+  // An open fence at the start of the tail: its code element (null for a preview), where its
+  // content starts in `text`, and how much of `text` it shows.
+  let fence: { code: Element | null; from: number; shown: number } | null = null;
+  const paint = (tokens: Token[]) => {
+    live = true;
+    const fragment = render(tokens, false, (type) => Object.hasOwn(previews, type));
+    fillSlots(fragment, (type, source) => previews[type]!(source));
+    prepare(fragment);
+    return fragment;
+  };
+  return {
+    update(input) {
+      let add = input.slice(seen);
+      // A CR at the very end may be the first half of CRLF: wait for the next character.
+      if (add.endsWith('\r')) add = add.slice(0, -1);
+      seen += add.length;
+      text += add.replace(/\r\n?/g, '\n');
+      if (fence) {
+        // Still open unless a line that could close it arrived (the lexer decides if one did).
+        // A stand-in is drawn again while its source is short: it reads its first fields from it.
+        if ((fence.code || text.length - fence.from > 500) && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
+          // No lexing, no sanitizing: the text goes in as text, as the code renderer writes it.
+          if (fence.code) fence.code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+          fence.shown = text.length;
+          return;
+        }
+        fence = null;
+      }
+      let tokens = md.lexer(text.slice(frozen));
+      // A link reference definition may resolve a reference above it: while one is in the tail,
+      // everything is rendered again (definitions come last, so this is the answer's last lines).
+      if (frozen && Object.keys(tokens.links).length) {
+        tail = [...target.childNodes];
+        tokens = md.lexer(text);
+        frozen = 0;
+      }
+      const cut = stableCut(tokens);
+      for (const node of tail) node.remove();
+      if (cut) {
+        target.append(paint(tokens.slice(0, cut)));
+        for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
+      }
+      const src = text.slice(frozen);
+      const last = tokens[tokens.length - 1];
+      const closed = closeOpenInline(src);
+      if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = md.lexer(closed);
+      const fragment = paint(tokens);
+      tail = [...fragment.childNodes];
+      target.append(fragment);
+      const open = tokens[0];
+      if (tokens.length == 1 && isFence(open) && !isClosedFence(open.raw) && src.includes('\n')) {
+        fence = { code: (tail[0] as Element).querySelector?.('code') ?? null, from: frozen + src.indexOf('\n') + 1, shown: text.length };
+      }
+    },
+  };
+}
+
+/**
+ * Renders streaming text as the live bubble shows it after its last update, detached.
  * `opts` is accepted for symmetry with `renderFinal` and ignored.
  */
 export function renderProvisional(text: string, opts?: Partial<RenderOptions>): DocumentFragment {
   void opts;
-  return render(text, false, null);
+  const fragment = document.createDocumentFragment();
+  createLiveRender(fragment as unknown as Element, () => {}).update(text);
+  return fragment;
 }
 
 /** Sanitizes HTML with the markdown policy (the same hooks, URL and image rules). */

@@ -8,7 +8,7 @@ import { safeStorage } from './history';
 import type { Registry } from './registry';
 import { DEFAULT_CONFIG, type BailingClient } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
-import { stringsFor } from './ui/i18n';
+import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 
@@ -36,11 +36,11 @@ export interface MountArgs {
   warn(message: string): void;
   ticket: string | null;
   context: PageContext;
+  strings: Strings;
 }
 
 export function mountWidget(args: MountArgs): MountedWidget {
-  const { options, config, registry, emitter, warn } = args;
-  const strings = stringsFor(options.lang);
+  const { options, config, registry, emitter, warn, strings } = args;
   let ticket = args.ticket;
   let context = args.context;
   let inlineIn: Element | null = null;

@@ -7,7 +7,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
 /** `/vendor/<name>/<path>` → `node_modules/<folder>/<path>`, only for packages listed here. */
-export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({});
+export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
+  // The chart libraries the demo page loads for the host chart adapters (DESIGN.md §8.2).
+  echarts: 'echarts',
+  mermaid: 'mermaid',
+  vega: 'vega',
+  'vega-lite': 'vega-lite',
+  'vega-embed': 'vega-embed',
+});
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.html': 'text/html; charset=utf-8',
@@ -69,7 +76,7 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
 export function resolveStaticPath(pathname: string, rootDir: string): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (pathname === '/widget.js' || pathname === '/widget.js.map') return target(rootDir, 'dist', pathname.slice(1), true);
-  const prefixed = /^\/(pages|dist|renderers|e2e|vendor)\/(.+)$/.exec(pathname);
+  const prefixed = /^\/(pages|dist|renderers|i18n|e2e|vendor)\/(.+)$/.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];
   switch (prefix) {
@@ -80,6 +87,9 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
     case 'renderers':
       // Renderer modules the widget imports on demand, beside /widget.js (cross-origin: CORS).
       return target(rootDir, 'dist/renderers', rest, true);
+    case 'i18n':
+      // The widget's texts in other languages, imported on demand like the renderers.
+      return target(rootDir, 'dist/i18n', rest, true);
     case 'e2e':
       return target(rootDir, 'e2e/pages', rest);
     default: {
@@ -93,7 +103,7 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
 
 /** True for the paths static files live under, so other methods there get 405, not 404. */
 export function isStaticPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|renderers|e2e|vendor)\//.test(pathname);
+  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|renderers|i18n|e2e|vendor)\//.test(pathname);
 }
 
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */

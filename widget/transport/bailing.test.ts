@@ -37,12 +37,32 @@ describe('parseStreamEvent: valid events', () => {
     { title: 'failed, bare', name: 'failed', data: {} },
     { title: 'timeout', name: 'timeout', data: { done: false, job_id: 'j1' } },
   ])('$title', ({ name, data }) => {
-    expect(parseStreamEvent(name, JSON.stringify(data))).toEqual({ ok: true, event: { ...data, type: name } });
+    // Only the fields the widget acts on come through; the rest are dropped unread.
+    const kept: Record<string, string[]> = {
+      open: ['job_id', 'status'],
+      status: ['status'],
+      phase: ['seq', 'name', 'round'],
+      reset: ['seq', 'round'],
+      delta: ['seq', 'text', 'round'],
+      done: ['job_id', 'reply', 'error'],
+      failed: ['reply', 'error'],
+    };
+    const expected = Object.fromEntries(Object.entries(data).filter(([key]) => (kept[name] ?? []).includes(key)));
+    expect(parseStreamEvent(name, JSON.stringify(data))).toEqual({ ok: true, event: { ...expected, type: name } });
+  });
+
+  it.each([
+    { title: 'delta ts as object', name: 'delta', data: '{"seq":1,"text":"a","ts":{}}' },
+    { title: 'done attachment without url', name: 'done', data: '{"job_id":"j","reply":"x","attachments":[{"name":"a"}]}' },
+    { title: 'done references not an array', name: 'done', data: '{"job_id":"j","reply":"x","references":"none"}' },
+    { title: 'timeout done as string', name: 'timeout', data: '{"done":"false"}' },
+  ])('an odd value in a field the widget does not use does not drop the event: $title', ({ name, data }) => {
+    expect(parseStreamEvent(name, data).ok).toBe(true);
   });
 
   it('drops undeclared fields and treats null as absent', () => {
-    const r = parseStreamEvent('reset', '{"seq":null,"reason":"retry","round":null,"type":"done","extra":{"x":1}}');
-    expect(r).toEqual({ ok: true, event: { type: 'reset', reason: 'retry' } });
+    const r = parseStreamEvent('reset', '{"seq":null,"reason":"retry","round":2,"type":"done","extra":{"x":1}}');
+    expect(r).toEqual({ ok: true, event: { type: 'reset', round: 2 } });
   });
 });
 
@@ -62,7 +82,6 @@ describe('parseStreamEvent: rejects', () => {
     { title: 'delta seq negative', name: 'delta', data: '{"seq":-1,"text":"a"}', error: 'delta: "seq" must be an integer ≥ 0' },
     { title: 'delta seq fractional', name: 'delta', data: '{"seq":1.5,"text":"a"}', error: 'delta: "seq" must be an integer ≥ 0' },
     { title: 'delta text as number', name: 'delta', data: '{"seq":1,"text":42}', error: 'delta: "text" must be a string' },
-    { title: 'delta ts as object', name: 'delta', data: '{"seq":1,"text":"a","ts":{}}', error: 'delta: "ts" must be a string or a number' },
     { title: 'phase unknown name', name: 'phase', data: '{"seq":1,"name":"thinking"}', error: 'phase: "name" must be "model" or "tool"' },
     { title: 'phase round as string', name: 'phase', data: '{"seq":1,"name":"tool","round":"2"}', error: 'phase: "round" must be an integer ≥ 0' },
     { title: 'reset seq as string', name: 'reset', data: '{"seq":"7","reason":"retry"}', error: 'reset: "seq" must be an integer ≥ 0' },
@@ -72,20 +91,7 @@ describe('parseStreamEvent: rejects', () => {
     { title: 'done without job_id', name: 'done', data: '{"reply":"x"}', error: 'done: "job_id" is missing (expected a non-empty string)' },
     { title: 'done empty job_id', name: 'done', data: '{"job_id":"","reply":"x"}', error: 'done: "job_id" must be a non-empty string' },
     { title: 'done reply as object', name: 'done', data: '{"job_id":"j","reply":{"text":"x"}}', error: 'done: "reply" must be a string' },
-    {
-      title: 'done attachment without url',
-      name: 'done',
-      data: '{"job_id":"j","reply":"x","attachments":[{"name":"a"}]}',
-      error: 'done: "attachments" must be an array of {url}',
-    },
-    {
-      title: 'done references not an array',
-      name: 'done',
-      data: '{"job_id":"j","reply":"x","references":"none"}',
-      error: 'done: "references" must be an array of objects',
-    },
     { title: 'failed reply as number', name: 'failed', data: '{"reply":500}', error: 'failed: "reply" must be a string' },
-    { title: 'timeout done as string', name: 'timeout', data: '{"done":"false"}', error: 'timeout: "done" must be a boolean' },
   ])('$title', ({ name, data, error }) => {
     expect(parseStreamEvent(name, data)).toEqual({ ok: false, error });
   });

@@ -1,8 +1,10 @@
-// The widget's own words, in English and Simplified Chinese. Accessible names stay
-// stable English in `en` because hosts and tests address controls by them.
+// The widget's own words. English is built in; other languages are modules beside widget.js
+// (dist/i18n/<lang>.js), fetched while the chat config loads, so only pages that need them pay
+// for them. Accessible names stay stable English in `en` because hosts and tests address
+// controls by them.
 import type { Lang } from '../embed';
 
-const en = {
+export const en = {
   openChat: 'Open chat',
   close: 'Close',
   newConversation: 'New conversation',
@@ -31,33 +33,17 @@ const en = {
 
 export type Strings = { readonly [K in keyof typeof en]: string };
 
-const zhCN: Strings = {
-  openChat: '打开聊天',
-  close: '关闭',
-  newConversation: '新对话',
-  maximize: '最大化',
-  send: '发送',
-  stop: '停止',
-  message: '消息',
-  placeholder: '输入消息…',
-  conversation: '对话',
-  defaultTitle: '聊天',
-  working: '处理中…',
-  thinking: '思考中…',
-  responding: '正在回复',
-  complete: '回复完成',
-  failedAnnounce: '回复失败',
-  retry: '重试',
-  stopped: '已停止。',
-  recovering: '耗时较长，回答完成后会显示在这里。',
-  recoverFailed: '无法加载回答，请重试。',
-  notSent: '发送失败，消息已放回输入框。',
-  busy: '请等待当前回答完成。',
-  aiNotice: '回答由 AI 生成，可能不准确。',
-  you: '你',
-  assistant: '助手',
-};
 
-export function stringsFor(lang: Lang): Strings {
-  return lang === 'zh-CN' ? zhCN : en;
+
+/** The words for `lang`; English when its module cannot be loaded (`warn` says why). */
+export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: string) => void): Promise<Strings> {
+  if (lang == 'en') return Promise.resolve(en);
+  const url = new URL(`i18n/${lang}.js`, scriptSrc).href;
+  return (import(url) as Promise<{ strings: Strings }>).then(
+    (module) => ({ ...en, ...module.strings }),
+    (error: unknown) => {
+      warn(`could not load the ${lang} texts from ${url} (${String(error)}); using English`);
+      return en;
+    },
+  );
 }

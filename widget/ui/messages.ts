@@ -10,8 +10,13 @@ const STICKY_SLACK_PX = 48;
 export interface AssistantBubble {
   readonly el: HTMLElement;
   readonly body: HTMLElement;
-  /** Replace the body's content (provisional or final). */
-  setContent(content: Node): void;
+  /**
+   * Replace the body's content with `content` (a fragment of blocks). Blocks equal to the ones
+   * shown keep their DOM, so the final render takes over from the live one without a jump.
+   */
+  setContent(content: DocumentFragment): void;
+  /** Prepares blocks about to enter the body (the live render inserts them itself). */
+  prepare(content: DocumentFragment): void;
   /** A status line under the body: waiting dots, a "working…" tool step, a note, or nothing. */
   setStatus(status: BubbleStatus): void;
   setError(text: string, retry?: () => void): void;
@@ -34,6 +39,18 @@ export interface MessageList {
   follow(): void;
   /** Force the end into view (the visitor just sent a message). */
   toEnd(): void;
+}
+
+/**
+ * What an unfinished `sandbox` view shows while its reply streams (DESIGN.md §8.3): a box of its
+ * `initialHeight` with the first of its `placeholderMessages`, read from the JSON that arrived so
+ * far (the model writes those two fields first). The view itself mounts once the reply is done.
+ */
+export function sandboxWait(source: string): HTMLElement {
+  const el = h('div', { class: 'bc-wait' });
+  el.style.height = `${Math.min(1600, Math.max(40, +(/"initialHeight"\s*:\s*(\d+)/.exec(source)?.[1] ?? 240)))}px`;
+  el.textContent = /"placeholderMessages"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")/.exec(source)?.[1]?.replace(/^"|"$/g, '') ?? '';
+  return el;
 }
 
 export function createMessageList(container: HTMLElement, strings: Strings): MessageList {
@@ -82,15 +99,26 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
         status,
       ]);
       insert(el);
+      const prepare = (content: DocumentFragment) => {
+        el.classList.remove('bc-msg-error');
+        // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
+        for (const block of content.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
+        if (content.querySelector('pre, table, .bc-rich')) el.classList.add('bc-wide');
+      };
       return {
         el,
         body,
+        prepare,
         setContent(content) {
-          el.classList.remove('bc-msg-error');
-          body.replaceChildren(content);
-          // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
-          for (const block of body.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
-          el.classList.toggle('bc-wide', body.querySelector('pre, table, .bc-rich') !== null);
+          el.classList.remove('bc-wide');
+          prepare(content);
+          const old = body.childNodes;
+          let i = 0;
+          for (const node of [...content.childNodes]) {
+            const shown = old[i++];
+            if (!shown?.isEqualNode(node)) shown ? shown.replaceWith(node) : body.append(node);
+          }
+          while (old.length > i) body.lastChild!.remove();
           follow();
         },
         setStatus(next) {

@@ -1,0 +1,30 @@
+// Simplified Chinese texts of the widget, a module beside widget.js (dist/i18n/zh-CN.js),
+// loaded only when the page or the visitor asks for zh-CN.
+import type { Strings } from './i18n';
+
+export const strings: Strings = {
+  openChat: '打开聊天',
+  close: '关闭',
+  newConversation: '新对话',
+  maximize: '最大化',
+  send: '发送',
+  stop: '停止',
+  message: '消息',
+  placeholder: '输入消息…',
+  conversation: '对话',
+  defaultTitle: '聊天',
+  working: '处理中…',
+  thinking: '思考中…',
+  responding: '正在回复',
+  complete: '回复完成',
+  failedAnnounce: '回复失败',
+  retry: '重试',
+  stopped: '已停止。',
+  recovering: '耗时较长，回答完成后会显示在这里。',
+  recoverFailed: '无法加载回答，请重试。',
+  notSent: '发送失败，消息已放回输入框。',
+  busy: '请等待当前回答完成。',
+  aiNotice: '回答由 AI 生成，可能不准确。',
+  you: '你',
+  assistant: '助手',
+};
