@@ -1,6 +1,7 @@
 // The opt-in `sandbox` renderer (DESIGN.md §8.3) in the built widget and a real Chromium frame:
 // the switch, a view and its legitimate send, and the limits, the watchdog and the strict-CSP
 // fallback. The escape attempts are in sandbox-escape.spec.ts.
+import AxeBuilder from '@axe-core/playwright';
 import { ask, composer, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 
@@ -216,4 +217,30 @@ test('the chrome speaks the widget language: zh-CN', async ({ page, server }) =>
   await expect(page.locator('bailing-chat-widget .sbx-caution')).toHaveText('此视图由 AI 生成，与本页面隔离。请勿在其中输入密码或其他机密信息。');
   await expect(frameOf(page)).toHaveAttribute('title', '交互视图');
   await serverIdle(page, server.url);
+});
+
+test('axe: the calculator view and its chrome have no serious or critical findings, light and dark', async ({ page, server }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/pages/sandbox.html`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('calculator');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await waitForAnswer(page);
+    await expect(view(page).getByRole('button', { name: '=' })).toBeVisible();
+    if (scheme == 'light') {
+      // The detector: a button without a name inside the view is reported, so axe looks into the frame.
+      await view(page).locator('body').evaluate((body) => body.append(document.createElement('button')));
+      const seen = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+      expect(seen.violations.map((v) => v.id)).toContain('button-name');
+      await view(page).locator('body > button:last-child').evaluate((button) => button.remove());
+    }
+    const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+    const found = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    for (const v of found) console.log(`[axe ${scheme}] ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(found.map((v) => v.id), scheme).toEqual([]);
+    await serverIdle(page, server.url);
+  }
 });
