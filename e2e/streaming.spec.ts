@@ -150,6 +150,46 @@ test('a long answer streams as growing provisional text, then renders as markdow
   expect(live).toEqual(['Responding', 'Response complete']);
 });
 
+test('streaming text is formatted as it arrives; finished blocks keep their DOM through the final render', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  // Inside the page: each streamed state of the answer (its block tags and text), and a mark on
+  // the first heading the live render drew, to find the very same node after `done`.
+  await page.evaluate(() => {
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    const seen = { tags: [] as string[][], texts: [] as string[], marked: false };
+    (window as unknown as { __live: typeof seen }).__live = seen;
+    new MutationObserver(() => {
+      const bubbles = root.querySelectorAll('.bc-msg-assistant:not(.bc-greeting)');
+      const body = bubbles[bubbles.length - 1]?.querySelector('.bc-body');
+      if (!body || (root.querySelector('.bc-stop') as HTMLElement).hidden) return;
+      seen.tags.push([...body.children].map((el) => el.localName));
+      seen.texts.push(body.textContent ?? '');
+      const h2 = body.querySelector('h2');
+      if (h2 && !seen.marked) {
+        (h2 as unknown as { __mark: boolean }).__mark = true;
+        seen.marked = true;
+      }
+    }).observe(root.querySelector('.bc-messages')!, { childList: true, characterData: true, subtree: true });
+  });
+  await ask(page, 'How do I set the widget up on my site?');
+  await waitForAnswer(page);
+  const seen = await page.evaluate(() => (window as unknown as { __live: { tags: string[][]; texts: string[]; marked: boolean } }).__live);
+  // While streaming the answer already had headings, lists, a table and code blocks, as elements.
+  const streamedTags = new Set(seen.tags.flat());
+  for (const tag of ['h2', 'h3', 'ol', 'table', 'pre', 'blockquote']) expect(streamedTags, `<${tag}> while streaming`).toContain(tag);
+  // Markdown syntax never showed as text, not even for a moment (a bold or a link cut mid-way).
+  for (const text of seen.texts) {
+    expect(text).not.toContain('**');
+    expect(text).not.toContain('## ');
+    expect(text).not.toMatch(/\]\(https?:/);
+  }
+  expect(seen.marked).toBe(true);
+  // The final render kept the heading the live render drew: the same node, not a copy.
+  const body = lastAssistant(page).locator('.bc-body');
+  expect(await body.locator('h2').evaluate((h2) => (h2 as unknown as { __mark?: boolean }).__mark === true)).toBe(true);
+  await expect(body.locator('h2')).toHaveText('Setting up the Acme chat widget');
+});
+
 test('a tool round shows a working step, and its provisional talk is discarded', async ({ page, server }) => {
   await openWidget(page, server.url);
   await record(page);
