@@ -149,6 +149,22 @@ for (const how of ['meta refresh', 'location.href'] as const) {
   });
 }
 
+test('a view that silences its bridge, then navigates: the second load removes the frame; the page it went to runs no script', async ({ page, server }) => {
+  await showView(page, server.url, {
+    title: 'Silent leaver',
+    summary: 'Leaves quietly.',
+    html: '<p>x</p>',
+    // After start-up: every bridge message is dropped (no `leave`), then a navigation.
+    jsExpressions: [`setTimeout(() => { MessagePort.prototype.postMessage = () => {}; location.href = '${log.url}/page-silent' }, 500)`],
+  });
+  await expect(page.locator('bailing-chat-widget .sbx-reason')).toHaveText('The view tried to leave its frame and was closed.');
+  await expect(frameOf(page)).toHaveCount(0);
+  // The request went out (nothing stopped it before the second document loaded), but no script ran there.
+  expect(log.saw('/page-silent')).toBe(true);
+  await settle(page);
+  expect(log.hits.filter((hit) => hit.path.startsWith('/ran'))).toEqual([]);
+});
+
 test('a location.href while the view first runs (before the bridge is up): the page it went to runs no script, the frame goes', async ({ page, server }) => {
   await showView(page, server.url, { title: 'Early leaver', summary: 'Leaves at once.', html: '<p>x</p>', jsExpressions: [`location.href = '${log.url}/page-early'`] });
   // No bridge ever answers from the document the frame went to: the view is given up as not starting.
