@@ -12,7 +12,7 @@ import { SANDBOX_CSS } from './styles';
 
 /** What the widget hands the module besides the renderer context (widget/builtins.ts). */
 export interface SandboxHostOptions {
-  /** The owner's preload `sandbox` object (`{policy?}`); `{}` for `data-sandbox="1"`. */
+  /** The owner's preload `sandbox` object (`{policy?}`, or `true` for the default policy); `{}` for `data-sandbox="1"`. */
   sandbox: unknown;
   /** Sends `message` as the visitor's next turn, showing `shown` in their bubble. False when the chat cannot send now. */
   send(message: string, shown: string): boolean;
@@ -48,8 +48,10 @@ const live = new Set<(reason: string) => void>();
 function ownerPolicy(config: unknown): SandboxPolicy | null {
   if (owner && owner.config === config) return owner.policy;
   let policy: SandboxPolicy | null = null;
-  if (!config || typeof config != 'object' || Array.isArray(config)) {
-    warn('the preload "sandbox" must be an object such as {policy: {…}}; sandbox views will show as code');
+  if (config === true) {
+    policy = (validateSandboxPolicy(undefined) as { policy: SandboxPolicy }).policy;
+  } else if (!config || typeof config != 'object' || Array.isArray(config)) {
+    warn('the preload "sandbox" must be true or an object such as {policy: {…}}; sandbox views will show as code');
   } else {
     for (const key of Object.keys(config)) if (!OWNER_KEYS.includes(key)) warn(`unknown preload key "sandbox.${key}" ignored`);
     if ((config as { packs?: unknown }).packs !== undefined) warn('capability packs are not supported by this build; "sandbox.packs" ignored');
