@@ -2,7 +2,7 @@
 // the switch, a view and its legitimate send, and the limits, the watchdog and the strict-CSP
 // fallback. The escape attempts are in sandbox-escape.spec.ts.
 import AxeBuilder from '@axe-core/playwright';
-import { ask, composer, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+import { ask, composer, expect, jobIdOf, launcher, loadWidget, sseEvent, test, waitForAnswer } from './fixtures';
 import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 
 /** A view with a button that sends `payload` and prints what happened. */
@@ -253,4 +253,36 @@ test('preload sandbox: true turns views on with the default policy; sandbox: fal
   await expect(page2.locator('bailing-chat-widget pre code')).toContainText('"title":"Off"');
   await expect(frameOf(page2)).toHaveCount(0);
   await page2.close();
+});
+
+test('while the reply streams, an open sandbox fence is a placeholder of initialHeight; at done the view mounts', async ({ page, server }) => {
+  const props = { initialHeight: 180, placeholderMessages: ['Setting up the view…'], title: 'Later', html: '<p id="p">live</p>', jsExpressions: ['1'] };
+  const reply = `A view:\n\n\`\`\`sandbox\n${JSON.stringify(props)}\n\`\`\``;
+  const partial = reply.slice(0, reply.indexOf('"html"') + 10);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const connections: string[] = [];
+  await page.route('**/chat/demo_assistant/events/**', async (route, request) => {
+    const jobId = jobIdOf(request.url());
+    connections.push(jobId);
+    const open = sseEvent('open', { ok: true, job_id: jobId, status: 'running', protocol: 'bailing.chat.stream.v1', streaming: true });
+    if (connections.filter((j) => j === jobId).length === 1) {
+      // First connection: the reply up to the middle of the view, then the stream ends (the widget resumes it).
+      return route.fulfill({ status: 200, contentType: 'text/event-stream', body: open + sseEvent('delta', { seq: 1, text: partial, round: 1 }, 1) });
+    }
+    await gate;
+    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: open + sseEvent('delta', { seq: 2, text: reply.slice(partial.length), round: 1 }, 2) + sseEvent('done', { done: true, job_id: jobId, reply }, 3) });
+  });
+  await loadWidget(page, server.url, { attrs: { 'data-sandbox': '1' } });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  const wait = page.locator('bailing-chat-widget .bc-wait');
+  await expect(wait).toHaveText('Setting up the view…');
+  expect((await wait.boundingBox())?.height).toBe(180);
+  await expect(frameOf(page)).toHaveCount(0);
+  release();
+  await waitForAnswer(page);
+  await expect(view(page).locator('#p')).toHaveText('live');
+  await expect(wait).toHaveCount(0);
+  await serverIdle(page, server.url);
 });
