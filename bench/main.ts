@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import type { WidgetName } from './page';
 import { benchReply, splitDeltas } from './reply';
-import { checkBudgets, render, type Results, type StreamScenarioResult } from './report';
+import { checkBudgets, markdown, render, type Results, type StreamScenarioResult } from './report';
 import { runFinalRender, runHistory, runMemory, runStream, type FinalRenderRun, type HistoryRun } from './scenarios';
 import { startBenchServers } from './servers';
 
@@ -185,8 +185,10 @@ async function main(): Promise<void> {
     console.log(`\n${text}\n`);
     mkdirSync(dirname(args.json), { recursive: true });
     writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(args.json.replace(/\.json$/, '') + '.txt', `${text}\n`);
-    log(`results: ${relative(process.cwd(), args.json)} (and .txt); total ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+    const stem = args.json.replace(/\.json$/, '');
+    writeFileSync(`${stem}.txt`, `${text}\n`);
+    writeFileSync(`${stem}.md`, `${markdown(results)}\n`);
+    log(`results: ${relative(process.cwd(), args.json)} (and .txt, .md); total ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   } finally {
     await browser.close();
     await servers.close();

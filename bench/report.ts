@@ -233,3 +233,69 @@ export function checkBudgets(results: Omit<Results, 'budgets'>): BudgetCheck[] {
   }
   return checks;
 }
+
+/** The same results as a compact markdown table (bench/results/latest.md, pasted into the README). */
+export function markdown(results: Results): string {
+  const m = results.machine;
+  const rows: string[] = [
+    `Measured ${results.date} on ${m.cpus} cores (${m.cpuModel}), Node ${m.node}, Chromium ${m.chromium}; \`${results.command}\`. ` +
+      'Medians, min–max in brackets; n = runs.',
+    '',
+    '| scenario | metric | ours | Deep Chat | ours/DC | budget (ours) |',
+    '|---|---|---:|---:|---:|---|',
+  ];
+  for (const scenario of results.streams) {
+    const ours = scenario.runs.filter((r) => r.widget === 'ours');
+    const peer = scenario.runs.filter((r) => r.widget === 'deep-chat');
+    const budgets = streamBudgets(scenario);
+    const title = `${scenario.title} (${fmt(scenario.deltas)} deltas; n = ${ours.length} / ${peer.length})`;
+    const metrics: [string, (r: StreamRun) => number, number, string?][] = [
+      ['main-thread task time, ms', (r) => r.taskMs, 0, 'main-thread task time, ms'],
+      ['layout + style, ms', (r) => r.layoutMs + r.styleMs, 0],
+      ['long tasks > 50 ms', (r) => r.longTasks, 0, 'long tasks (> 50 ms), count'],
+      ['longest task, ms', (r) => r.longestTaskMs, 0],
+      ['render lag after last byte, ms', (r) => r.renderLagMs, 0, 'render lag after last byte, ms'],
+      ['JS heap at end / after GC, MB', (r) => r.heapEndMB, 1],
+    ];
+    metrics.forEach(([label, pick, digits, budgetKey], i) => {
+      const a = ours.map(pick);
+      const b = peer.map(pick);
+      let oursCell = cell(a, digits);
+      let peerCell = cell(b, digits);
+      if (label.startsWith('JS heap')) {
+        oursCell = `${fmt(stat(a).median, 1)} / ${fmt(stat(ours.map((r) => r.heapGcMB)).median, 1)}`;
+        peerCell = `${fmt(stat(b).median, 1)} / ${fmt(stat(peer.map((r) => r.heapGcMB)).median, 1)}`;
+      }
+      rows.push(`| ${i === 0 ? title : ''} | ${label} | ${oursCell} | ${peerCell} | ${label.startsWith('JS heap') ? '' : ratio(a, b)} | ${budgetKey ? mark(a, budgets.get(budgetKey)) : ''} |`);
+    });
+    const dom = (runs: StreamRun[]): string => (runs.length === 0 ? '—' : runs.every((r) => r.countsOk) ? 'complete' : 'INCOMPLETE');
+    rows.push(`| | final DOM (headings, code, tables, list items, links) | ${dom(ours)} | ${dom(peer)} | | |`);
+  }
+  const all = results.streams.flatMap((s) => s.runs);
+  const ready = (w: string): number[] => all.filter((r) => r.widget === w).map((r) => r.readyMs);
+  rows.push(`| page | load to ready, ms (all runs) | ${cell(ready('ours'), 0)} | ${cell(ready('deep-chat'), 0)} | ${ratio(ready('ours'), ready('deep-chat'))} | |`);
+  const ours = results.scripts.find((s) => s.widget === 'ours');
+  const peer = results.scripts.find((s) => s.widget === 'deep-chat');
+  if (ours && peer) {
+    rows.push(
+      `| | script, raw / gzip -9, bytes | ${fmt(ours.rawBytes)} / ${fmt(ours.gzipBytes)} | ${fmt(peer.rawBytes)} / ${fmt(peer.gzipBytes)} | ${ratio([ours.gzipBytes], [peer.gzipBytes])} | ≤ 46,080 gzip ${ours.gzipBytes <= 46_080 ? '✓' : '✗'} |`,
+    );
+  }
+  if (results.finalRender) {
+    const runs = results.finalRender.runs;
+    const s = stat(runs.map((r) => r.renderMs));
+    rows.push(`| ours only | \`done\` → final DOM, ${results.finalRender.kb} KB, ms (next frame) | ${cell(runs.map((r) => r.renderMs), 1)} (${fmt(stat(runs.map((r) => r.frameMs)).median, 1)}) | | | ≤ 50 ${s.median <= 50 ? '✓' : '✗'} |`);
+  }
+  if (results.history) {
+    const runs = results.history.runs;
+    const s = stat(runs.map((r) => r.renderMs));
+    rows.push(`| | ${results.history.items}-message history on open, ms (next frame) | ${cell(runs.map((r) => r.renderMs), 1)} (${fmt(stat(runs.map((r) => r.frameMs)).median, 1)}) | | | ≤ 100 ${s.median <= 100 ? '✓' : '✗'} |`);
+  }
+  if (results.memory) {
+    const mem = results.memory;
+    const pct = (x: number): string => `${x >= 0 ? '+' : ''}${fmt(x * 100, 1)} %`;
+    rows.push(`| | heap after ${mem.replies} replies + new conversation vs start (after ${mem.warmup}) | ${fmt(mem.heapStartMB, 2)} → ${fmt(mem.heapEndMB, 2)} MB, ${pct(mem.growth)} (${pct(mem.growthFromFirst)} vs after 1 reply) | | | ≤ +10 % ${mem.growth <= 0.1 ? '✓' : '✗'} |`);
+    rows.push(`| | detached message nodes; renderer mounts / destroys | ${fmt(mem.detachedMessages)}; ${fmt(mem.mounts)} / ${fmt(mem.destroys)} | | | none ${mem.detachedMessages === 0 ? '✓' : '✗'}; equal ${mem.mounts === mem.destroys ? '✓' : '✗'} |`);
+  }
+  return rows.join('\n');
+}
