@@ -253,6 +253,8 @@ test('mermaid: diagrams are drawn as SVG once the reply is done; bad diagrams fa
   const diagrams = answer.locator('.bc-rich[data-type="mermaid"] figure.bc-diagram');
   await expect(diagrams).toHaveCount(2);
   await expect(diagrams.nth(0).locator('svg .node')).toHaveCount(3);
+  await expect(diagrams.nth(0)).toHaveAccessibleName('Diagram: flowchart');
+  await expect(diagrams.nth(1)).toHaveAccessibleName('Diagram: sequence');
   await expect(diagrams.nth(0).locator('svg')).toContainText('Visitor');
   await expect(diagrams.nth(1).locator('svg')).toContainText('streamed answer');
   await expect(answer.locator('pre code[data-language="mermaid"]')).toHaveCount(3);

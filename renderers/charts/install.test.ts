@@ -42,6 +42,13 @@ describe('installRenderer', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('registered through the preload'));
   });
 
+  it('a frozen preload: a warning, nothing thrown', () => {
+    const warn = vi.fn();
+    const target = { BailingChat: Object.freeze({ renderers: Object.freeze([]) }) };
+    expect(installRenderer(def(), target, warn)).toBeTypeOf('function');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot be changed'));
+  });
+
   it.each([
     ['a string', 'x', /not the widget nor a preload/],
     ['an array', [], /not the widget nor a preload/],

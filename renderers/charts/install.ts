@@ -35,14 +35,21 @@ export function installRenderer(
     warn(`window.BailingChat is not the widget nor a preload object; "${definition.type}" was not registered`);
     return () => undefined;
   }
-  const preload = (current ?? (target.BailingChat = {})) as { renderers?: unknown };
-  if (preload.renderers === undefined) preload.renderers = [];
-  if (!Array.isArray(preload.renderers)) {
-    warn(`window.BailingChat.renderers is not an array; "${definition.type}" was not registered`);
+  let list: unknown[];
+  try {
+    const preload = (current ?? (target.BailingChat = {})) as { renderers?: unknown };
+    if (preload.renderers === undefined) preload.renderers = [];
+    if (!Array.isArray(preload.renderers)) {
+      warn(`window.BailingChat.renderers is not an array; "${definition.type}" was not registered`);
+      return () => undefined;
+    }
+    list = preload.renderers;
+    list.push(definition);
+  } catch (e) {
+    // A frozen preload (or array) cannot take another renderer.
+    warn(`the preload window.BailingChat cannot be changed (${e instanceof Error ? e.message : String(e)}); "${definition.type}" was not registered`);
     return () => undefined;
   }
-  const list = preload.renderers as unknown[];
-  list.push(definition);
   let live = true;
   return () => {
     if (!live) return;

@@ -12,7 +12,7 @@ import { sanitizeSvgTree } from './svg-policy';
 /** The part of the Mermaid API this adapter uses (Mermaid 10 and later). */
 export interface MermaidLike {
   initialize(config: Record<string, unknown>): void;
-  render(id: string, text: string): Promise<{ svg: string }>;
+  render(id: string, text: string): Promise<{ svg: string; diagramType?: string }>;
 }
 
 export interface MermaidRendererOptions {
@@ -31,7 +31,7 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
   }
   // Mermaid's configuration is global: renders run one at a time, each with its own theme.
   let queue: Promise<unknown> = Promise.resolve();
-  const draw = (id: string, source: string, ctx: RendererContext): Promise<string> => {
+  const draw = (id: string, source: string, ctx: RendererContext): Promise<{ svg: string; diagramType?: string }> => {
     const colors = chartColors(ctx.theme);
     const run = async () => {
       if (ctx.signal.aborted) throw new Error('aborted');
@@ -55,7 +55,7 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
         },
       });
       try {
-        return (await mermaid.render(id, source)).svg;
+        return await mermaid.render(id, source);
       } finally {
         // Mermaid measures text in a scratch element on the page; never leave one behind.
         for (const stray of [document.getElementById(id), document.getElementById('d' + id)]) {
@@ -78,7 +78,7 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
       const checked = checkMermaidSource(ctx.payload);
       if (!checked.ok) throw new Error(`invalid mermaid block: ${checked.error.message} [${checked.error.type}]`);
       const id = `bc-mermaid-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-      const svgText = await draw(id, checked.source, ctx);
+      const { svg: svgText, diagramType } = await draw(id, checked.source, ctx);
       if (ctx.signal.aborted) return;
       // Parsed in a <template>: an inert document where nothing runs or loads until it is checked.
       // (Mermaid serializes HTML labels as HTML, so an XML parser would refuse some diagrams.)
@@ -89,7 +89,9 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
       sanitizeSvgTree(svg);
       const figure = document.createElement('figure');
       figure.className = 'bc-diagram';
-      figure.setAttribute('aria-label', 'Diagram');
+      // Named by its kind ("Diagram: flowchart"); Mermaid's own accTitle/accDescr stay on the SVG.
+      const kind = typeof diagramType === 'string' && /^[A-Za-z][\w-]{0,39}$/.test(diagramType) ? diagramType.replace(/-v\d+$/, '') : '';
+      figure.setAttribute('aria-label', kind ? `Diagram: ${kind}` : 'Diagram');
       Object.assign(figure.style, { margin: '0', overflowX: 'auto', maxWidth: '100%' });
       const node = document.importNode(svg, true);
       // Scales with the message (the viewBox keeps proportions); never wider than drawn.
