@@ -7,6 +7,7 @@
 //                     20 KB, else --runs): one such run freezes the page for minutes
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these (see the list below)
+//   --widget NAME     only this widget in the side-by-side scenarios: ours or deep-chat
 //   --json PATH       where to write the results (default bench/results/latest.json)
 //   --memory-replies N  replies in the memory scenario (default 100)
 import { chromium } from '@playwright/test';
@@ -32,10 +33,11 @@ interface Args {
   json: string;
   memoryReplies: number;
   peerRuns: number | null;
+  widgets: WidgetName[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null };
+  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null, widgets: ['ours', 'deep-chat'] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => {
@@ -54,6 +56,11 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--json') args.json = value();
     else if (flag === '--memory-replies') args.memoryReplies = Math.round(positive());
     else if (flag === '--peer-runs') args.peerRuns = Math.round(positive());
+    else if (flag === '--widget') {
+      const name = value();
+      if (name !== 'ours' && name !== 'deep-chat') throw new Error('--widget is ours or deep-chat');
+      args.widgets = [name];
+    }
     else if (flag === '--help' || flag === '-h') {
       console.log(readFileSync(join(ROOT, 'bench/main.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
       process.exit(0);
@@ -117,7 +124,7 @@ async function main(): Promise<void> {
         // Alternate which widget goes first, so drift on a shared machine hits both alike.
         const order: WidgetName[] = run % 2 === 0 ? ['ours', 'deep-chat'] : ['deep-chat', 'ours'];
         for (const widget of order) {
-          if (run >= (widget === 'ours' ? args.runs : scenario.peerRuns)) continue;
+          if (!args.widgets.includes(widget) || run >= (widget === 'ours' ? args.runs : scenario.peerRuns)) continue;
           const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs });
           result.runs.push(r);
           log(
