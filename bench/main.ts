@@ -97,10 +97,10 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const scripts = [
-      { widget: 'ours', file: 'dist/widget.js' },
-      { widget: 'deep-chat', file: 'node_modules/deep-chat/dist/deepChat.bundle.js' },
-    ].map(({ widget, file }) => {
-      const bytes = readFileSync(join(ROOT, file));
+      { widget: 'ours', file: 'dist/widget.js', path: join(servers.distDir, 'widget.js') },
+      { widget: 'deep-chat', file: 'node_modules/deep-chat/dist/deepChat.bundle.js', path: join(ROOT, 'node_modules/deep-chat/dist/deepChat.bundle.js') },
+    ].map(({ widget, file, path }) => {
+      const bytes = readFileSync(path);
       return { widget, file, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
     });
     const deepChatVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/deep-chat/package.json'), 'utf8')).version as string;

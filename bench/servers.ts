@@ -5,9 +5,10 @@
 // - the bench server serves the host page (the same page for both widgets), the Deep Chat
 //   bundle, and a Deep Chat stream endpoint in its documented SSE format (`data: {"text": …}`)
 //   fed by the same deltas on the same schedule.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent } from '../examples/server/agent';
 import { startServer } from '../examples/server/app';
@@ -37,6 +38,8 @@ export interface BenchServers {
   hubUrl: string;
   /** The bench server (host pages, Deep Chat). */
   pageUrl: string;
+  /** The copy of dist/ the reference server serves (the build measured, whatever happens to dist/ meanwhile). */
+  distDir: string;
   setPlan(plan: StreamPlan): void;
   /** Our answers wait for this before their first delta, so none is stored before the page listens. */
   setGate(gate: Promise<void>): void;
@@ -78,11 +81,17 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
     sink.done(reply);
   };
 
+  // A snapshot of dist/: a rebuild during the run must not change the widget halfway.
+  const snapshot = mkdtempSync(join(tmpdir(), 'bailing-bench-'));
+  const distDir = join(snapshot, 'dist');
+  cpSync(join(rootDir, 'dist'), distDir, { recursive: true });
+
   const hub = await startServer({
     port: 0,
     host: '127.0.0.1',
     dbPath: ':memory:',
-    rootDir,
+    rootDir: snapshot,
+    configPath: join(rootDir, 'examples/server/entries.json'),
     agent,
     openai: null,
     rateLimit: { perMinute: 1_000_000 },
@@ -149,6 +158,7 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
   return {
     hubUrl: hub.url,
     pageUrl: `http://127.0.0.1:${port}`,
+    distDir,
     setPlan: (next) => (plan = next),
     setGate: (next) => (gate = next),
     lastStream: () => last,
@@ -157,6 +167,7 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await hub.close();
+      rmSync(snapshot, { recursive: true, force: true });
     },
   };
 }
