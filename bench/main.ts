@@ -6,7 +6,8 @@
 //   --peer-runs N     Deep Chat runs in the large-reply scenarios (default 1 when the reply is over
 //                     20 KB, else --runs): one such run freezes the page for minutes
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
-//   --scenario a,b    only scenarios whose name contains one of these (see the list below)
+//   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
+//                     stream-10kb-30ms (both widgets); final-render, history, memory (ours only)
 //   --widget NAME     only this widget in the side-by-side scenarios: ours or deep-chat
 //   --json PATH       where to write the results (default bench/results/latest.json)
 //   --memory-replies N  replies in the memory scenario (default 100)
@@ -88,7 +89,13 @@ function streamScenarios(args: Args): StreamScenario[] {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
   const wanted = (name: string): boolean => args.scenarios.length === 0 || args.scenarios.some((s) => name.includes(s));
   const started = Date.now();
   const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
