@@ -18,6 +18,8 @@ import type { HistoryItem, PageContext, RendererTheme, ResponsePresentation, Res
 
 /** Longest message the hub accepts (DESIGN.md §4). */
 export const MAX_MESSAGE_CHARS = 4000;
+/** Fewest milliseconds between two renders of a streaming answer. */
+const LIVE_RENDER_MS = 100;
 /** How long a late answer is looked for in `/thread` after the stream gave up. */
 const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 30000];
 
@@ -63,7 +65,9 @@ interface RunningTurn {
   abort: AbortController;
   bubble: AssistantBubble | null;
   state: TurnState | null;
+  /** The pending live render (a timer, then a frame), or 0. */
   frame: number;
+  paintedAt: number;
   /** The provisional render of the current stream; a new one after each `reset`. */
   live?: LiveRender;
   liveResets?: number;
@@ -165,7 +169,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- turns ----
 
   async function startTurn(body: Pick<CreateJobBody, 'message' | 'interaction_response'>, userItem: HistoryItem, composerText: string | null): Promise<void> {
-    const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0 };
+    const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0, paintedAt: 0 };
     running = turn;
     setStreaming(true);
     const userEl = list.addUser(userItem.t);
@@ -250,7 +254,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     } catch (error) {
       end = { kind: 'fatal', message: errorMessage(error) };
     }
-    cancelAnimationFrame(turn.frame);
+    clearTimeout(turn.frame);
     finishTurn(turn);
     const state = turn.state!;
     if (state.status === 'done' && typeof state.reply === 'string') {
@@ -272,11 +276,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   function scheduleProvisional(turn: RunningTurn) {
     if (turn.frame) return;
-    // At most one render per animation frame, however many deltas arrive in between.
-    turn.frame = requestAnimationFrame(() => {
+    // One render per animation frame at most, and LIVE_RENDER_MS apart: each costs the page a
+    // style, layout and paint, so that cost follows the answer's duration/LIVE_RENDER_MS, not
+    // its number of deltas. The first text shows at once.
+    turn.frame = +setTimeout(() => requestAnimationFrame(() => {
       turn.frame = 0;
+      turn.paintedAt = performance.now();
       if (running === turn && turn.bubble) paintProvisional(turn, turn.bubble);
-    });
+    }), turn.paintedAt + LIVE_RENDER_MS - performance.now());
   }
 
   function paintProvisional(turn: RunningTurn, bubble: AssistantBubble) {
@@ -442,7 +449,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const last = items[items.length - 1];
     if (last && last.r === 'u' && last.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
       const bubble = list.addAssistant();
-      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble, state: null, frame: 0 };
+      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble, state: null, frame: 0, paintedAt: 0 };
       running = turn;
       setStreaming(true);
       void follow(turn, bubble, last.j, last);

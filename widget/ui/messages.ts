@@ -60,10 +60,11 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
     sticky = container.scrollHeight - container.scrollTop - container.clientHeight < STICKY_SLACK_PX;
   }, { passive: true });
 
+  // After the task's DOM changes, before the frame: one layout and one frame per change, not two.
   const follow = () => {
     if (!sticky || scrollQueued) return;
     scrollQueued = true;
-    requestAnimationFrame(() => {
+    queueMicrotask(() => {
       scrollQueued = false;
       if (sticky) container.scrollTop = container.scrollHeight;
     });
@@ -99,11 +100,13 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
         status,
       ]);
       insert(el);
+      let shownStatus = '';
       const prepare = (content: DocumentFragment) => {
-        el.classList.remove('bc-msg-error');
+        // Class changes restyle the whole bubble: only when they change something.
+        if (el.classList.contains('bc-msg-error')) el.classList.remove('bc-msg-error');
         // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
         for (const block of content.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
-        if (content.querySelector('pre, table, .bc-rich')) el.classList.add('bc-wide');
+        if (!el.classList.contains('bc-wide') && content.querySelector('pre, table, .bc-rich')) el.classList.add('bc-wide');
       };
       return {
         el,
@@ -122,6 +125,10 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
           follow();
         },
         setStatus(next) {
+          // Called on every live render: an unchanged status leaves the DOM alone.
+          const key = JSON.stringify(next);
+          if (key == shownStatus) return follow();
+          shownStatus = key;
           status.replaceChildren();
           if (next.kind === 'waiting') {
             status.append(dots({ role: 'img', 'aria-label': strings.thinking }));
