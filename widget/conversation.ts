@@ -258,7 +258,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     finishTurn(turn);
     const state = turn.state!;
     if (state.status === 'done' && typeof state.reply === 'string') {
-      showFinal(bubble, jobId, state.reply);
+      showFinal(bubble, jobId, state.reply, turn.live);
     } else if (state.status === 'failed') {
       showFailure(bubble, jobId, state.error || strings.recoverFailed, user);
     } else if (end.kind === 'aborted') {
@@ -308,9 +308,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
   }
 
-  function showFinal(bubble: AssistantBubble, jobId: string, reply: string) {
+  function showFinal(bubble: AssistantBubble, jobId: string, reply: string, live?: LiveRender) {
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
-    const mounts = paintFinal(bubble, item);
+    // The live render shows this text under the same policy: finishing its tail is all that is
+    // left, unless the answer has what only the final render shows (images, renderer blocks).
+    const done = live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && live.finish(reply);
+    const mounts = done ? null : paintFinal(bubble, item);
     bubble.setStatus({ kind: 'none' });
     remember(item, bubble.el, mounts);
     announce(strings.complete);

@@ -152,6 +152,44 @@ describe('live render after the last delta equals the final render', () => {
   });
 });
 
+describe('finish: the live render brought to the final render', () => {
+  const cases = [...MARKDOWN_CASES.filter((c) => !c.input.includes('![')).map((c) => [c.title, c.input] as const), ['long reply', LONG_REPLY] as const];
+  test.each(cases)('%s', (_, text) => {
+    const root = document.createElement('div');
+    const render = createLiveRender(root, () => {});
+    render.update(text.slice(0, Math.floor(text.length * 0.7)));
+    expect(render.finish(text)).toBe(true);
+    expect(root.innerHTML).toBe(finalHtml(text));
+  });
+
+  test('an unfinished emphasis the reply really ends with stays literal, as in the final render', () => {
+    const root = document.createElement('div');
+    const render = createLiveRender(root, () => {});
+    render.update('Note: *unfinished');
+    expect(root.querySelector('em')).not.toBeNull();
+    expect(render.finish('Note: *unfinished')).toBe(true);
+    expect(root.innerHTML).toBe(finalHtml('Note: *unfinished'));
+  });
+
+  test('an open fence at the end is rendered as the final render does', () => {
+    const root = document.createElement('div');
+    const render = createLiveRender(root, () => {});
+    render.update('```js\nlet a');
+    render.update('```js\nlet a = 1;');
+    expect(render.finish('```js\nlet a = 1;')).toBe(true);
+    expect(root.innerHTML).toBe(finalHtml('```js\nlet a = 1;'));
+  });
+
+  test('a reply that does not extend what was shown is refused and changes nothing', () => {
+    const root = document.createElement('div');
+    const render = createLiveRender(root, () => {});
+    render.update('Hello wor');
+    const before = root.innerHTML;
+    expect(render.finish('Goodbye')).toBe(false);
+    expect(root.innerHTML).toBe(before);
+  });
+});
+
 describe('work follows the new text', () => {
   test('frozen blocks keep their DOM nodes while the answer grows', () => {
     const { root, update } = live();

@@ -256,6 +256,11 @@ export function closeOpenInline(text: string): string {
 export interface LiveRender {
   /** Shows `text`, the whole provisional text so far (each call extends the last one). */
   update(text: string): void;
+  /**
+   * Shows `reply` as the final render would, when it extends what was shown: only the tail is
+   * rendered (nothing closed for it, no growing fence). False, changing nothing, when it does not.
+   */
+  finish(reply: string): boolean;
 }
 
 /**
@@ -280,51 +285,52 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
     prepare(fragment);
     return fragment;
   };
-  return {
-    update(input) {
-      let add = input.slice(seen);
-      // A CR at the very end may be the first half of CRLF: wait for the next character.
-      if (add.endsWith('\r')) add = add.slice(0, -1);
-      seen += add.length;
-      text += add.replace(/\r\n?/g, '\n');
-      if (fence) {
-        // Still open unless a line that could close it arrived (the lexer decides if one did).
-        // A stand-in is drawn again while its source is short: it reads its first fields from it.
-        if ((fence.code || text.length - fence.from > 500) && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
-          // No lexing, no sanitizing: the text goes in as text, as the code renderer writes it.
-          if (fence.code) fence.code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
-          fence.shown = text.length;
-          return;
-        }
-        fence = null;
+  let shown = '';
+  const update = (input: string, final?: boolean) => {
+    shown = input;
+    let add = input.slice(seen);
+    // A CR at the very end may be the first half of CRLF: wait for the next character.
+    if (add.endsWith('\r')) add = add.slice(0, -1);
+    seen += add.length;
+    text += add.replace(/\r\n?/g, '\n');
+    if (fence) {
+      // Still open unless a line that could close it arrived (the lexer decides if one did).
+      // A stand-in is drawn again while its source is short: it reads its first fields from it.
+      if (!final && (fence.code || text.length - fence.from > 500) && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
+        // No lexing, no sanitizing: the text goes in as text, as the code renderer writes it.
+        if (fence.code) fence.code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+        fence.shown = text.length;
+        return;
       }
-      let tokens = md.lexer(text.slice(frozen));
-      // A link reference definition may resolve a reference above it: while one is in the tail,
-      // everything is rendered again (definitions come last, so this is the answer's last lines).
-      if (frozen && Object.keys(tokens.links).length) {
-        tail = [...target.childNodes];
-        tokens = md.lexer(text);
-        frozen = 0;
-      }
-      const cut = stableCut(tokens);
-      for (const node of tail) node.remove();
-      if (cut) {
-        target.append(paint(tokens.slice(0, cut)));
-        for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
-      }
-      const src = text.slice(frozen);
-      const last = tokens[tokens.length - 1];
-      const closed = closeOpenInline(src);
-      if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = md.lexer(closed);
-      const fragment = paint(tokens);
-      tail = [...fragment.childNodes];
-      target.append(fragment);
-      const open = tokens[0];
-      if (tokens.length == 1 && isFence(open) && !isClosedFence(open.raw) && src.includes('\n')) {
-        fence = { code: (tail[0] as Element).querySelector?.('code') ?? null, from: frozen + src.indexOf('\n') + 1, shown: text.length };
-      }
-    },
+      fence = null;
+    }
+    let tokens = md.lexer(text.slice(frozen));
+    // A link reference definition may resolve a reference above it: while one is in the tail,
+    // everything is rendered again (definitions come last, so this is the answer's last lines).
+    if (frozen && Object.keys(tokens.links).length) {
+      tail = [...target.childNodes];
+      tokens = md.lexer(text);
+      frozen = 0;
+    }
+    const cut = stableCut(tokens);
+    for (const node of tail) node.remove();
+    if (cut) {
+      target.append(paint(tokens.slice(0, cut)));
+      for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
+    }
+    const src = text.slice(frozen);
+    const last = tokens[tokens.length - 1];
+    const closed = final ? src : closeOpenInline(src);
+    if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = md.lexer(closed);
+    const fragment = paint(tokens);
+    tail = [...fragment.childNodes];
+    target.append(fragment);
+    const open = tokens[0];
+    if (!final && tokens.length == 1 && isFence(open) && !isClosedFence(open.raw) && src.includes('\n')) {
+      fence = { code: (tail[0] as Element).querySelector?.('code') ?? null, from: frozen + src.indexOf('\n') + 1, shown: text.length };
+    }
   };
+  return { update, finish: (reply) => reply.startsWith(shown) && (update(reply, true), true) };
 }
 
 /**
