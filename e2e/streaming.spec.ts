@@ -164,8 +164,9 @@ test('streaming text is formatted as it arrives; finished blocks keep their DOM 
       if (!body || (root.querySelector('.bc-stop') as HTMLElement).hidden) return;
       seen.tags.push([...body.children].map((el) => el.localName));
       seen.texts.push(body.textContent ?? '');
+      // A heading with a block after it can no longer change: the live render has frozen it.
       const h2 = body.querySelector('h2');
-      if (h2 && !seen.marked) {
+      if (h2?.nextElementSibling && !seen.marked) {
         (h2 as unknown as { __mark: boolean }).__mark = true;
         seen.marked = true;
       }
@@ -176,7 +177,8 @@ test('streaming text is formatted as it arrives; finished blocks keep their DOM 
   const seen = await page.evaluate(() => (window as unknown as { __live: { tags: string[][]; texts: string[]; marked: boolean } }).__live);
   // While streaming the answer already had headings, lists, a table and code blocks, as elements.
   const streamedTags = new Set(seen.tags.flat());
-  for (const tag of ['h2', 'h3', 'ol', 'table', 'pre', 'blockquote']) expect(streamedTags, `<${tag}> while streaming`).toContain(tag);
+  // (Not the blockquote: it closes the answer, and the last 100 ms of text may first show at done.)
+  for (const tag of ['h2', 'h3', 'ol', 'table', 'pre']) expect(streamedTags, `<${tag}> while streaming`).toContain(tag);
   // Markdown syntax never showed as text, not even for a moment (a bold or a link cut mid-way).
   for (const text of seen.texts) {
     expect(text).not.toContain('**');

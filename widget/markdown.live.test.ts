@@ -94,6 +94,8 @@ describe('closeOpenInline', () => {
   test.each([
     ['plain text', 'plain text'],
     ['some **bold te', 'some **bold te**'],
+    ['Open **Dashboard → Widget → ', 'Open **Dashboard → Widget →**'],
+    ['a *b ', 'a *b*'],
     ['some *it', 'some *it*'],
     ['some _it', 'some _it_'],
     ['some ~~gone', 'some ~~gone~~'],

@@ -249,7 +249,8 @@ export function stableCut(tokens: Token[]): number {
  */
 export function closeOpenInline(text: string): string {
   text = text.replace(/!?\[([^\]\n]*)(\]\([^)\s]*)?$/, '$1');
-  for (let i = 0, m; i < 4 && (m = /^[^]*(?:^|[^\\\w*_~`])(\*\*|__|~~|\*|_|`)(?=[^\s*_~`])((?!\1)[^\n])*$/.exec(text)); i++) text += m[1];
+  // (A closer after a space would not close: the space goes.)
+  for (let i = 0, m; i < 4 && (m = /^[^]*(?:^|[^\\\w*_~`])(\*\*|__|~~|\*|_|`)(?=[^\s*_~`])((?!\1)[^\n])*$/.exec(text)); i++) text = text.trimEnd() + m[1];
   return text;
 }
 

@@ -20,7 +20,7 @@ export const CSS = `
   color: var(--bc-fg);
   --bc-bg: #ffffff;
   --bc-fg: #111827;
-  --bc-muted: #6b7280;
+  --bc-muted: #646b78;
   --bc-border: #e5e7eb;
   --bc-surface: #f3f4f6;
   --bc-user-bg: var(--bailing-accent);
