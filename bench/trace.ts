@@ -1,26 +1,13 @@
 // Development aid: where the main thread's time goes in one streaming scenario of our widget
 // (trace events summed by name, top level only).   node bench/run.mjs --entry bench/trace.ts [KB] [INTERVAL_MS]
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { benchReply, splitDeltas } from './reply';
-import { startBenchServers } from './servers';
-import { openBenchPage, type BenchWindow } from './browser';
+import { openOurStream } from './dev-stream';
 
-const ROOT = process.env.BENCH_ROOT ?? process.cwd();
 const kb = Number(process.argv[2] ?? 10);
 const intervalMs = Number(process.argv[3] ?? 30);
-const servers = await startBenchServers(ROOT);
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-const reply = benchReply(kb);
-servers.setPlan({ reply: reply.text, deltas: splitDeltas(reply.text), intervalMs });
-const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl });
-await bench.page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());
-await browser.startTracing(bench.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-const end = servers.nextStreamEnd();
-await bench.page.evaluate(() => (window as unknown as BenchWindow).__bench.send('Show me the whole guide.'));
-await end;
-await bench.page.waitForTimeout(1000);
-const buffer = await browser.stopTracing();
+const stream = await openOurStream(kb, intervalMs);
+await stream.browser.startTracing(stream.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+await stream.run();
+const buffer = await stream.browser.stopTracing();
 const events = (JSON.parse(buffer.toString()) as { traceEvents: { name: string; ph: string; dur?: number; tid: number; pid: number; ts: number }[] }).traceEvents;
 // The renderer main thread: the one with the most RunTask time.
 const byThread = new Map<string, number>();
@@ -36,6 +23,4 @@ for (const e of events) {
 }
 console.log(`${kb} KB at ${intervalMs} ms, main thread ${main}`);
 for (const [name, [ms, n]] of [...sums.entries()].sort((a, b) => b[1][0] - a[1][0]).slice(0, 28)) console.log(ms.toFixed(1).padStart(9), String(n).padStart(6), name);
-await bench.close();
-await browser.close();
-await servers.close();
+await stream.close();
