@@ -33,22 +33,22 @@ describe('reduceTurn', () => {
     { title: 'seq 0 is a valid first seq', events: [delta(0, 'x')], expected: { text: 'x', lastSeq: 0 } },
     {
       title: 'reset clears provisional text at once and takes its seq',
-      events: [delta(1, 'draft'), { type: 'reset', seq: 2, reason: 'tool_call', round: 1 }],
+      events: [delta(1, 'draft'), { type: 'reset', seq: 2, round: 1 }],
       expected: { text: '', lastSeq: 2, resets: 1 },
     },
     {
       title: 'a replayed reset (seq <= lastSeq) does not wipe newer text',
-      events: [delta(1, 'draft'), { type: 'reset', seq: 2, reason: 'tool_call' }, delta(3, 'new'), { type: 'reset', seq: 2, reason: 'tool_call' }],
+      events: [delta(1, 'draft'), { type: 'reset', seq: 2 }, delta(3, 'new'), { type: 'reset', seq: 2 }],
       expected: { text: 'new', lastSeq: 3, resets: 1 },
     },
     {
       title: 'a reset without seq (replay_gap) always clears, keeping lastSeq',
-      events: [delta(5, 'partial'), { type: 'reset', reason: 'replay_gap', latest_seq: 40 }, delta(6, 'rest')],
+      events: [delta(5, 'partial'), { type: 'reset' }, delta(6, 'rest')],
       expected: { text: 'rest', lastSeq: 6, resets: 1 },
     },
     {
       title: 'tool phase shows working, model phase returns, round follows',
-      events: [phase(1, 'model', 1), delta(2, 'x'), { type: 'reset', seq: 3, reason: 'tool_call' }, phase(4, 'tool', 1)],
+      events: [phase(1, 'model', 1), delta(2, 'x'), { type: 'reset', seq: 3 }, phase(4, 'tool', 1)],
       expected: { phase: 'tool', round: 1, text: '' },
     },
     {
@@ -63,7 +63,7 @@ describe('reduceTurn', () => {
     },
     {
       title: 'failed clears provisional text; the reply is the error',
-      events: [phase(1, 'tool'), delta(2, 'half an answer'), { type: 'failed', done: true, error: true, reply: 'Sorry, it failed.' }],
+      events: [phase(1, 'tool'), delta(2, 'half an answer'), { type: 'failed', error: true, reply: 'Sorry, it failed.' }],
       expected: { status: 'failed', text: '', error: 'Sorry, it failed.', reply: undefined, phase: null },
     },
     {
@@ -78,7 +78,7 @@ describe('reduceTurn', () => {
     },
     {
       title: 'timeout keeps the text provisional, never final',
-      events: [delta(1, 'partial'), { type: 'timeout', done: false, job_id: 'j1' }],
+      events: [delta(1, 'partial'), { type: 'timeout' }],
       expected: { status: 'timeout', text: 'partial', reply: undefined },
     },
     {
@@ -106,7 +106,7 @@ describe('reduceTurn', () => {
     const s1 = reduceTurn(s0, delta(2, 'b'));
     expect(s0.text).toBe('a');
     expect(s1).not.toBe(s0);
-    expect(reduceTurn(s1, { type: 'ping', ts: 1 })).toBe(s1);
+    expect(reduceTurn(s1, { type: 'ping' })).toBe(s1);
     expect(reduceTurn(s1, delta(2, 'b'))).toBe(s1);
     const final = reduceTurn(s1, done('ab'));
     expect(reduceTurn(final, delta(3, 'c'))).toBe(final);

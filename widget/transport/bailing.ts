@@ -5,84 +5,52 @@ import { BailingHttpError } from './errors';
 
 // ---- stream events ----
 
-/** Hub timestamps: ISO strings from BailingHub itself, epoch numbers from other servers. */
-export type WireTime = string | number;
-
-export interface Reference {
-  seq?: number;
-  title?: string;
-  score?: number;
-  snippet?: string;
-}
-
+// Each event carries only what the widget acts on: the parser drops every other field unread.
 export interface OpenEvent {
   type: 'open';
   job_id: string;
   status: string;
-  ok?: boolean;
-  protocol?: string;
-  streaming?: boolean;
 }
 export interface StatusEvent {
   type: 'status';
   /** `queued`, `running`, `dispatched`, or a final job status (the terminal event follows). */
   status: string;
-  job_id?: string;
 }
 export interface PhaseEvent {
   type: 'phase';
   seq: number;
   name: 'model' | 'tool';
   round?: number;
-  ts?: WireTime;
-  job_id?: string;
 }
 export interface ResetEvent {
   type: 'reset';
   /** Absent on a `replay_gap` reset, which is not itself in the replay log. */
   seq?: number;
-  /** `model_round`, `tool_call`, `retry`, `fallback`, `replay_gap`, … */
-  reason?: string;
   round?: number;
-  latest_seq?: number;
-  ts?: WireTime;
-  job_id?: string;
 }
 export interface DeltaEvent {
   type: 'delta';
   seq: number;
   text: string;
   round?: number;
-  ts?: WireTime;
-  job_id?: string;
 }
 export interface PingEvent {
   type: 'ping';
-  ts?: WireTime;
-  job_id?: string;
 }
 export interface DoneEvent {
   type: 'done';
   job_id: string;
   reply: string;
-  visitor_id?: string;
-  done?: boolean;
   /** BailingHub reports a job that ended in error as `done` with `error: true`. */
   error?: boolean | string;
-  references?: Reference[];
-  attachments?: Attachment[];
 }
 export interface FailedEvent {
   type: 'failed';
   reply?: string;
-  job_id?: string;
-  done?: boolean;
   error?: boolean | string;
 }
 export interface TimeoutEvent {
   type: 'timeout';
-  job_id?: string;
-  done?: boolean;
 }
 
 export type StreamEvent =
