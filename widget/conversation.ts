@@ -4,6 +4,8 @@
 
 import type { EmbedOptions } from './embed';
 import { randomId } from './ids';
+import { readAttachments } from './attachments';
+import { readReferences } from './citations';
 import { HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, writeHistory, writeString } from './history';
 import { createLiveRender, fallbackBlock, renderFinal, type LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
@@ -222,7 +224,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (created.done && typeof created.reply === 'string') {
       finishTurn(turn);
       if (created.error) showFailure(bubble, jobId, created.reply, user);
-      else showFinal(bubble, jobId, created.reply);
+      else showFinal(bubble, jobId, created.reply, undefined, created);
       return;
     }
 
@@ -258,7 +260,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     finishTurn(turn);
     const state = turn.state!;
     if (state.status === 'done' && typeof state.reply === 'string') {
-      showFinal(bubble, jobId, state.reply, turn.live);
+      showFinal(bubble, jobId, state.reply, turn.live, state);
     } else if (state.status === 'failed') {
       showFailure(bubble, jobId, state.error || strings.recoverFailed, user);
     } else if (end.kind === 'aborted') {
@@ -308,14 +310,19 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
   }
 
-  function showFinal(bubble: AssistantBubble, jobId: string, reply: string, live?: LiveRender) {
+  function showFinal(bubble: AssistantBubble, jobId: string, reply: string, live?: LiveRender, sent?: { references?: unknown; attachments?: unknown }) {
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
+    const refs = readReferences(sent?.references);
+    const atts = readAttachments(sent?.attachments);
+    if (refs.length) item.refs = refs;
+    if (atts.length) item.atts = atts;
     // The live render shows this text under the same policy: finishing its tail is all that is
     // left, unless the answer has what only the final render shows (images, renderer blocks).
     const done = live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && live.finish(reply);
     const mounts = done ? null : paintFinal(bubble, item);
     bubble.setStatus({ kind: 'none' });
     remember(item, bubble.el, mounts);
+    decorate(bubble, item);
     announce(strings.complete);
     emit('message', { role: 'assistant', text: reply, jobId });
     emit('done', { jobId, reply });
@@ -355,7 +362,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         const answer = messages.find((m) => m.r === 'a' && m.j === jobId);
         if (answer) {
           if (answer.err) showFailure(bubble, jobId, answer.t, user);
-          else showFinal(bubble, jobId, answer.t);
+          else showFinal(bubble, jobId, answer.t, undefined, { references: answer.refs, attachments: answer.atts });
           return;
         }
       }
@@ -364,6 +371,46 @@ export function createConversation(deps: ConversationDeps): Conversation {
       /* aborted: a new conversation or teardown */
     } finally {
       recoveries.delete(controller);
+    }
+  }
+
+  // ---- under each answer: attachments, sources, actions ----
+
+  /** Adds the footer under a finished answer once its module is there (at once when bundled). */
+  function decorate(bubble: AssistantBubble, item: HistoryItem) {
+    const jobId = item.j;
+    if (!jobId) return;
+    void loadExtras().then((extras) => {
+      // Replaced meanwhile (a re-render of the history, a new conversation): nothing to add to.
+      if (!bubble.el.isConnected) return;
+      const foot = extras.answerFooter({
+        item,
+        body: bubble.body,
+        strings,
+        policy: { hubOrigin: new URL(options.api).origin, remoteImages: options.remoteImages },
+        rate: (rating, comment) => rate(jobId, rating, comment),
+        announce,
+      });
+      bubble.el.after(foot);
+      extras.adoptExtrasStyles(foot);
+      list.follow();
+    }, (error: unknown) => warn(`could not load the answer actions: ${errorMessage(error)}`));
+  }
+
+  /** A rating or note on answer `jobId`; kept in the history item (`v`, `c`) once the hub took it. */
+  async function rate(jobId: string, rating: 'up' | 'down' | 'note', comment?: string): Promise<void> {
+    const t = ticket();
+    try {
+      await client.rate(jobId, { rating, visitor_id: visitorId, ...(comment ? { comment } : {}), ...(t ? { ticket: t } : {}) });
+    } catch (error) {
+      warn(`the rating was not sent: ${errorMessage(error)}`);
+      throw new Error(strings.rateFailed);
+    }
+    const item = items.find((m) => m.r == 'a' && m.j == jobId);
+    if (item) {
+      if (rating != 'note') item.v = rating;
+      if (comment) item.c = comment;
+      writeHistory(storage, keys.history, items);
     }
   }
 
@@ -422,6 +469,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         bubble.setError(item.t, user && user.r === 'u' && !user.interaction && i === items.length - 1 ? () => retry(user) : undefined);
       } else {
         mounts = paintFinal(bubble, item);
+        decorate(bubble, item);
       }
       rendered.push({ item, el: bubble.el, mounts });
     }
@@ -461,6 +509,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   return { show, send, respond, stop, newConversation, destroy };
 }
+
+let extrasModule: Promise<typeof import('./extras')> | undefined;
+/** The footer's module: one load per page, shared by every conversation. */
+const loadExtras = () => (extrasModule ??= import('./extras'));
 
 function pickStrings(source: Record<string, unknown>, keys: string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -16,6 +16,9 @@ export interface TurnState {
   readonly round: number;
   /** The authoritative answer, set by `done` only. */
   readonly reply?: string;
+  /** What `done` sent with the answer, unchecked (the conversation validates it). */
+  readonly references?: unknown[];
+  readonly attachments?: unknown[];
   /** The failure text the hub sent (may be empty: the UI then uses its own words). */
   readonly error?: string;
   /** How many times provisional text was discarded. */
@@ -63,7 +66,7 @@ export function reduceTurn(state: TurnState, event: StreamEvent): TurnState {
       };
     case 'done':
       if (event.error) return failed(state, event.reply);
-      return { ...state, status: 'done', reply: event.reply, text: event.reply, phase: null };
+      return { ...state, status: 'done', reply: event.reply, text: event.reply, phase: null, references: event.references, attachments: event.attachments };
     case 'failed':
       return failed(state, event.reply);
     case 'timeout':

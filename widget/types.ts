@@ -72,15 +72,36 @@ export interface HistoryItem {
   /** Unix epoch milliseconds. */
   ts: number;
   atts?: Attachment[];
+  /** Knowledge-base citations of an answer (`done.references`), kept as the hub's widget keeps them. */
+  refs?: Reference[];
+  /** The visitor's rating of an answer (the hub widget's key). */
+  v?: 'up' | 'down' | 'note';
+  /** The visitor's written note on an answer (the hub widget's key). */
+  c?: string;
   interaction?: ResponseSummary;
   /** Local only: the turn failed (an error reply, shown with a retry). */
   err?: boolean;
 }
 
+/** One numbered source of an answer, as the hub sends it in `done.references`. */
+export interface Reference {
+  /** The number the answer's `[n]` markers use. */
+  readonly seq: number;
+  readonly title: string;
+  readonly score?: number;
+  readonly snippet?: string;
+}
+
+/** What an attachment is; an unknown kind from the wire is read as `file`. */
+export type AttachmentKind = 'image' | 'audio' | 'file';
+
+/** A file with a message, as the hub names it (`done.attachments`, history `atts`). */
 export interface Attachment {
+  type: AttachmentKind;
+  /** Absolute http(s) URL. */
   url: string;
   name?: string;
-  type?: string;
+  caption?: string;
 }
 
 /** Appearance from `GET /chat/:entry/config` (DESIGN.md §4). Every field optional on the wire. */

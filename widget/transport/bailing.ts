@@ -1,6 +1,8 @@
 // The BailingHub wire (DESIGN.md §4): stream event payloads, their validation, and the JSON
 // endpoints. Everything from the hub is checked before use: it is data from the network.
-import type { Attachment, HistoryItem, PageContext, ResponseSummary, WidgetConfig } from '../types';
+import { readAttachments } from '../attachments';
+import { readReferences } from '../citations';
+import type { HistoryItem, PageContext, ResponseSummary, WidgetConfig } from '../types';
 import { BailingHttpError } from './errors';
 
 // ---- stream events ----
@@ -43,6 +45,10 @@ export interface DoneEvent {
   reply: string;
   /** BailingHub reports a job that ended in error as `done` with `error: true`. */
   error?: boolean | string;
+  /** Knowledge-base citations; checked item by item by `readReferences` (widget/citations.ts). */
+  references?: unknown[];
+  /** Files of the answer; checked item by item by `readAttachments` (widget/attachments.ts). */
+  attachments?: unknown[];
 }
 export interface FailedEvent {
   type: 'failed';
@@ -78,7 +84,7 @@ const ID: Check = [(v) => typeof v === 'string' && v !== '', 'a non-empty string
 const BOOL: Check = [(v) => typeof v === 'boolean', 'a boolean'];
 const SEQ: Check = [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'an integer ≥ 0'];
 const FLAG: Check = [(v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean or a string'];
-const isAttachment = (v: unknown) => isObject(v) && typeof v.url === 'string';
+const LIST: Check = [Array.isArray, 'an array'];
 
 // Only the fields the widget acts on are declared (and so checked); the rest are dropped unread.
 // Terminal events ask the least: dropping a `done` over a cosmetic field would lose an answer
@@ -90,7 +96,7 @@ const EVENT_SHAPES: Readonly<Record<StreamEventName, Shape>> = {
   reset: { seq: opt(SEQ), round: opt(SEQ) },
   delta: { seq: SEQ, text: STR, round: opt(SEQ) },
   ping: {},
-  done: { job_id: ID, reply: STR, error: opt(FLAG) },
+  done: { job_id: ID, reply: STR, error: opt(FLAG), references: opt(LIST), attachments: opt(LIST) },
   failed: { reply: opt(STR), error: opt(FLAG) },
   timeout: {},
 };
@@ -179,6 +185,8 @@ export interface CreateJobResponse {
   reply?: string;
   error?: boolean | string;
   deduped?: boolean;
+  references?: unknown[];
+  attachments?: unknown[];
 }
 
 export interface ThreadQuery {
@@ -196,6 +204,8 @@ export interface RateBody {
   rating: 'up' | 'down' | 'note';
   visitor_id: string;
   comment?: string;
+  /** The reference server checks it on ticket entries; the hub ignores it. */
+  ticket?: string;
 }
 
 export interface BailingClientOptions {
@@ -224,6 +234,8 @@ const JOB_SHAPE: Shape = {
   reply: opt(STR),
   error: opt(FLAG),
   deduped: opt(BOOL),
+  references: opt(LIST),
+  attachments: opt(LIST),
 };
 
 /** The appearance a hub may leave out; also what each field's type must be. */
@@ -267,7 +279,12 @@ export function toHistoryItem(v: unknown): HistoryItem | null {
   const item: HistoryItem = { r: v.r, t: v.t, ts: Number.isFinite(ts) ? ts : 0 };
   if (typeof v.j === 'string') item.j = v.j;
   if (v.err === true) item.err = true;
-  if (Array.isArray(v.atts)) item.atts = v.atts.filter(isAttachment) as Attachment[];
+  const atts = readAttachments(v.atts);
+  if (atts.length) item.atts = atts;
+  const refs = readReferences(v.refs);
+  if (refs.length) item.refs = refs;
+  if (v.v === 'up' || v.v === 'down' || v.v === 'note') item.v = v.v;
+  if (typeof v.c === 'string' && v.c) item.c = v.c.slice(0, 500);
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;
 }

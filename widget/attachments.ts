@@ -1,0 +1,81 @@
+// Attachments the hub sends with an answer (`done.attachments`, and `atts` of `/thread` items):
+// validation of the wire value and the policy for showing each one (DESIGN.md §6). Pure.
+// Files on the hub's own origin are the hub's (its uploads, its documents): they show. Anything
+// else follows the same link and image policy as the answer's markdown.
+
+import { IMAGE_PROTOCOLS, LINK_PROTOCOLS } from './markdown-policy';
+import type { Attachment, AttachmentKind } from './types';
+
+/** An answer with more attachments than this is not something to lay out under a bubble. */
+export const MAX_ATTACHMENTS = 10;
+const MAX_NAME_CHARS = 200;
+const KINDS: readonly string[] = ['image', 'audio', 'file'];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === 'string' ? [...v.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').trim()].slice(0, MAX_NAME_CHARS).join('') : '');
+
+function parseUrl(value: unknown): URL | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The usable attachments of a wire value: an absolute http(s) URL each (a `javascript:` or
+ * `data:` URL is dropped), a known `type` (an unknown one is shown as a file link), at most
+ * {@link MAX_ATTACHMENTS}, one per URL. Anything else yields `[]`, never an error.
+ */
+export function readAttachments(value: unknown): Attachment[] {
+  if (!Array.isArray(value)) return [];
+  const out: Attachment[] = [];
+  const seen = new Set<string>();
+  for (const entry of value) {
+    if (!isObject(entry)) continue;
+    const url = parseUrl(entry.url);
+    if (!url || (url.protocol != 'https:' && url.protocol != 'http:') || seen.has(url.href)) continue;
+    seen.add(url.href);
+    const att: Attachment = { type: KINDS.includes(entry.type as string) ? (entry.type as AttachmentKind) : 'file', url: url.href };
+    const name = text(entry.name);
+    const caption = text(entry.caption);
+    if (name) att.name = name;
+    if (caption) att.caption = caption;
+    out.push(att);
+    if (out.length == MAX_ATTACHMENTS) break;
+  }
+  return out;
+}
+
+export interface AttachmentPolicy {
+  /** The hub's origin (`https://hub.example.com`): its own files always show. */
+  readonly hubOrigin: string;
+  /** The owner's switch for remote images in answers (the markdown's image policy). */
+  readonly remoteImages: boolean;
+}
+
+/**
+ * How an attachment shows: `image` (a preview loads), `link` (a link with its name), or `none`
+ * (not shown at all: a URL the link policy refuses). An image from another origin loads only where
+ * the owner allows remote images, and then over https only, like an image in the markdown.
+ */
+export function attachmentView(att: Attachment, policy: AttachmentPolicy): 'image' | 'link' | 'none' {
+  const url = parseUrl(att.url);
+  if (!url) return 'none';
+  const own = url.origin === policy.hubOrigin;
+  if (!own && !LINK_PROTOCOLS.includes(url.protocol)) return 'none';
+  if (att.type != 'image') return 'link';
+  return own || (policy.remoteImages && IMAGE_PROTOCOLS.includes(url.protocol)) ? 'image' : 'link';
+}
+
+/** What a link to the attachment says: its name, its caption, or the last part of its path. */
+export function attachmentLabel(att: Attachment): string {
+  if (att.name || att.caption) return (att.name || att.caption)!;
+  const last = new URL(att.url).pathname.split('/').pop() || '';
+  try {
+    return decodeURIComponent(last) || att.url;
+  } catch {
+    return last; // a malformed %-escape: the raw segment still names the file
+  }
+}

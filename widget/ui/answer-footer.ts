@@ -1,0 +1,54 @@
+// What shows under a finished answer: its attachments, its numbered sources (with the `[n]`
+// markers of its text linked to them) and the action bar. Built once per answer, after the
+// answer's final render; the conversation keeps the vote and note it reports.
+
+import type { AttachmentPolicy } from '../attachments';
+import { readReferences } from '../citations';
+import type { HistoryItem } from '../types';
+import { answerActions, type Vote } from './answer-actions';
+import { attachmentList } from './attachment-list';
+import { h } from './dom';
+import { EXTRAS_CSS } from './extras-styles';
+import type { Strings } from './i18n';
+import { linkMarkers, sourcesPanel } from './sources';
+
+export interface AnswerFooterOptions {
+  item: HistoryItem;
+  /** The answer's rendered body, whose `[n]` markers become links to the sources. */
+  body: HTMLElement;
+  strings: Strings;
+  policy: AttachmentPolicy;
+  rate(rating: Vote, comment?: string): Promise<void>;
+  announce(text: string): void;
+}
+
+export function answerFooter({ item, body, strings, policy, rate, announce }: AnswerFooterOptions): HTMLElement {
+  const foot = h('div', { class: 'bc-after' });
+  const atts = item.atts?.length ? attachmentList(item.atts, policy, strings) : null;
+  if (atts) foot.append(atts);
+  const refs = readReferences(item.refs);
+  const sources = refs.length ? sourcesPanel(refs, strings) : null;
+  if (sources) {
+    linkMarkers(body, refs, strings, sources.reveal);
+    foot.append(sources.el);
+  }
+  foot.append(answerActions({ strings, text: item.t, vote: item.v, comment: item.c, rate, announce, sources: sources?.el }));
+  return foot;
+}
+
+const styled = new WeakSet<Node>();
+
+/** Adds the footer's styles to the shadow root that holds `el`, once per root. */
+export function adoptExtrasStyles(el: Node): void {
+  const root = el.getRootNode();
+  if (!(root instanceof ShadowRoot) || styled.has(root)) return;
+  styled.add(root);
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(EXTRAS_CSS);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    // No constructable sheets (old Safari): a <style> element, as the shell itself falls back to.
+    root.append(h('style', {}, [EXTRAS_CSS]));
+  }
+}
