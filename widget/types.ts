@@ -73,14 +73,42 @@ export interface HistoryItem {
   ts: number;
   atts?: Attachment[];
   interaction?: ResponseSummary;
-  /** Local only: the turn failed (an error reply, shown with a retry). */
+  /** The turn failed (an error reply, shown with a retry). Written together with `e`. */
   err?: boolean;
+  /**
+   * The hub's own widget's failure flag (its failed answers may have no `j`). Read as `err`, and
+   * written beside it so the hub's widget shows this widget's failures as failures too.
+   */
+  e?: boolean;
+  /** The visitor's rating of this answer, as the hub's widget keeps it. */
+  v?: Rating;
+  /** The visitor's comment on this answer, as the hub's widget keeps it. */
+  c?: string;
+  /** Knowledge-base citations of this answer (`done.references`), as the hub's widget keeps them. */
+  refs?: Reference[];
 }
 
+/** A rating of an answer: `note` is a comment without thumbs (`POST /chat/:entry/rate/:job_id`). */
+export type Rating = 'up' | 'down' | 'note';
+
+/** One knowledge-base citation of an answer (BailingHub `done.references`). */
+export interface Reference {
+  /** The citation's number, as the answer refers to it. */
+  seq: number;
+  title: string;
+  /** Relevance the hub's retriever gave it. */
+  score?: number;
+  /** The cited passage. */
+  snippet?: string;
+}
+
+/** A file or image of a message (`done.attachments`, upload results, `/thread` items' `atts`). */
 export interface Attachment {
   url: string;
   name?: string;
+  /** `image`, `audio` or `file` on BailingHub. */
   type?: string;
+  caption?: string;
 }
 
 /** Appearance from `GET /chat/:entry/config` (DESIGN.md §4). Every field optional on the wire. */

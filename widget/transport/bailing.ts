@@ -1,6 +1,6 @@
 // The BailingHub wire (DESIGN.md §4): stream event payloads, their validation, and the JSON
 // endpoints. Everything from the hub is checked before use: it is data from the network.
-import type { Attachment, HistoryItem, PageContext, ResponseSummary, WidgetConfig } from '../types';
+import type { Attachment, HistoryItem, PageContext, Rating, Reference, ResponseSummary, WidgetConfig } from '../types';
 import { BailingHttpError } from './errors';
 
 // ---- stream events ----
@@ -78,7 +78,6 @@ const ID: Check = [(v) => typeof v === 'string' && v !== '', 'a non-empty string
 const BOOL: Check = [(v) => typeof v === 'boolean', 'a boolean'];
 const SEQ: Check = [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'an integer ≥ 0'];
 const FLAG: Check = [(v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean or a string'];
-const isAttachment = (v: unknown) => isObject(v) && typeof v.url === 'string';
 
 // Only the fields the widget acts on are declared (and so checked); the rest are dropped unread.
 // Terminal events ask the least: dropping a `done` over a cosmetic field would lose an answer
@@ -193,7 +192,7 @@ export interface Thread {
 }
 
 export interface RateBody {
-  rating: 'up' | 'down' | 'note';
+  rating: Rating;
   visitor_id: string;
   comment?: string;
 }
@@ -260,14 +259,35 @@ function configValueOk(key: keyof WidgetConfig, v: unknown): boolean {
   return !CONFIG_ENUMS[key] || CONFIG_ENUMS[key]!.includes(v as string);
 }
 
-/** One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string. */
+const NUM: Check = [(v) => Number.isFinite(v), 'a finite number'];
+const ATTACHMENT_SHAPE: Shape = { url: STR, name: opt(STR), type: opt(STR), caption: opt(STR) };
+const REFERENCE_SHAPE: Shape = { seq: NUM, title: STR, score: opt(NUM), snippet: opt(STR) };
+const RATINGS = ['up', 'down', 'note'];
+
+/** The well-formed entries of a list (each with only its declared fields), or `undefined` when none is. */
+function listOf<T>(value: unknown, shape: Shape): T[] | undefined {
+  const out = Array.isArray(value) ? value.map((x) => conform('', x, shape)).filter(isObject) : [];
+  return out.length ? (out as T[]) : undefined;
+}
+
+/**
+ * One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string; the
+ * hub's own widget stores items without `ts`, marks failures `e: true` and keeps the visitor's
+ * rating (`v`), comment (`c`) and the citations (`refs`), which are kept here too: a visitor may
+ * switch widgets either way.
+ */
 export function toHistoryItem(v: unknown): HistoryItem | null {
   if (!isObject(v) || (v.r !== 'u' && v.r !== 'a') || typeof v.t !== 'string') return null;
   const ts = typeof v.ts === 'number' ? v.ts : Date.parse(String(v.ts));
   const item: HistoryItem = { r: v.r, t: v.t, ts: Number.isFinite(ts) ? ts : 0 };
-  if (typeof v.j === 'string') item.j = v.j;
-  if (v.err === true) item.err = true;
-  if (Array.isArray(v.atts)) item.atts = v.atts.filter(isAttachment) as Attachment[];
+  if (typeof v.j === 'string' && v.j) item.j = v.j;
+  if (v.err === true || v.e === true) item.err = item.e = true;
+  const atts = listOf<Attachment>(v.atts, ATTACHMENT_SHAPE);
+  if (atts) item.atts = atts;
+  const refs = listOf<Reference>(v.refs, REFERENCE_SHAPE);
+  if (refs) item.refs = refs;
+  if (RATINGS.includes(v.v as string)) item.v = v.v as Rating;
+  if (typeof v.c === 'string' && v.c) item.c = v.c;
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;
 }
