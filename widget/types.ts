@@ -42,6 +42,11 @@ export interface RendererContext {
   readonly theme: RendererTheme;
   readonly signal: AbortSignal;
   readonly message: RendererMessage;
+  /**
+   * Sends the next user turn with this response. Rejects when it was not taken; an Error named
+   * `BailingVisitorError` carries in `message` what the visitor should read (the hub's own
+   * sentence, e.g. its refusal, or "please wait" while an answer streams), to show where they acted.
+   */
   respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
 }
 
