@@ -139,7 +139,7 @@ export function jobIdOf(url: string): string {
   return decodeURIComponent(match[1]!);
 }
 
-/** The widget's identity for the demo entry, as kept in the page's localStorage. */
+/** The widget's identity for the demo entry, as kept in the page's localStorage (`threadId` `''`: the default thread). */
 export async function storedIds(page: Page, entry = 'demo_assistant') {
   return page.evaluate((entry) => ({
     visitorId: localStorage.getItem(`bailing_visitor_${entry}`) ?? '',
@@ -155,7 +155,8 @@ export async function storedHistory(page: Page, entry = 'demo_assistant'): Promi
 /** The history the server keeps for the page's visitor and thread (`GET /thread`). */
 export async function serverThread(page: Page, baseUrl: string): Promise<{ r: string; t: string; j?: string; ts: number; err?: boolean }[]> {
   const { visitorId, threadId } = await storedIds(page);
-  const query = new URLSearchParams({ visitor_id: visitorId, thread_id: threadId });
+  // No stored thread id: the default thread, asked for without `thread_id` as the hub's widget does.
+  const query = new URLSearchParams({ visitor_id: visitorId, ...(threadId ? { thread_id: threadId } : {}) });
   const response = await page.request.get(`${baseUrl}/chat/demo_assistant/thread?${query}`);
   expect(response.status(), 'GET /thread').toBe(200);
   return (await response.json()).messages;

@@ -10,7 +10,12 @@ describe('readAttachments', () => {
       input: [{ type: 'file', url: 'https://hub.example.com/files/guide.pdf', name: 'Guide' }, { type: 'image', url: 'https://cdn.example.com/a.png', caption: 'Chart' }],
       expected: [{ type: 'file', url: 'https://hub.example.com/files/guide.pdf', name: 'Guide' }, { type: 'image', url: 'https://cdn.example.com/a.png', caption: 'Chart' }],
     },
-    { title: 'an unknown type is a file', input: [{ type: 'video', url: 'https://x.example/v.mp4' }], expected: [{ type: 'file', url: 'https://x.example/v.mp4' }] },
+    { title: 'an unknown type is a file', input: [{ type: 'video', url: 'https://x.example/v.png' }], expected: [{ type: 'file', url: 'https://x.example/v.png' }] },
+    {
+      title: 'a missing type is read from the extension',
+      input: [{ url: 'https://x.example/a.JPG' }, { url: 'https://x.example/v.webm' }, { url: 'https://x.example/r.pdf' }],
+      expected: [{ type: 'image', url: 'https://x.example/a.JPG' }, { type: 'audio', url: 'https://x.example/v.webm' }, { type: 'file', url: 'https://x.example/r.pdf' }],
+    },
     {
       title: 'javascript:, data:, relative and non-string URLs are dropped',
       input: [{ type: 'file', url: 'javascript:alert(1)' }, { type: 'image', url: 'data:image/png;base64,AAAA' }, { type: 'file', url: '/relative.pdf' }, { type: 'file', url: 42 }],

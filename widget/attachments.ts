@@ -10,6 +10,9 @@ import type { Attachment, AttachmentKind } from './types';
 export const MAX_ATTACHMENTS = 10;
 const MAX_NAME_CHARS = 200;
 const KINDS: readonly string[] = ['image', 'audio', 'file'];
+/** Without a `type` (older items), the file name says what it is, as the hub's own parser reads it. */
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp)$/i;
+const AUDIO_PATH = /\.(?:mp3|wav|m4a|aac|ogg|oga|webm|flac)$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? [...v.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').trim()].slice(0, MAX_NAME_CHARS).join('') : '');
@@ -25,7 +28,8 @@ function parseUrl(value: unknown): URL | null {
 
 /**
  * The usable attachments of a wire value: an absolute http(s) URL each (a `javascript:` or
- * `data:` URL is dropped), a known `type` (an unknown one is shown as a file link), at most
+ * `data:` URL is dropped), a known `type` (an unknown one is a file; a missing one is read
+ * from the file name's extension), at most
  * {@link MAX_ATTACHMENTS}, one per URL. Anything else yields `[]`, never an error.
  */
 export function readAttachments(value: unknown): Attachment[] {
@@ -37,7 +41,8 @@ export function readAttachments(value: unknown): Attachment[] {
     const url = parseUrl(entry.url);
     if (!url || (url.protocol != 'https:' && url.protocol != 'http:') || seen.has(url.href)) continue;
     seen.add(url.href);
-    const att: Attachment = { type: KINDS.includes(entry.type as string) ? (entry.type as AttachmentKind) : 'file', url: url.href };
+    const type = KINDS.includes(entry.type as string) ? (entry.type as AttachmentKind) : entry.type == null && IMAGE_PATH.test(url.pathname) ? 'image' : entry.type == null && AUDIO_PATH.test(url.pathname) ? 'audio' : 'file';
+    const att: Attachment = { type, url: url.href };
     const name = text(entry.name);
     const caption = text(entry.caption);
     if (name) att.name = name;

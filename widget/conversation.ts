@@ -6,12 +6,12 @@ import type { EmbedOptions } from './embed';
 import { randomId } from './ids';
 import { readAttachments } from './attachments';
 import { readReferences } from './citations';
-import { HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, writeHistory, writeString } from './history';
+import { cleanThreadId, HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString } from './history';
 import { createLiveRender, fallbackBlock, renderFinal, type LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
 import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
 import { parseStreamEvent } from './transport/bailing';
-import { BailingHttpError } from './transport/errors';
+import { BailingHttpError, visitorError, visitorMessage } from './transport/errors';
 import { streamJob, type StreamEnd } from './transport/sse';
 import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
@@ -89,14 +89,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let rendered: RenderedItem[] = [];
   let running: RunningTurn | null = null;
   const recoveries = new Set<AbortController>();
+  // The hub's widget may have written these: the same visitor, and the same thread, go on.
   let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
-  let threadId = readString(storage, keys.thread) || randomId('t_', 20);
+  /** `''`: the default thread, as on the hub's widget, until the visitor starts a new conversation. */
+  let threadId = cleanThreadId(readString(storage, keys.thread));
   let shown = false;
   let synced = false;
   writeString(storage, keys.visitor, visitorId);
-  writeString(storage, keys.thread, threadId);
   /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
-  const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId, ticket: ticket() ?? undefined });
+  const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId || undefined, ticket: ticket() ?? undefined });
 
   /** First open: local history at once, then the server's thread merged in by job id. */
   function show() {
@@ -128,7 +129,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!response || typeof response !== 'object' || Array.isArray(response)) {
       return Promise.reject(new TypeError('respond(response): response must be an object'));
     }
-    if (running) return Promise.reject(new Error('another answer is still streaming; try again when it is done'));
+    if (running) return Promise.reject(visitorError(strings.busy));
     // The widget, not the renderer, names the type, version and source job (DESIGN.md §7).
     const interaction = { ...response, type, version, source_job_id: sourceJobId };
     const summary: ResponseSummary = {
@@ -183,7 +184,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       created = await client.createJob({
         ...body,
         visitor_id: visitorId,
-        thread_id: threadId,
+        thread_id: threadId || undefined,
         ticket: ticket() ?? undefined,
         context: context(),
         client_capabilities: { renderers: registry.types() },
@@ -197,13 +198,18 @@ export function createConversation(deps: ConversationDeps): Conversation {
         const current = composer.get();
         composer.set(current.trim() ? `${composerText}\n${current}` : composerText);
       }
-      if (!turn.abort.signal.aborted) {
-        // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).
-        const note = error instanceof BailingHttpError && error.status === 409 ? strings.busy : strings.notSent;
-        announce(note);
-        list.addAssistant().setError(note);
-        emit('error', { message: errorMessage(error) });
-      }
+      if (turn.abort.signal.aborted) throw error;
+      emit('error', { message: errorMessage(error) });
+      // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).
+      // Otherwise the hub's own sentence when it wrote one (a 429's `reply`, a 403's `error`).
+      const said = error instanceof BailingHttpError && error.status === 409 ? strings.busy : visitorMessage(error);
+      // A renderer's response: the renderer shows the failure where the visitor acted (a form
+      // keeps its values), so it gets the sentence to show, or its own words when there is none.
+      if (userItem.interaction) throw said ? visitorError(said) : error;
+      // "Back in the box" only when something was put back (not for a view's send).
+      const note = said ?? (composerText !== null ? strings.notSent : strings.sendFailed);
+      announce(note);
+      list.addAssistant().setError(note);
       throw error;
     }
 
@@ -329,7 +335,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function showFailure(bubble: AssistantBubble, jobId: string, reply: string, user: HistoryItem) {
-    const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now(), err: true };
+    const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now(), err: true, e: true };
     bubble.setError(reply, () => retry(user));
     remember(item, bubble.el, null);
     announce(strings.failedAnnounce);
@@ -456,10 +462,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function renderAll() {
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
+    const failed = new Set(unansweredRows(items).failed);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item.r === 'u') {
         rendered.push({ item, el: list.addUser(item.t), mounts: null });
+        // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
+        if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
         continue;
       }
       const bubble = list.addAssistant();
@@ -497,8 +506,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
     // The page was left while an answer was coming (a reload mid-stream, or Stop): the server
     // still runs that job, so follow its stream again rather than leave the question unanswered.
-    const last = items[items.length - 1];
-    if (last && last.r === 'u' && last.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
+    const open = unansweredRows(items).follow;
+    const last = open === null ? null : items[open];
+    if (last?.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
       const bubble = list.addAssistant();
       const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble, state: null, frame: 0, paintedAt: 0 };
       running = turn;

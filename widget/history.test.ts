@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeHistory, readHistory, responsesFor, sameHistory, storageKeys, writeHistory, HISTORY_LIMIT } from './history';
+import { cleanThreadId, mergeHistory, readHistory, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, HISTORY_LIMIT } from './history';
 import type { HistoryItem } from './types';
 
 class MemoryStorage implements Storage {
@@ -49,7 +49,7 @@ describe('storage layout', () => {
   it('drops malformed items and survives malformed JSON', () => {
     const storage = new MemoryStorage();
     storage.setItem('k', JSON.stringify([{ r: 'x', t: 'a', ts: 1 }, { r: 'u', t: 5, ts: 1 }, null, u('ok', 'j1', 2), { r: 'a', t: 'err', j: 'j1', ts: 3, err: true }]));
-    expect(readHistory(storage, 'k')).toEqual([u('ok', 'j1', 2), { r: 'a', t: 'err', j: 'j1', ts: 3, err: true }]);
+    expect(readHistory(storage, 'k')).toEqual([u('ok', 'j1', 2), { r: 'a', t: 'err', j: 'j1', ts: 3, err: true, e: true }]);
     storage.setItem('k', '{not json');
     expect(readHistory(storage, 'k')).toEqual([]);
     expect(readHistory(null, 'k')).toEqual([]);
@@ -88,5 +88,130 @@ describe('responsesFor', () => {
     const items: HistoryItem[] = [a('form', 'j1', 1), { r: 'u', t: 'Submitted', j: 'j2', ts: 2, interaction: summary }, { r: 'u', t: 'other', j: 'j3', ts: 3 }];
     expect(responsesFor(items, 'j1')).toEqual([summary]);
     expect(responsesFor(items, 'j2')).toEqual([]);
+  });
+});
+
+describe('cleanThreadId', () => {
+  it.each([
+    ['absent: the default thread', null, ''],
+    ['empty: the default thread', '', ''],
+    ["the hub widget's minted id", 't0123456789abcdef0123456789abcde', 't0123456789abcdef0123456789abcde'],
+    ["this widget's minted id", 't_Ab-9_xYz0123456789ab', 't_Ab-9_xYz0123456789ab'],
+    ['characters outside [A-Za-z0-9_-] removed', 't 1/2:3<4>', 't1234'],
+    ['only junk: the default thread', ' /:"', ''],
+    ['cut to 32 characters', 'a'.repeat(40), 'a'.repeat(32)],
+    ['cleaned, then cut', `${'b '.repeat(20)}`, 'b'.repeat(20)],
+  ])('%s', (_title, stored, expected) => {
+    expect(cleanThreadId(stored)).toBe(expected);
+  });
+});
+
+describe("history items of the hub's own widget", () => {
+  const ref = { seq: 1, title: 'Refund policy', score: 0.82, snippet: 'Refunds within 30 days' };
+  const att = { type: 'image' as const, url: 'https://cdn.example/x.png', name: 'x.png', caption: 'Receipt' };
+  // [title, stored item, what is read]
+  const cases: [string, unknown, HistoryItem | null][] = [
+    ['a failed answer without job id or ts', { r: 'a', t: '网络异常，请稍后再试。', e: true }, { r: 'a', t: '网络异常，请稍后再试。', ts: 0, err: true, e: true }],
+    ['a failed answer with a job id', { r: 'a', t: 'failed', j: 'j1', e: true }, { r: 'a', t: 'failed', j: 'j1', ts: 0, err: true, e: true }],
+    ["this widget's own failure flag", { r: 'a', t: 'failed', j: 'j1', ts: 5, err: true }, { r: 'a', t: 'failed', j: 'j1', ts: 5, err: true, e: true }],
+    ['e: false is an answer', { r: 'a', t: 'ok', j: 'j1', e: false }, { r: 'a', t: 'ok', j: 'j1', ts: 0 }],
+    ['a truthy non-boolean e is not a failure', { r: 'a', t: 'ok', j: 'j1', e: 'yes' }, { r: 'a', t: 'ok', j: 'j1', ts: 0 }],
+    ['a visitor row without job id', { r: 'u', t: 'hello' }, { r: 'u', t: 'hello', ts: 0 }],
+    ['an empty job id is no job id', { r: 'u', t: 'hello', j: '' }, { r: 'u', t: 'hello', ts: 0 }],
+    ['rating, comment, citations and attachments kept', { r: 'a', t: 'ok', j: 'j1', v: 'down', c: 'Too vague', refs: [ref], atts: [att] }, { r: 'a', t: 'ok', j: 'j1', ts: 0, v: 'down', c: 'Too vague', refs: [ref], atts: [att] }],
+    ['each rating value', { r: 'a', t: 'ok', v: 'note' }, { r: 'a', t: 'ok', ts: 0, v: 'note' }],
+    ['an unknown rating dropped', { r: 'a', t: 'ok', v: 'meh' }, { r: 'a', t: 'ok', ts: 0 }],
+    ['a comment that is not a string dropped', { r: 'a', t: 'ok', c: { text: 'x' } }, { r: 'a', t: 'ok', ts: 0 }],
+    ['an empty comment dropped', { r: 'a', t: 'ok', c: '' }, { r: 'a', t: 'ok', ts: 0 }],
+    ['a citation needs seq and title', { r: 'a', t: 'ok', refs: [{ title: 'no seq' }, { seq: 2 }, { seq: '3', title: 'x' }, { seq: 4, title: 'ok' }] }, { r: 'a', t: 'ok', ts: 0, refs: [{ seq: 4, title: 'ok' }] }],
+    ['a bad optional field of a citation is left out', { r: 'a', t: 'ok', refs: [{ seq: 1, title: 'x', score: 'high' }, { seq: 2, title: 'y', snippet: 5 }] }, { r: 'a', t: 'ok', ts: 0, refs: [{ seq: 1, title: 'x' }, { seq: 2, title: 'y' }] }],
+    ['a citation keeps only its own fields, null counts as absent', { r: 'a', t: 'ok', refs: [{ seq: 1, title: 'x', score: null, url: 'javascript:alert(1)' }] }, { r: 'a', t: 'ok', ts: 0, refs: [{ seq: 1, title: 'x' }] }],
+    ['refs that are not a list dropped', { r: 'a', t: 'ok', refs: { seq: 1, title: 'x' } }, { r: 'a', t: 'ok', ts: 0 }],
+    ['an attachment needs an absolute http(s) url; without a type its extension names it', { r: 'u', t: 'pic', atts: [{ name: 'x' }, 'https://x', null, { url: 'javascript:alert(1)' }, { url: 'https://cdn/y.png' }, { url: 'https://cdn/r.pdf', type: 'scan' }] }, { r: 'u', t: 'pic', ts: 0, atts: [{ type: 'image', url: 'https://cdn/y.png' }, { type: 'file', url: 'https://cdn/r.pdf' }] }],
+    ['a bad optional field of an attachment is left out', { r: 'u', t: 'pic', atts: [{ type: 'image', url: 'https://cdn/y.png', caption: 3 }] }, { r: 'u', t: 'pic', ts: 0, atts: [{ type: 'image', url: 'https://cdn/y.png' }] }],
+    ['not an item', { r: 'a', e: true }, null],
+  ];
+  it.each(cases)('%s', (_title, stored, expected) => {
+    const storage = new MemoryStorage();
+    storage.setItem('k', JSON.stringify([stored]));
+    expect(readHistory(storage, 'k')).toEqual(expected ? [expected] : []);
+  });
+
+  it('what is read is written back with both failure flags, for either widget', () => {
+    const storage = new MemoryStorage();
+    const stored = [{ r: 'u', t: 'q' }, { r: 'a', t: 'failed', e: true }, { r: 'a', t: 'ok', j: 'j2', v: 'up', c: 'thanks', refs: [{ seq: 1, title: 'x' }] }];
+    storage.setItem('k', JSON.stringify(stored));
+    writeHistory(storage, 'k', readHistory(storage, 'k'));
+    expect(JSON.parse(storage.getItem('k')!)).toEqual([
+      { r: 'u', t: 'q', ts: 0 },
+      { r: 'a', t: 'failed', ts: 0, err: true, e: true },
+      { r: 'a', t: 'ok', j: 'j2', ts: 0, v: 'up', c: 'thanks', refs: [{ seq: 1, title: 'x' }] },
+    ]);
+  });
+});
+
+describe('mergeHistory keeps what only this browser knows', () => {
+  const refs = [{ seq: 1, title: 'Refund policy' }];
+  // [title, local, server, merged]
+  const cases: [string, HistoryItem[], HistoryItem[], HistoryItem[]][] = [
+    [
+      'rating, comment and citations carried over by job id',
+      [u('q', 'j1', 1), { ...a('partial', 'j1', 2), v: 'up', c: 'great', refs }],
+      [u('q', 'j1', 1), a('the answer', 'j1', 2)],
+      [u('q', 'j1', 1), { ...a('the answer', 'j1', 2), v: 'up', c: 'great', refs }],
+    ],
+    [
+      'onto the same row (role and job), not onto another row of the job',
+      [{ ...u('q', 'j1', 1), v: 'down' }],
+      [u('q', 'j1', 1), a('the answer', 'j1', 2)],
+      [{ ...u('q', 'j1', 1), v: 'down' }, a('the answer', 'j1', 2)],
+    ],
+    [
+      "the server's attachments win; local ones fill in when it lists none",
+      [{ ...u('pic', 'j1', 1), atts: [{ type: 'image', url: 'https://cdn/local.png' }] }, { ...a('r', 'j1', 2), atts: [{ type: 'image', url: 'https://cdn/a.png' }] }],
+      [{ ...u('pic', 'j1', 1), atts: [{ type: 'image', url: 'https://cdn/server.png' }] }, a('r', 'j1', 2)],
+      [{ ...u('pic', 'j1', 1), atts: [{ type: 'image', url: 'https://cdn/server.png' }] }, { ...a('r', 'j1', 2), atts: [{ type: 'image', url: 'https://cdn/a.png' }] }],
+    ],
+    [
+      "the hub widget's rows without job id give way to the server's",
+      [{ r: 'u', t: 'q', ts: 0 }, { ...a('r', 'j1', 0), v: 'up' }, { r: 'u', t: 'again', ts: 0 }, { r: 'a', t: 'network error', ts: 0, err: true, e: true }],
+      [u('q', 'j1', 10), a('r', 'j1', 11), u('again', 'j2', 12)],
+      [u('q', 'j1', 10), { ...a('r', 'j1', 11), v: 'up' }, u('again', 'j2', 12)],
+    ],
+    [
+      'an empty server thread keeps the local history as it is',
+      [{ r: 'u', t: 'q', ts: 0 }, { r: 'a', t: 'network error', ts: 0, err: true, e: true }, u('later', 'j3', 5)],
+      [],
+      [{ r: 'u', t: 'q', ts: 0 }, { r: 'a', t: 'network error', ts: 0, err: true, e: true }, u('later', 'j3', 5)],
+    ],
+    [
+      'a local failure of a job the hub lists only as its visitor row stays',
+      [u('q', 'j1', 1), { r: 'a', t: 'busy', j: 'j1', ts: 2, err: true, e: true }],
+      [u('q', 'j1', 1)],
+      [u('q', 'j1', 1), { r: 'a', t: 'busy', j: 'j1', ts: 2, err: true, e: true }],
+    ],
+  ];
+  it.each(cases)('%s', (_title, local, server, merged) => {
+    expect(mergeHistory(local, server)).toEqual(merged);
+  });
+});
+
+describe('unansweredRows', () => {
+  const e = (t: string, j: string, ts: number): HistoryItem => ({ r: 'a', t, j, ts, err: true, e: true });
+  // [title, items, failed indices, followed index]
+  const cases: [string, HistoryItem[], number[], number | null][] = [
+    ['nothing', [], [], null],
+    ['every row answered', [u('q', 'j1', 1), a('r', 'j1', 2)], [], null],
+    ['a failure row answers too', [u('q', 'j1', 1), e('failed', 'j1', 2)], [], null],
+    ['the last row is still followed', [u('q', 'j1', 1), a('r', 'j1', 2), u('q2', 'j2', 3)], [], 2],
+    ['an only row is followed', [u('q', 'j1', 1)], [], 0],
+    ['a row in the middle failed', [u('q', 'j1', 1), u('q2', 'j2', 3), a('r2', 'j2', 4)], [0], null],
+    ['several failed, and the last followed', [u('a', 'j1', 1), u('b', 'j2', 2), a('rb', 'j2', 3), u('c', 'j3', 4), u('d', 'j4', 5)], [0, 3], 4],
+    ['a row followed by a local failure of another job', [u('q', 'j1', 1), { r: 'a', t: 'network error', ts: 2, err: true, e: true }], [0], null],
+    ['rows without job id are left alone', [{ r: 'u', t: 'q', ts: 0 }, a('r', 'j1', 1), { r: 'u', t: 'q2', ts: 0 }], [], null],
+    ['an answer that comes before its row still answers it', [a('r', 'j1', 2), u('q', 'j1', 1), u('q2', 'j2', 3)], [], 2],
+  ];
+  it.each(cases)('%s', (_title, items, failed, follow) => {
+    expect(unansweredRows(items)).toEqual({ failed, follow });
   });
 });

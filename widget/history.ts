@@ -14,6 +14,18 @@ export const storageKeys = (entry: string) => ({
   thread: `bailing_thread_${entry}`,
 });
 
+/** Longest thread id the hub keeps (it cleans `thread_id` to `[A-Za-z0-9_-]`, at most 32). */
+export const MAX_THREAD_ID_CHARS = 32;
+
+/**
+ * The stored thread id, cleaned as the hub's widget cleans it; `''` is the default thread
+ * (no `thread_id` is sent), where the hub's widget keeps a visitor until they start a new
+ * conversation.
+ */
+export function cleanThreadId(stored: string | null): string {
+  return (stored ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, MAX_THREAD_ID_CHARS);
+}
+
 /** localStorage can throw (disabled, quota, sandboxed frames): persistence is best effort. */
 export function safeStorage(get: () => Storage): Storage | null {
   try {
@@ -63,19 +75,52 @@ const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;
 /**
  * The server's history is authoritative for every job it knows; local items of jobs the
  * server does not list (a local error, a turn the server has not stored yet) are kept,
- * in time order.
+ * in time order. What only this browser knows of an answer the server lists (the visitor's
+ * rating `v` and comment `c`, the citations `refs`, attachments the server does not repeat)
+ * is carried over by job id, as the hub's own widget does. Items without a job id are the
+ * hub's widget's copies (it stores visitor rows and failed answers without one): once the
+ * server lists the thread they are dropped, as that widget drops them.
  */
 export function mergeHistory(local: readonly HistoryItem[], server: readonly HistoryItem[]): HistoryItem[] {
+  if (!server.length) return local.slice(-HISTORY_LIMIT);
   const serverKeys = new Set(server.map(itemKey));
   const serverJobs = new Set(server.map((item) => item.j).filter(Boolean));
-  const localOnly = local.filter((item) => !serverKeys.has(itemKey(item)) && !(item.j && serverJobs.has(item.j) && item.r === 'u'));
-  const merged = [...server];
+  const byKey = new Map(local.filter((item) => item.j).map((item) => [itemKey(item), item]));
+  const localOnly = local.filter((item) => item.j && !serverKeys.has(itemKey(item)) && !(serverJobs.has(item.j) && item.r === 'u'));
+  const merged = server.map((item) => {
+    const mine = byKey.get(itemKey(item));
+    if (!mine) return item;
+    const kept: HistoryItem = { ...item };
+    if (mine.v) kept.v = mine.v;
+    if (mine.c) kept.c = mine.c;
+    if (mine.refs) kept.refs = mine.refs;
+    if (mine.atts && !item.atts) kept.atts = mine.atts;
+    return kept;
+  });
   for (const item of localOnly) {
     let at = merged.length;
     while (at > 0 && merged[at - 1].ts > item.ts) at--;
     merged.splice(at, 0, item);
   }
   return merged.slice(-HISTORY_LIMIT);
+}
+
+/**
+ * Visitor rows whose job no assistant row answers (by index). On BailingHub a failed job is
+ * listed only as its visitor row, so such a row followed by anything else is a job that ended
+ * without an answer: `failed`. The last item, if it is one, may still be running; its stream
+ * tells how it ends: `follow`. Rows without a job id are left alone (nothing to follow or match).
+ */
+export function unansweredRows(items: readonly HistoryItem[]): { failed: number[]; follow: number | null } {
+  const answered = new Set(items.filter((item) => item.r === 'a' && item.j).map((item) => item.j));
+  const failed: number[] = [];
+  let follow: number | null = null;
+  items.forEach((item, i) => {
+    if (item.r !== 'u' || !item.j || answered.has(item.j)) return;
+    if (i === items.length - 1) follow = i;
+    else failed.push(i);
+  });
+  return { failed, follow };
 }
 
 /** Same items, same text: re-rendering would change nothing the visitor sees. */

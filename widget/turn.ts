@@ -17,8 +17,8 @@ export interface TurnState {
   /** The authoritative answer, set by `done` only. */
   readonly reply?: string;
   /** What `done` sent with the answer, unchecked (the conversation validates it). */
-  readonly references?: unknown[];
-  readonly attachments?: unknown[];
+  readonly references?: unknown;
+  readonly attachments?: unknown;
   /** The failure text the hub sent (may be empty: the UI then uses its own words). */
   readonly error?: string;
   /** How many times provisional text was discarded. */

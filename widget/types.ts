@@ -42,6 +42,11 @@ export interface RendererContext {
   readonly theme: RendererTheme;
   readonly signal: AbortSignal;
   readonly message: RendererMessage;
+  /**
+   * Sends the next user turn with this response. Rejects when it was not taken; an Error named
+   * `BailingVisitorError` carries in `message` what the visitor should read (the hub's own
+   * sentence, e.g. its refusal, or "please wait" while an answer streams), to show where they acted.
+   */
   respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
 }
 
@@ -72,30 +77,40 @@ export interface HistoryItem {
   /** Unix epoch milliseconds. */
   ts: number;
   atts?: Attachment[];
-  /** Knowledge-base citations of an answer (`done.references`), kept as the hub's widget keeps them. */
-  refs?: Reference[];
-  /** The visitor's rating of an answer (the hub widget's key). */
-  v?: 'up' | 'down' | 'note';
-  /** The visitor's written note on an answer (the hub widget's key). */
-  c?: string;
   interaction?: ResponseSummary;
-  /** Local only: the turn failed (an error reply, shown with a retry). */
+  /** The turn failed (an error reply, shown with a retry). Written together with `e`. */
   err?: boolean;
+  /**
+   * The hub's own widget's failure flag (its failed answers may have no `j`). Read as `err`, and
+   * written beside it so the hub's widget shows this widget's failures as failures too.
+   */
+  e?: boolean;
+  /** The visitor's rating of this answer, as the hub's widget keeps it. */
+  v?: Rating;
+  /** The visitor's comment on this answer, as the hub's widget keeps it. */
+  c?: string;
+  /** Knowledge-base citations of this answer (`done.references`), as the hub's widget keeps them. */
+  refs?: Reference[];
 }
 
-/** One numbered source of an answer, as the hub sends it in `done.references`. */
+/** A rating of an answer: `note` is a comment without thumbs (`POST /chat/:entry/rate/:job_id`). */
+export type Rating = 'up' | 'down' | 'note';
+
+/** One knowledge-base citation of an answer (BailingHub `done.references`). */
 export interface Reference {
-  /** The number the answer's `[n]` markers use. */
+  /** The citation's number, as the answer's `[n]` markers refer to it. */
   readonly seq: number;
   readonly title: string;
+  /** Relevance the hub's retriever gave it. */
   readonly score?: number;
+  /** The cited passage. */
   readonly snippet?: string;
 }
 
 /** What an attachment is; an unknown kind from the wire is read as `file`. */
 export type AttachmentKind = 'image' | 'audio' | 'file';
 
-/** A file with a message, as the hub names it (`done.attachments`, history `atts`). */
+/** A file or image of a message (`done.attachments`, upload results, `/thread` items' `atts`). */
 export interface Attachment {
   type: AttachmentKind;
   /** Absolute http(s) URL. */

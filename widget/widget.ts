@@ -5,6 +5,7 @@ import type { Emitter } from './api';
 import { createConversation, type Conversation } from './conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
+import { pageContext } from './page-context';
 import type { Registry } from './registry';
 import { DEFAULT_CONFIG, type BailingClient } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
@@ -12,8 +13,6 @@ import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 
-
-const MAX_CONTEXT_CHARS = 500;
 
 export interface MountedWidget {
   open(): void;
@@ -69,7 +68,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
       emitter.emit(open ? 'open' : 'close', {});
     },
   });
-  shell.applyConfig(config);
+  shell.applyConfig(config, options.api, warn);
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
@@ -83,11 +82,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     strings,
     storage: safeStorage(() => window.localStorage),
     theme: () => Object.freeze({ accent, mode: themeWatcher.mode() }),
-    context: () => ({
-      url: location.href.slice(0, MAX_CONTEXT_CHARS),
-      title: document.title.slice(0, MAX_CONTEXT_CHARS),
-      ...context,
-    }),
+    context: () => pageContext(location, document.title, context),
     ticket: () => ticket,
     emit: (event, detail) => emitter.emit(event, detail),
     composer: { get: () => shell.input.value, set: (text) => (shell.input.value = text) },

@@ -6,6 +6,7 @@
 
 import type { RendererContext, ResponseSummary } from '../../widget/types';
 import { randomId } from '../../widget/ids';
+import { VISITOR_ERROR } from '../../widget/transport/errors';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
 import type { DateFieldSpec, FieldSpec, FormError, FormValue, NumberFieldSpec, SelectFieldSpec, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
@@ -246,7 +247,7 @@ export function mount(context: RendererContext): () => void {
       // Editing a field clears its error; the next submit checks everything again.
       on(wrapper, 'input', () => {
         setError(controls.get(id)!, '');
-        if (summary.textContent != t.sendFailed && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
+        if (summary.textContent != failedSend && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
       });
       return wrapper;
     };
@@ -381,6 +382,8 @@ export function mount(context: RendererContext): () => void {
   const submissionId = newSubmissionId();
   /** A response is on its way: a second click, Enter or cancel must not send another. */
   let sending = false;
+  /** What the summary says about the last failed send: editing a field leaves that in place. */
+  let failedSend = '';
 
   const setSending = (on: boolean, button?: HTMLButtonElement) => {
     for (const c of formEl.querySelectorAll<HTMLInputElement>('input, select, textarea, button')) c.disabled = on;
@@ -419,12 +422,15 @@ export function mount(context: RendererContext): () => void {
           if (refocus) container.querySelector<HTMLElement>('.bf-title')?.focus();
           announcer.textContent = t.shown(status, form.title);
         },
-        () => {
+        (error: unknown) => {
           if (gone()) return;
           sending = false;
           const refocus = focusIsHere();
           setSending(false);
-          summary.textContent = t.sendFailed;
+          // The widget's rejection carries words for the visitor (the hub's own, e.g. a refusal
+          // of the response); anything else is a fault they can do nothing with.
+          const said = error instanceof Error && error.name == VISITOR_ERROR && error.message;
+          summary.textContent = failedSend = said || t.sendFailed;
           if (refocus) button.focus();
         },
       );

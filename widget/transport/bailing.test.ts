@@ -44,7 +44,7 @@ describe('parseStreamEvent: valid events', () => {
       phase: ['seq', 'name', 'round'],
       reset: ['seq', 'round'],
       delta: ['seq', 'text', 'round'],
-      done: ['job_id', 'reply', 'error'],
+      done: ['job_id', 'reply', 'error', 'references', 'attachments'],
       failed: ['reply', 'error'],
     };
     const expected = Object.fromEntries(Object.entries(data).filter(([key]) => (kept[name] ?? []).includes(key)));
@@ -251,7 +251,7 @@ describe('client', () => {
       visitor_id: 'v_8c1e2f9a',
       messages: [
         { r: 'u', t: 'Hi', j: 'job_1', ts: 1_780_000_000_000 },
-        { r: 'a', t: 'Hello!', j: 'job_1', ts: Date.parse('2026-07-20T08:00:00.000Z'), atts: [{ url: 'https://cdn/x.png' }] },
+        { r: 'a', t: 'Hello!', j: 'job_1', ts: Date.parse('2026-07-20T08:00:00.000Z'), atts: [{ type: 'image', url: 'https://cdn/x.png' }] },
         { r: 'a', t: 'bad ts', ts: 0 },
       ],
     });

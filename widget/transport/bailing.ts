@@ -2,7 +2,7 @@
 // endpoints. Everything from the hub is checked before use: it is data from the network.
 import { readAttachments } from '../attachments';
 import { readReferences } from '../citations';
-import type { HistoryItem, PageContext, ResponseSummary, WidgetConfig } from '../types';
+import type { HistoryItem, PageContext, Rating, ResponseSummary, WidgetConfig } from '../types';
 import { BailingHttpError } from './errors';
 
 // ---- stream events ----
@@ -45,10 +45,10 @@ export interface DoneEvent {
   reply: string;
   /** BailingHub reports a job that ended in error as `done` with `error: true`. */
   error?: boolean | string;
-  /** Knowledge-base citations; checked item by item by `readReferences` (widget/citations.ts). */
-  references?: unknown[];
-  /** Files of the answer; checked item by item by `readAttachments` (widget/attachments.ts). */
-  attachments?: unknown[];
+  /** Knowledge-base citations, unchecked: `readReferences` (widget/citations.ts) reads them. */
+  references?: unknown;
+  /** Files of the answer, unchecked: `readAttachments` (widget/attachments.ts) reads them. */
+  attachments?: unknown;
 }
 export interface FailedEvent {
   type: 'failed';
@@ -84,7 +84,11 @@ const ID: Check = [(v) => typeof v === 'string' && v !== '', 'a non-empty string
 const BOOL: Check = [(v) => typeof v === 'boolean', 'a boolean'];
 const SEQ: Check = [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'an integer ≥ 0'];
 const FLAG: Check = [(v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean or a string'];
-const LIST: Check = [Array.isArray, 'an array'];
+/**
+ * Taken as sent and checked item by item later (widget/citations.ts, widget/attachments.ts): a
+ * malformed list of citations or files must not drop the `done` that carries the answer.
+ */
+const RAW: Check = [() => true, 'any value', true];
 
 // Only the fields the widget acts on are declared (and so checked); the rest are dropped unread.
 // Terminal events ask the least: dropping a `done` over a cosmetic field would lose an answer
@@ -96,7 +100,7 @@ const EVENT_SHAPES: Readonly<Record<StreamEventName, Shape>> = {
   reset: { seq: opt(SEQ), round: opt(SEQ) },
   delta: { seq: SEQ, text: STR, round: opt(SEQ) },
   ping: {},
-  done: { job_id: ID, reply: STR, error: opt(FLAG), references: opt(LIST), attachments: opt(LIST) },
+  done: { job_id: ID, reply: STR, error: opt(FLAG), references: RAW, attachments: RAW },
   failed: { reply: opt(STR), error: opt(FLAG) },
   timeout: {},
 };
@@ -185,8 +189,8 @@ export interface CreateJobResponse {
   reply?: string;
   error?: boolean | string;
   deduped?: boolean;
-  references?: unknown[];
-  attachments?: unknown[];
+  references?: unknown;
+  attachments?: unknown;
 }
 
 export interface ThreadQuery {
@@ -201,7 +205,7 @@ export interface Thread {
 }
 
 export interface RateBody {
-  rating: 'up' | 'down' | 'note';
+  rating: Rating;
   visitor_id: string;
   comment?: string;
   /** The reference server checks it on ticket entries; the hub ignores it. */
@@ -234,8 +238,8 @@ const JOB_SHAPE: Shape = {
   reply: opt(STR),
   error: opt(FLAG),
   deduped: opt(BOOL),
-  references: opt(LIST),
-  attachments: opt(LIST),
+  references: RAW,
+  attachments: RAW,
 };
 
 /** The appearance a hub may leave out; also what each field's type must be. */
@@ -272,19 +276,30 @@ function configValueOk(key: keyof WidgetConfig, v: unknown): boolean {
   return !CONFIG_ENUMS[key] || CONFIG_ENUMS[key]!.includes(v as string);
 }
 
-/** One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string. */
+const NUM: Check = [(v) => Number.isFinite(v), 'a finite number'];
+const RATINGS = ['up', 'down', 'note'];
+
+/** The well-formed entries of a list (each with only its declared fields), or `undefined` when none is. */
+
+/**
+ * One history item, or `null` when it is unusable. BailingHub sends `ts` as a date string; the
+ * hub's own widget stores items without `ts`, marks failures `e: true` and keeps the visitor's
+ * rating (`v`), comment (`c`) and the citations (`refs`), which are kept here too: a visitor may
+ * switch widgets either way.
+ */
 export function toHistoryItem(v: unknown): HistoryItem | null {
   if (!isObject(v) || (v.r !== 'u' && v.r !== 'a') || typeof v.t !== 'string') return null;
   const ts = typeof v.ts === 'number' ? v.ts : Date.parse(String(v.ts));
   const item: HistoryItem = { r: v.r, t: v.t, ts: Number.isFinite(ts) ? ts : 0 };
-  if (typeof v.j === 'string') item.j = v.j;
-  if (v.err === true) item.err = true;
+  if (typeof v.j === 'string' && v.j) item.j = v.j;
+  if (v.err === true || v.e === true) item.err = item.e = true;
+  // Checked item by item, as in `done`: a malformed citation or file costs only itself.
   const atts = readAttachments(v.atts);
   if (atts.length) item.atts = atts;
   const refs = readReferences(v.refs);
   if (refs.length) item.refs = refs;
-  if (v.v === 'up' || v.v === 'down' || v.v === 'note') item.v = v.v;
-  if (typeof v.c === 'string' && v.c) item.c = v.c.slice(0, 500);
+  if (RATINGS.includes(v.v as string)) item.v = v.v as Rating;
+  if (typeof v.c === 'string' && v.c) item.c = v.c;
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;
 }

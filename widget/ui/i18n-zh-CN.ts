@@ -23,6 +23,7 @@ export const strings: Strings = {
   recovering: '耗时较长，回答完成后会显示在这里。',
   recoverFailed: '无法加载回答，请重试。',
   notSent: '发送失败，消息已放回输入框。',
+  sendFailed: '发送失败，请重试。',
   busy: '请等待当前回答完成。',
   aiNotice: '回答由 AI 生成，可能不准确。',
   you: '你',

@@ -3,6 +3,7 @@
 
 import type { ThemeMode, WidgetConfig } from '../types';
 import { h, icon, ICONS } from './dom';
+import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n';
 import { CSS } from './styles';
 
@@ -21,7 +22,8 @@ export interface Shell {
   readonly host: HTMLElement;
   readonly messages: HTMLElement;
   readonly input: HTMLTextAreaElement;
-  applyConfig(config: WidgetConfig): void;
+  /** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
+  applyConfig(config: WidgetConfig, hubBase: string, warn: (message: string) => void): void;
   setMode(mode: ThemeMode): void;
   open(): void;
   close(): void;
@@ -132,7 +134,14 @@ export function createShell(options: ShellOptions): Shell {
     host,
     messages,
     input,
-    applyConfig(config) {
+    applyConfig(config, hubBase, warn) {
+      const image = (field: 'avatar' | 'launcher_icon') => {
+        if (!config[field]) return null;
+        const r = hubAssetUrl(config[field], hubBase);
+        if ('url' in r) return r.url;
+        warn(`config ${field} ${r.refused}; not shown`);
+        return null;
+      };
       title.textContent = config.title || s.defaultTitle;
       root.setAttribute('data-position', config.position === 'left' ? 'left' : 'right');
       root.setAttribute('data-title-align', config.title_align === 'center' ? 'center' : 'left');
@@ -146,13 +155,13 @@ export function createShell(options: ShellOptions): Shell {
       style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, 200, 24)}px`);
       style.setProperty('--bc-width', `${clamp(config.width, 280, 960, 400)}px`);
       style.setProperty('--bc-height', `${clamp(config.height, 360, 1200, 640)}px`);
-      if (config.avatar && /^https:\/\//.test(config.avatar)) {
-        avatar.src = config.avatar;
+      const avatarUrl = image('avatar');
+      if (avatarUrl) {
+        avatar.src = avatarUrl;
         avatar.hidden = false;
       }
-      if (config.launcher_icon && /^https:\/\//.test(config.launcher_icon)) {
-        launcher.replaceChildren(h('img', { src: config.launcher_icon, alt: '', referrerpolicy: 'no-referrer' }));
-      }
+      const iconUrl = image('launcher_icon');
+      if (iconUrl) launcher.replaceChildren(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
       notice.textContent = config.ai_notice === true ? s.aiNotice : config.ai_notice || '';
       notice.hidden = !notice.textContent;
       powered.textContent = config.powered_by_text || '';
