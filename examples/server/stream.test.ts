@@ -337,4 +337,24 @@ describe('persistence across restarts', () => {
       await second.close();
     }
   });
+
+  it('fails a job still waiting behind another when the server closes; it never starts', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
+    const first = await startTestServer({ dbPath });
+    const running = await createJob(first.url, { message: 'slow please', visitor_id: 'visitor_closeq1' });
+    const waiting = await createJob(first.url, { message: 'hello', visitor_id: 'visitor_closeq1' });
+    const seen = await readStream(`${first.url}/chat/demo_assistant/events/${waiting.job_id}`, { until: (events) => events.some((e) => e.event === 'status') });
+    expect(seen.events.find((e) => e.event === 'status')!.data.status).toBe('queued');
+    await first.close();
+
+    const second = await startTestServer({ dbPath });
+    try {
+      const replay = await streamJob(second.url, waiting.job_id);
+      expect(storedNames(replay.events)).toEqual(['done']);
+      expect(replay.events.at(-1)!.data).toMatchObject({ error: true, reply: INTERRUPTED_REPLY });
+      expect(second.store.getJob(waiting.job_id)!.status).toBe('failed');
+    } finally {
+      await second.close();
+    }
+  });
 });
