@@ -54,7 +54,7 @@ export function streamJob(req: IncomingMessage, res: ServerResponse, options: St
   };
   let lastStatus: JobStatus | undefined;
   const writeStatus = (): void => {
-    const status = store.getJob(jobId)?.status;
+    const status = store.jobStatus(jobId);
     if (status === undefined || status === lastStatus) return;
     lastStatus = status;
     write(formatSse({ event: 'status', data: JSON.stringify({ job_id: jobId, status }) }));

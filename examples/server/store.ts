@@ -255,6 +255,7 @@ export class Store {
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
       ),
       getJob: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      jobStatus: db.prepare(`SELECT status FROM jobs WHERE id = ?`),
       setStatus: db.prepare(`UPDATE jobs SET status = ? WHERE id = ?`),
       finishJob: db.prepare(`UPDATE jobs SET status = ?, reply = ?, error = ?, finished_at = ?, refs = ? WHERE id = ?`),
       unfinishedJobs: db.prepare(`SELECT * FROM jobs WHERE status IN ('queued', 'running')`),
@@ -349,6 +350,11 @@ export class Store {
   getJob(id: string): JobRecord | undefined {
     const row = this.stmt.getJob.get(id) as JobRow | undefined;
     return row ? toJob(row) : undefined;
+  }
+
+  /** Just the status: streams read it after every event. */
+  jobStatus(id: string): JobStatus | undefined {
+    return (this.stmt.jobStatus.get(id) as { status: JobStatus } | undefined)?.status;
   }
 
   /** The submission `submissionId` of a visitor, if one was accepted. */
