@@ -237,7 +237,9 @@ test('a failed answer shows an error with Retry, never the provisional text; Ret
   const sent = server.store.eventsAfter(jobIdOf((await stream).url()), -1);
   const streamedText = sent.filter((e) => e.name === 'delta').map((e) => JSON.parse(e.data).text).join('');
   expect(streamedText).toBe(FAIL_PARTIAL);
-  expect(sent.at(-1)!.name).toBe('failed');
+  // As on the hub, the failed job ends with `done` flagged `error`, carrying the visitor's sentence.
+  expect(sent.at(-1)!.name).toBe('done');
+  expect(JSON.parse(sent.at(-1)!.data)).toMatchObject({ error: true, reply: FAIL_REPLY });
   const { snaps, live } = await recorded(page);
   for (const snap of snaps.filter((s) => !s.streaming)) expect(snap.text).not.toContain('Let me look');
   expect(live).toEqual(['Responding', 'The answer failed']);
@@ -408,19 +410,27 @@ test('a failed send puts the text back in the composer and shows an error; it is
   expect(await storedHistory(page)).toEqual([]);
 });
 
-test('asking again while the hub still runs a stopped answer says so and keeps the text', async ({ page, server }) => {
+test('asking again while the hub still runs a stopped answer is accepted and answered after it', async ({ page, server }) => {
   await openWidget(page, server.url);
   await ask(page, 'slow please');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(lastAssistant(page).locator('.bc-body')).not.toBeEmpty();
   await page.getByRole('button', { name: 'Stop' }).click();
-  // The server is still streaming that job into the thread: it answers 409 busy.
-  const text = 'and another question';
+  // The server is still streaming that job into the thread: like the hub, it accepts the next
+  // message, which waits for that answer and is then answered in turn.
+  const text = 'hello again';
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await expect(lastAssistant(page)).toContainText('Please wait for the current answer to finish.');
-  await expect(lastAssistant(page)).toHaveClass(/bc-msg-error/);
-  await expect(composer(page)).toHaveValue(text);
+  await expect(composer(page)).toHaveValue('');
+  await expect(lastAssistant(page)).toContainText("I'm the Acme help assistant", { timeout: 15_000 });
+  await expect(lastAssistant(page)).not.toHaveClass(/bc-msg-error/);
+  const thread = await serverThread(page, server.url);
+  expect(thread.map((item) => [item.r, item.t.slice(0, 20)])).toEqual([
+    ['u', 'slow please'],
+    ['a', 'Sure, let me walk yo'],
+    ['u', text],
+    ['a', HELLO_ANSWER.slice(0, 20)],
+  ]);
 });
 
 test('the list follows a streaming answer only while the visitor is at the bottom', async ({ page, server }) => {

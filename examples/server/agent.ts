@@ -6,9 +6,31 @@ export interface AgentTurn {
   content: string;
 }
 
+/** A knowledge-base source an answer cites as `[seq]` (the hub's `done.references` items). */
+export interface Reference {
+  seq: number;
+  title: string;
+  score: number;
+  snippet: string;
+}
+
+/** A file the visitor's message carries (read from its markdown), with what the server knows of it. */
+export interface MessageAttachment {
+  type: 'image' | 'audio' | 'file';
+  url: string;
+  name: string;
+  /** Set when the URL is one of this visitor's uploads to this server. */
+  bytes?: number;
+  mime?: string;
+}
+
 export interface AgentInput {
   jobId: string;
   text: string;
+  /** Files the visitor's message links to (uploads appear in the text as markdown links). */
+  attachments: readonly MessageAttachment[];
+  /** This server's origin as the visitor's browser reaches it, for links to files it serves. */
+  baseUrl: string;
   /** Earlier finished turns of the thread, oldest first. */
   history: readonly AgentTurn[];
   /** Renderer types the client advertised (`client_capabilities.renderers`). */
@@ -24,8 +46,8 @@ export interface AgentSink {
   delta(text: string): void;
   /** Tells the client to discard the provisional text so far. */
   reset(reason: string, round: number): void;
-  /** The authoritative final answer. Ends the job. */
-  done(reply: string): void;
+  /** The authoritative final answer, with the sources it cites as `[1]`, `[2]`…. Ends the job. */
+  done(reply: string, extras?: { references?: readonly Reference[] }): void;
   /** Ends the job with an error shown to the visitor. */
   failed(reply: string, detail?: string): void;
 }

@@ -7,6 +7,7 @@ import type { RateLimiter } from './rate-limit';
 import type { Store } from './store';
 import type { StreamHintsRegistry } from './stream-hints';
 import type { DemoScenario } from './demo-agent';
+import type { UploadQuota } from './upload-quota';
 
 export interface AppContext {
   /** Repository root, for static files. */
@@ -19,6 +20,9 @@ export interface AppContext {
   hints: StreamHintsRegistry;
   /** Set in demo mode: which demo a message triggers (for its stream hints). */
   demoScenario: ((text: string, isInteraction: boolean) => DemoScenario) | null;
+  /** The clock of uploads, their quotas and their retention (tests move it). */
+  now: () => number;
+  uploadQuota: UploadQuota;
   pingIntervalMs: number;
   streamWindowMs: number;
   /** The server's own origin, for absolute URLs when the request's Host header is unusable. */

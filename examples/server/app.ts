@@ -9,10 +9,11 @@ import type { Agent } from './agent';
 import type { AppContext } from './app-context';
 import { handleChat, isChatPath } from './chat-router';
 import { createDemoAgent, pickDemoScenario } from './demo-agent';
+import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
 import { loadEntriesFile, parseEntriesConfig } from './entries';
 import { EventBus } from './event-bus';
 import { HttpError, notFound } from './http-error';
-import { sendError, sendJson } from './http-io';
+import { errorBody, sendError, sendJson } from './http-io';
 import { JobRunner } from './job-runner';
 import {
   DEFAULT_DELTA_DELAY_MS,
@@ -21,6 +22,8 @@ import {
   DEFAULT_PING_INTERVAL_MS,
   DEFAULT_RATE_PER_MINUTE,
   DEFAULT_STREAM_WINDOW_MS,
+  DEFAULT_UPLOAD_RETENTION_MS,
+  DEFAULT_UPLOAD_SWEEP_INTERVAL_MS,
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
 import { RateLimiter } from './rate-limit';
@@ -28,6 +31,7 @@ import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
 import { Store } from './store';
 import { StreamHintsRegistry } from './stream-hints';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
 
 export interface StartServerOptions {
   /** 0 picks any free port. Default 8787. */
@@ -60,6 +64,16 @@ export interface StartServerOptions {
    * benchmark streams a fixed reply with it). Takes precedence over `openai` and `deltaDelayMs`.
    */
   agent?: Agent;
+  uploads?: {
+    /** Uploads older than this are deleted. Default 30 days. */
+    retentionMs?: number;
+    /** How often the retention sweep runs; it also runs at start-up. Default 1 hour. */
+    sweepIntervalMs?: number;
+    /** Per-visitor and per-entry quotas; each key defaults to upload-quota.ts DEFAULT_UPLOAD_QUOTA. */
+    quota?: Partial<UploadQuota>;
+  };
+  /** The clock of uploads, their quotas and their retention. Default Date.now. */
+  now?: () => number;
   log?: (line: string) => void;
 }
 
@@ -105,6 +119,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS }));
 
   const store = new Store(options.dbPath ?? ':memory:');
+  const now = options.now ?? Date.now;
+  const retentionMs = options.uploads?.retentionMs ?? DEFAULT_UPLOAD_RETENTION_MS;
+  // Retention: a visitor's file is kept for a bounded time, then deleted (its link then answers 404).
+  const sweepUploads = (): void => {
+    const deleted = store.deleteUploadsBefore(now() - retentionMs);
+    if (deleted > 0) log(`deleted ${deleted} upload(s) older than ${Math.round(retentionMs / 86_400_000)} day(s)`);
+  };
+  sweepUploads();
+  const sweepTimer = setInterval(sweepUploads, options.uploads?.sweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
   const bus = new EventBus();
   const runner = new JobRunner(store, bus, agent, log);
   const interrupted = runner.failInterruptedJobs();
@@ -121,6 +145,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limiter: new RateLimiter(options.rateLimit?.perMinute ?? DEFAULT_RATE_PER_MINUTE),
     hints: new StreamHintsRegistry(),
     demoScenario: options.agent || openai ? null : pickDemoScenario,
+    now,
+    uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...options.uploads?.quota },
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     streamWindowMs: options.streamWindowMs ?? DEFAULT_STREAM_WINDOW_MS,
     origin: () => origin,
@@ -136,13 +162,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const started = Date.now();
     res.once('close', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
     if (closing) {
-      sendJson(res, 503, { error: 'shutting_down', message: 'The server is shutting down.' }, { Connection: 'close' });
+      // Answered like the hub's 503: a finished, failed job with a sentence for the visitor.
+      const error = new HttpError(503, 'shutting_down', 'The chat is restarting. Please try again in a moment.');
+      sendJson(res, 503, errorBody(error, true), { Connection: 'close' });
       return;
     }
     route(app, req, res).catch((error: unknown) => {
       log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (res.headersSent) res.destroy();
-      else sendJson(res, 500, { error: 'internal', message: 'Something went wrong on the server.' });
+      else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
   });
 
@@ -160,6 +188,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       closing = true;
+      clearInterval(sweepTimer);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const end of [...streams]) end();
       await runner.shutdown();
@@ -188,6 +217,10 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
     if (upload) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');
       return serveUpload(req, res, app.store, upload[1]!);
+    }
+    if (pathname.startsWith(DEMO_FILES_PATH)) {
+      if (!isGet) throw methodNotAllowed('GET, HEAD');
+      return await serveDemoFile(req, res, app.rootDir, pathname.slice(DEMO_FILES_PATH.length));
     }
     if (isStaticPath(pathname)) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');

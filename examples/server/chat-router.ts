@@ -19,10 +19,12 @@ interface ChatRoute {
   methods: Readonly<Record<string, ChatHandler>>;
   /** Routes a disabled entry still answers (the widget learns `enabled:false` from config). */
   whenDisabled?: boolean;
+  /** Its 429 and 503 answer like a job that failed at once (http-io.ts `errorBody`), as the hub's do. */
+  answersAsJob?: boolean;
 }
 
 const CHAT_ROUTES: readonly ChatRoute[] = [
-  { pattern: /^$/, methods: { POST: createJob } },
+  { pattern: /^$/, methods: { POST: createJob }, answersAsJob: true },
   { pattern: /^\/config$/, methods: { GET: getConfig }, whenDisabled: true },
   { pattern: /^\/events\/([^/]+)$/, methods: { GET: streamEvents } },
   { pattern: /^\/thread$/, methods: { GET: getThread } },
@@ -45,8 +47,8 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
   const origin = req.headers.origin;
   // Until the entry is known there is nothing to protect, and a readable error helps integrators.
   let cors = corsHeaders(origin);
+  let route: ChatRoute | undefined;
   try {
-    let route: ChatRoute | undefined;
     let params: string[] = [];
     for (const candidate of CHAT_ROUTES) {
       const match = candidate.pattern.exec(rest);
@@ -57,12 +59,12 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
       }
     }
     if (!route) throw notFound();
-    if (!ENTRY_KEY_PATTERN.test(key)) throw badRequest('bad_entry', `The entry key must match ${ENTRY_KEY_PATTERN}.`);
+    if (!ENTRY_KEY_PATTERN.test(key)) throw badRequest('bad_entry', `This chat does not exist (an entry key must match ${ENTRY_KEY_PATTERN}).`);
     const entry = app.entries.get(key);
-    if (!entry) throw notFound(`Unknown entry "${key}".`, 'unknown_entry');
+    if (!entry) throw notFound(`This chat does not exist (there is no entry "${key}").`, 'unknown_entry');
     if (!isOriginAllowed(origin, entry.allowedOrigins, selfOrigin(req))) {
       cors = { Vary: 'Origin' };
-      throw forbidden('origin_not_allowed', `The origin ${origin} may not use this entry.`);
+      throw forbidden('origin_not_allowed', `This website may not use this chat (the origin ${origin} is not in its allowed origins).`);
     }
 
     const methods = Object.keys(route.methods);
@@ -75,11 +77,11 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
     if (!handler) {
       throw new HttpError(405, 'method_not_allowed', `Use ${methods.join(' or ')} here.`, { Allow: [...methods, 'OPTIONS'].join(', ') });
     }
-    if (!entry.appearance.enabled && !route.whenDisabled) throw forbidden('entry_disabled', 'This entry is turned off.');
+    if (!entry.appearance.enabled && !route.whenDisabled) throw forbidden('entry_disabled', 'This chat is turned off.');
     if (req.method === 'POST') {
       const decision = app.limiter.take(clientIp(req), Date.now());
       if (!decision.ok) {
-        throw new HttpError(429, 'rate_limited', 'Too many requests; please slow down.', {
+        throw new HttpError(429, 'rate_limited', 'You are sending messages too quickly. Please wait a moment and try again.', {
           'Retry-After': String(decision.retryAfterSeconds),
         });
       }
@@ -87,6 +89,6 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
     await handler({ app, req, res, url, entry, params, cors });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    sendError(res, error, cors);
+    sendError(res, error, cors, route?.answersAsJob === true);
   }
 }

@@ -25,14 +25,14 @@ describe('GET /chat/:entry/config', () => {
   it('answers 404 for an unknown entry', async () => {
     const res = await getJson(`${server.url}/chat/nosuchentry/config`);
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe('unknown_entry');
+    expect(res.body.code).toBe('unknown_entry');
   });
 
   it.each(['abc', 'Has_Upper', 'a'.repeat(33), 'dots.here'])('answers 400 for the entry key %j', async (key) => {
     const res = await getJson(`${server.url}/chat/${key}/config`);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'bad_entry' });
-    expect(res.body.message).toMatch(/entry key/);
+    expect(res.body).toMatchObject({ code: 'bad_entry' });
+    expect(res.body.error).toMatch(/entry key/);
   });
 
   it('tells the widget a disabled entry is off, and refuses its jobs', async () => {
@@ -41,7 +41,7 @@ describe('GET /chat/:entry/config', () => {
     expect(config.body.enabled).toBe(false);
     const job = await postJson(`${server.url}/chat/disabled_demo`, { message: 'hello' });
     expect(job.status).toBe(403);
-    expect(job.body.error).toBe('entry_disabled');
+    expect(job.body.code).toBe('entry_disabled');
   });
 
   it('does not hand out a ticket secret', async () => {
@@ -62,7 +62,7 @@ describe('other routes', () => {
       const res = await getJson(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(res.body.error).toBe('not_found');
+      expect(res.body.code).toBe('not_found');
     }
   });
 

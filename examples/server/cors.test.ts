@@ -25,7 +25,7 @@ describe('CORS on /chat routes', () => {
   it('refuses an origin the entry does not list, with 403 and no CORS grant', async () => {
     const res = await getJson(`${server.url}/chat/strict_entry/config`, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('origin_not_allowed');
+    expect(res.body.code).toBe('origin_not_allowed');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     const post = await postJson(`${server.url}/chat/strict_entry`, { message: 'hi' }, { Origin: 'https://evil.example' });
     expect(post.status).toBe(403);

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
+import { HELLO_ANSWER, RECAP_EMPTY_ANSWER, recapAnswer } from './demo-replies';
 import { createJob, getJson, postJson, startTestServer, streamJob } from './test-support';
 
 let server: RunningServer;
@@ -15,7 +16,7 @@ describe('POST /chat/:entry', () => {
   it('creates a job, introducing a new visitor', async () => {
     const res = await post({ message: 'hello' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ done: false, job_id: expect.stringMatching(/^j_[A-Za-z0-9_-]{20}$/), visitor_id: expect.stringMatching(/^v_[A-Za-z0-9_-]{24}$/), thread_id: 'default' });
+    expect(res.body).toEqual({ done: false, job_id: expect.stringMatching(/^j_[A-Za-z0-9_-]{20}$/), visitor_id: expect.stringMatching(/^v_[A-Za-z0-9_-]{24}$/) });
     const job = server.store.getJob(res.body.job_id)!;
     expect(job).toMatchObject({ entry: 'demo_assistant', visitorId: res.body.visitor_id, userText: 'hello' });
   });
@@ -63,15 +64,15 @@ describe('POST /chat/:entry', () => {
   ])('answers 400 for %s', async (_, body, message) => {
     const res = await post(body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual(expect.any(String));
-    expect(res.body.message).toMatch(message);
+    expect(res.body.code).toEqual(expect.any(String));
+    expect(res.body.error).toMatch(message);
   });
 
   it('answers 400 for invalid JSON and for a non-object body', async () => {
     const bad = await post('{"message": ');
-    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
     const array = await post('["hi"]');
-    expect(array).toMatchObject({ status: 400, body: { error: 'invalid_body' } });
+    expect(array).toMatchObject({ status: 400, body: { code: 'invalid_body' } });
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -81,13 +82,13 @@ describe('POST /chat/:entry', () => {
       body: JSON.stringify({ message: 'hi' }),
     });
     expect(res.status).toBe(415);
-    expect((await res.json()).error).toBe('unsupported_media_type');
+    expect((await res.json()).code).toBe('unsupported_media_type');
   });
 
   it('answers 413 for a body over 64 KiB', async () => {
     const res = await post({ message: 'hi', context: { title: 'x'.repeat(70 * 1024) } });
     expect(res.status).toBe(413);
-    expect(res.body.error).toBe('payload_too_large');
+    expect(res.body.code).toBe('payload_too_large');
   });
 
   it('answers 413 for a chunked body that grows over 64 KiB', async () => {
@@ -107,18 +108,53 @@ describe('POST /chat/:entry', () => {
       req.end('"}');
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body).error).toBe('payload_too_large');
+    expect(JSON.parse(result.body).code).toBe('payload_too_large');
   });
 
-  it('answers 409 while the thread is still answering', async () => {
-    const first = await post({ message: 'slow please', visitor_id: 'visitor_busy01' });
-    expect(first.status).toBe(200);
-    const second = await post({ message: 'hello again', visitor_id: 'visitor_busy01' });
-    expect(second.status).toBe(409);
-    expect(second.body.error).toBe('busy');
-    // Another thread of the same visitor is not busy.
-    const other = await post({ message: 'hello', visitor_id: 'visitor_busy01', thread_id: 'second_thread' });
-    expect(other.status).toBe(200);
+  it('accepts a message while its thread still answers: it waits its turn, never a 409', async () => {
+    const paced = await startTestServer({ deltaDelayMs: 30 });
+    try {
+      const visitor = 'visitor_busy01';
+      const first = await postJson(`${paced.url}/chat/demo_assistant`, { message: 'hello', visitor_id: visitor });
+      const second = await postJson(`${paced.url}/chat/demo_assistant`, { message: 'what did I say?', visitor_id: visitor });
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual({ done: false, job_id: expect.stringMatching(/^j_/), visitor_id: visitor });
+      // Another thread of the same visitor does not wait.
+      const other = await postJson(`${paced.url}/chat/demo_assistant`, { message: 'what did I say?', visitor_id: visitor, thread_id: 'second_thread' });
+      expect(other.status).toBe(200);
+
+      const [a, b, c] = await Promise.all([first, second, other].map((res) => streamJob(paced.url, res.body.job_id)));
+      expect(a.events.at(-1)!.data.reply).toBe(HELLO_ANSWER);
+      const statuses = b.events.filter((e) => e.event === 'status').map((e) => e.data.status);
+      expect(statuses).toEqual(['queued', 'running', 'done']);
+      expect(b.events[0]!.data.status).toBe('queued');
+      // It started once the first answer was stored, and its agent saw that exchange.
+      const firstDone = paced.store.getJob(first.body.job_id)!.finishedAt!;
+      expect(b.events.find((e) => e.event === 'reset')!.data.ts).toBeGreaterThanOrEqual(firstDone);
+      expect(b.events.at(-1)!.data.reply).toBe(recapAnswer(['hello']));
+      expect(c.events.at(-1)!.data.reply).toBe(RECAP_EMPTY_ANSWER);
+      expect(paced.store.getJob(other.body.job_id)!.finishedAt!).toBeLessThan(firstDone);
+    } finally {
+      await paced.close();
+    }
+  });
+
+  it('answers 429 (the hub’s job-shaped body, Retry-After) once a thread has 4 messages waiting', async () => {
+    const paced = await startTestServer({ deltaDelayMs: 30 });
+    try {
+      const ask = () => postJson(`${paced.url}/chat/demo_assistant`, { message: 'hello', visitor_id: 'visitor_busy02' });
+      const accepted = [await ask(), await ask(), await ask(), await ask()];
+      expect(accepted.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ done: true, error: true, reply: expect.stringMatching(/^This conversation already has several messages waiting/), code: 'thread_busy' });
+      expect(refused.headers.get('retry-after')).toBe('5');
+      // Once they are answered, the thread takes messages again.
+      for (const res of accepted) await streamJob(paced.url, res.body.job_id);
+      expect((await ask()).status).toBe(200);
+    } finally {
+      await paced.close();
+    }
   });
 });
 
@@ -150,7 +186,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
     const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner1' });
     await streamJob(server.url, source.job_id);
     const foreign = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
-    expect(foreign).toMatchObject({ status: 404, body: { error: 'unknown_source_job' } });
+    expect(foreign).toMatchObject({ status: 404, body: { code: 'unknown_source_job' } });
     const unknown = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
     expect(unknown.status).toBe(404);
   });
@@ -163,7 +199,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
       visitor_id: 'visitor_owner2',
       thread_id: 'another_thread',
     });
-    expect(res).toMatchObject({ status: 409, body: { error: 'wrong_thread' } });
+    expect(res).toMatchObject({ status: 409, body: { code: 'wrong_thread' } });
   });
 });
 
@@ -178,7 +214,8 @@ describe('rate limit', () => {
       expect(statuses).toEqual([200, 200, 200]);
       const res = await postJson(`${limited.url}/chat/demo_assistant`, { message: 'hello', thread_id: 'thread_rate_x' });
       expect(res.status).toBe(429);
-      expect(res.body.error).toBe('rate_limited');
+      // The hub answers a refused message as a job that failed at once, with a sentence to show.
+      expect(res.body).toEqual({ done: true, error: true, reply: 'You are sending messages too quickly. Please wait a moment and try again.', code: 'rate_limited' });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // Reads are not limited.
       expect((await getJson(`${limited.url}/chat/demo_assistant/config`)).status).toBe(200);

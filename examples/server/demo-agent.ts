@@ -1,10 +1,13 @@
 // A deterministic agent with no network: keywords in the visitor's message pick a scenario that
 // exercises one part of the streaming contract (tool phases and resets, failures, dropped
-// connections, stream timeouts, rich blocks, a form and its answer, long markdown).
+// connections, stream timeouts, rich blocks, a form and its answer, cited sources, a document
+// link, the thread's history, uploads, long markdown).
 import { sleep, type Agent, type AgentSink } from './agent';
 import {
   CHART_ANSWER,
   DIAGRAM_ANSWER,
+  DOCS_ANSWER,
+  DOCS_REFERENCES,
   FAIL_PARTIAL,
   FAIL_REPLY,
   FORM_ANSWER,
@@ -20,8 +23,13 @@ import {
   VEGA_ANSWER,
   REFUND_FORM,
   WEATHER_ANSWER,
+  filesAnswer,
+  recapAnswer,
+  receivedAnswer,
   refundAnswer,
 } from './demo-replies';
+import { demoFileUrl } from './demo-files';
+import { extractAttachments } from './attachments';
 import { FORM_TYPE } from './form-response';
 import { demoSandboxAnswer } from './demo-sandbox';
 import {
@@ -32,7 +40,23 @@ import {
   DEMO_TOOL_PAUSE_MS,
 } from './limits';
 
-export type DemoScenario = 'fail' | 'timeout' | 'drop' | 'slow' | 'tool' | 'chart' | 'diagram' | 'vega' | 'form' | 'hello' | 'interaction' | 'long';
+export type DemoScenario =
+  | 'fail'
+  | 'timeout'
+  | 'drop'
+  | 'slow'
+  | 'tool'
+  | 'docs'
+  | 'files'
+  | 'recap'
+  | 'chart'
+  | 'diagram'
+  | 'vega'
+  | 'form'
+  | 'hello'
+  | 'interaction'
+  | 'received'
+  | 'long';
 
 /** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
 const TRIGGERS: readonly [DemoScenario, RegExp][] = [
@@ -41,6 +65,9 @@ const TRIGGERS: readonly [DemoScenario, RegExp][] = [
   ['drop', /\bdrop\w*\b/i],
   ['slow', /\bslow\w*\b/i],
   ['tool', /\b(?:tools?|weather|search\w*)\b/i],
+  ['docs', /\b(?:docs|documentation)\b/i],
+  ['files', /\b(?:files|attachments?)\b/i],
+  ['recap', /\b(?:recap|remember)\b|\bwhat did i (?:say|ask|write)\b/i],
   ['vega', /\bvega(?:-lite)?\b/i],
   ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
   ['chart', /\bcharts?\b/i],
@@ -48,8 +75,14 @@ const TRIGGERS: readonly [DemoScenario, RegExp][] = [
   ['hello', /\b(?:hello|hi|hey)\b/i],
 ];
 
+/** The attachment links a message's text carries, removed to quote what the visitor typed. */
+const MARKDOWN_LINKS = /!?\[[^\]\n]*\]\(https?:\/\/[^\s()<>]+\)/g;
+
 export function pickDemoScenario(text: string, isInteraction: boolean): DemoScenario {
   if (isInteraction) return 'interaction';
+  // A message that carries uploads (the widget writes them into the text as links) is answered by
+  // naming what arrived, whatever else it says.
+  if (extractAttachments(text).length > 0) return 'received';
   for (const [scenario, pattern] of TRIGGERS) if (pattern.test(text)) return scenario;
   return 'long';
 }
@@ -89,17 +122,20 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         sink.delta(chunk);
       }
     };
-    const answer = async (text: string, delayMs?: number): Promise<void> => {
+    const answer = async (text: string, delayMs?: number, extras?: Parameters<AgentSink['done']>[1]): Promise<void> => {
       sink.phase('model', 1);
       await stream(text, delayMs);
-      sink.done(text);
+      sink.done(text, extras);
     };
 
-    // Sandbox views ("calculator", "unit converter") and what a view sends back.
-    const view = input.interaction === null ? demoSandboxAnswer(input.text) : null;
-    if (view) return answer(view);
+
     const scenario = pickDemoScenario(input.text, input.interaction !== null);
+    // Sandbox views ("calculator", "unit converter") and what a view sends back.
+    const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text) : null;
+    if (view) return answer(view);
     switch (scenario) {
+      case 'received':
+        return answer(receivedAnswer(input.attachments, input.text.replace(MARKDOWN_LINKS, '')));
       case 'tool':
         return toolRound(input.text, sink, stream, signal);
       case 'fail':
@@ -112,6 +148,12 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(TIMEOUT_ANSWER, DEMO_TIMEOUT_ANSWER_MS / chunkText(TIMEOUT_ANSWER).length);
       case 'slow':
         return answer(SLOW_ANSWER, DEMO_SLOW_DELTA_MS);
+      case 'docs':
+        return answer(DOCS_ANSWER, undefined, { references: DOCS_REFERENCES });
+      case 'files':
+        return answer(filesAnswer(demoFileUrl(input.baseUrl, 'acme-setup.pdf')));
+      case 'recap':
+        return answer(recapAnswer(input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)));
       case 'chart':
         return answer(CHART_ANSWER);
       case 'diagram':

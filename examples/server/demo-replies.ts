@@ -244,3 +244,73 @@ Anonymous visitors keep working as before: the widget remembers them in the brow
 > **Tip:** the assistant never sees your visitors' cookies or your page's contents, only the page title and the context you pass with \`setContext\`.
 
 Need more help? Read the [full documentation](https://docs.example.com/widget) or write to *support@example.com* and we'll get back to you within one business day.`;
+
+/** Markdown's own characters in visitor text we quote, so a name cannot turn into a link or markup. */
+export const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]()<>~|!#]/g, '\\$&');
+
+/** The demo's small knowledge base: what "docs" answers cite (`done.references`). */
+export const DOCS_REFERENCES = [
+  {
+    seq: 1,
+    title: 'Installing the Acme chat widget',
+    score: 0.92,
+    snippet: 'Add one script tag with your entry key before the closing body tag; the widget loads asynchronously and keeps its styles in a shadow root.',
+  },
+  {
+    seq: 2,
+    title: 'Allowed origins and visitor tickets',
+    score: 0.81,
+    snippet: 'Only the origins listed for an entry may embed it. Signed-in visitors carry a short-lived ticket signed by your backend.',
+  },
+  {
+    seq: 3,
+    title: 'Changing the widget’s appearance',
+    score: 0.67,
+    snippet: 'Colour, position, greeting and size are set per entry in the dashboard and apply on the next page load, without a redeploy.',
+  },
+] as const;
+
+export const DOCS_ANSWER = `Here is what the Acme documentation says:
+
+- **Installing:** add one \`<script>\` tag with your entry key to each page; it loads asynchronously and never touches your page's styles [1].
+- **Security:** only the origins you list may embed the assistant, and signed-in visitors carry a short-lived ticket from your backend [2].
+- **Look and feel:** colour, position and greeting are changed in the dashboard and apply on the next page load [3].
+
+The sources are listed below the answer.`;
+
+/** The demo's answer with a document link: `done.attachments` gets a file entry for it. */
+export function filesAnswer(setupGuideUrl: string): string {
+  return `Here is the setup guide as a PDF: [Setup guide](${setupGuideUrl})
+
+It walks through the four steps: copy the snippet, paste it into your pages, allow your site's origin, and reload.`;
+}
+
+export const RECAP_EMPTY_ANSWER = 'This is the start of our conversation: you have not asked me anything else yet.';
+
+/** The demo's proof that it sees the thread's history: the visitor's earlier messages, quoted. */
+export function recapAnswer(earlier: readonly string[]): string {
+  if (earlier.length === 0) return RECAP_EMPTY_ANSWER;
+  const quoted = earlier.map((text) => `- “${escapeMarkdown(text.length > 120 ? `${text.slice(0, 117)}…` : text)}”`);
+  return `So far in this conversation you said:\n\n${quoted.join('\n')}`;
+}
+
+/** `12 KB`, `1.5 MB`, `312 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const KIND_WORDS = { image: 'image', audio: 'voice recording', file: 'file' } as const;
+
+/** The demo's reply to a message that carries uploads: it names what it received. */
+export function receivedAnswer(files: readonly { type: 'image' | 'audio' | 'file'; name: string; bytes?: number }[], text: string): string {
+  if (files.length === 0) return 'I got your message, but no file came with it.';
+  const described = files.map((file) => {
+    const size = file.bytes === undefined ? '' : ` (${formatBytes(file.bytes)})`;
+    return `your ${KIND_WORDS[file.type]} **${escapeMarkdown(file.name)}**${size}`;
+  });
+  const list = described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} and ${described.at(-1)!}`;
+  const note = text.trim() === '' ? '' : ` You wrote: “${escapeMarkdown(text.trim().slice(0, 200))}”.`;
+  return `I got ${list}.${note} This demo does not read file contents, but a real assistant could pass the link on to a tool.`;
+}

@@ -1,5 +1,6 @@
 // One error type for every refusal the server makes, so each handler can simply throw and the
-// shell turns it into the contract's `{error, message}` JSON with the right status.
+// shell turns it into the hub's error JSON (http-io.ts `errorBody`) with the right status. The
+// message is a sentence a visitor may read; the code is for programs.
 
 export class HttpError extends Error {
   constructor(

@@ -20,8 +20,21 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, error: HttpError, headers: Headers = {}): void {
-  sendJson(res, error.status, { error: error.code, message: error.message }, { ...headers, ...error.headers });
+/**
+ * The hub's error bodies. `error` is the sentence its widget shows the visitor, `code` is for
+ * programs. A message that cannot become a job (429, 503 of `POST /chat/:entry`) is answered like
+ * a job that failed at once: `{done: true, error: true, reply, code}`; the hub's other routes
+ * answer those statuses with `{error}` too.
+ */
+export function errorBody(error: HttpError, asJob: boolean): Record<string, unknown> {
+  if (asJob && (error.status === 429 || error.status === 503)) {
+    return { done: true, error: true, reply: error.message, code: error.code };
+  }
+  return { error: error.message, code: error.code };
+}
+
+export function sendError(res: ServerResponse, error: HttpError, headers: Headers = {}, asJob = false): void {
+  sendJson(res, error.status, errorBody(error, asJob), { ...headers, ...error.headers });
 }
 
 function isJsonContentType(value: string | undefined): boolean {

@@ -1,17 +1,18 @@
 // Who the visitor is. A valid ticket wins over any claimed visitor id; `t_` ids are reserved for
 // ticket holders, so nobody can claim a signed-in visitor's history by guessing `t_<their id>`.
 import type { EntryConfig } from './entries';
-import { badRequest, forbidden } from './http-error';
+import { HttpError, badRequest, forbidden } from './http-error';
 import { newVisitorId } from './ids';
 import { verifyTicket } from './tickets';
 
 const TICKET_PREFIX = 't_';
 
+/** A ticket that cannot be trusted is a 401, as on the hub: the host page should sign a fresh one. */
 const TICKET_ERRORS = {
-  malformed: ['ticket_invalid', 'The ticket is malformed.'],
-  bad_signature: ['ticket_invalid', 'The ticket signature is not valid.'],
-  expired: ['ticket_expired', 'The ticket has expired.'],
-  wrong_entry: ['ticket_invalid', 'The ticket was issued for another entry.'],
+  malformed: ['ticket_invalid', 'Your sign-in could not be checked. Please reload the page and sign in again.'],
+  bad_signature: ['ticket_invalid', 'Your sign-in could not be checked. Please reload the page and sign in again.'],
+  expired: ['ticket_expired', 'Your sign-in has expired. Please reload the page and sign in again.'],
+  wrong_entry: ['ticket_invalid', 'Your sign-in is for another chat. Please reload the page and sign in again.'],
 } as const;
 
 export interface VisitorClaim {
@@ -29,13 +30,13 @@ export function resolveVisitor(entry: EntryConfig, claim: VisitorClaim, ifMissin
     const check = verifyTicket(entry.ticketSecret, claim.ticket, entry.key, nowMs);
     if (!check.ok) {
       const [code, message] = TICKET_ERRORS[check.reason];
-      throw forbidden(code, message);
+      throw new HttpError(401, code, message);
     }
     return `${TICKET_PREFIX}${check.payload.sub}`;
   }
-  if (entry.requireTicket) throw forbidden('ticket_required', 'This entry needs a signed visitor ticket.');
+  if (entry.requireTicket) throw new HttpError(401, 'ticket_required', 'Please sign in to use this chat.');
   if (claim.visitorId?.startsWith(TICKET_PREFIX)) {
-    throw forbidden('ticket_required', 'Visitor ids starting with "t_" belong to ticket holders; send the ticket.');
+    throw forbidden('visitor_reserved', 'This visitor id belongs to a signed-in visitor: please sign in to see that conversation.');
   }
   if (claim.visitorId !== undefined) return claim.visitorId;
   if (ifMissing === 'issue') return newVisitorId();

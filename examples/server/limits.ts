@@ -3,19 +3,93 @@
 
 /** JSON bodies of ordinary POST routes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
-/** Upload bodies carry base64 (4/3 of the file) plus a little JSON around it. */
-export const MAX_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
-/** Decoded upload size. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const MAX_UPLOAD_FILENAME_CHARS = 200;
-export const UPLOAD_MIME_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
+
+// Uploads: the real hub's three kinds, their media types and size limits (its chat upload route).
+// A declared type is compared without its parameters (`audio/webm;codecs=opus` is `audio/webm`).
+export const MAX_IMAGE_UPLOAD_BYTES = 6 * 1024 * 1024;
+export const MAX_AUDIO_UPLOAD_BYTES = 12 * 1024 * 1024;
+export const MAX_FILE_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const IMAGE_UPLOAD_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+export const AUDIO_UPLOAD_TYPES: readonly string[] = [
+  'audio/webm',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/ogg',
+  'audio/flac',
 ];
+export const FILE_UPLOAD_TYPES: readonly string[] = [
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'text/tab-separated-values',
+  'text/x-log',
+  'application/json',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/zip',
+];
+/**
+ * A file sent without a type gets one from its extension, with the hub's own table (documents
+ * only; an image or a voice note without a type is refused, as on the hub). Extensions whose type
+ * is not accepted above (html, xml, yaml, rar, …) are listed too, so the visitor hears that the
+ * type is refused rather than that it is missing.
+ */
+export const UPLOAD_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = Object.freeze({
+  txt: 'text/plain',
+  log: 'text/x-log',
+  ini: 'text/x-ini',
+  conf: 'text/x-conf',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  sql: 'application/sql',
+  json: 'application/json',
+  jsonl: 'application/x-ndjson',
+  xml: 'application/xml',
+  html: 'text/html',
+  htm: 'text/html',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+  rar: 'application/x-rar-compressed',
+  '7z': 'application/x-7z-compressed',
+});
+/** Upload bodies carry base64 (4/3 of the largest file) plus a little JSON around it. */
+export const MAX_UPLOAD_BODY_BYTES = Math.ceil((MAX_FILE_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+
+/** Upload quotas count the files and bytes of a rolling window of this length. */
+export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** One visitor's uploads per window: enough for a conversation, not for using us as a file host. */
+export const UPLOAD_QUOTA_VISITOR_FILES = 20;
+export const UPLOAD_QUOTA_VISITOR_BYTES = 60 * 1024 * 1024;
+/** All visitors of one entry together per window: caps what a flood of fresh visitor ids can store. */
+export const UPLOAD_QUOTA_ENTRY_FILES = 2000;
+export const UPLOAD_QUOTA_ENTRY_BYTES = 2 * 1024 * 1024 * 1024;
+/** Uploads older than this are deleted (a server option overrides it). */
+export const DEFAULT_UPLOAD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often the retention sweep runs (it also runs at start-up). */
+export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Attachments read from one message's text (history `atts`, `done.attachments`). */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_CONTEXT_VALUE_CHARS = 500;
@@ -36,8 +110,18 @@ export const RENDERER_TYPE_PATTERN = /^[a-z][a-z0-9._+-]{0,63}$/;
 /** Ticket subjects become visitor ids (`t_<sub>`), so they stay short and URL-safe. */
 export const TICKET_SUBJECT_PATTERN = /^[A-Za-z0-9_.@:-]{1,62}$/;
 
-/** The thread a visitor talks in when the client names none. */
+/**
+ * The thread a visitor talks in when the client names none (the hub's own widget names none for
+ * the first conversation). Shorter than THREAD_ID_PATTERN allows, so no client can name it.
+ */
 export const DEFAULT_THREAD_ID = 'default';
+/**
+ * Jobs one thread may have waiting or running. A message sent while the thread still answers is
+ * queued behind that answer (the hub accepts it too, never 409); past this many, 429.
+ */
+export const MAX_ACTIVE_JOBS_PER_THREAD = 4;
+/** The Retry-After of that 429: about one demo answer. */
+export const THREAD_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';

@@ -98,6 +98,18 @@ describe('OpenAI-compatible mode', () => {
     expect(messages[0]!.content).not.toContain('bailing-chart');
   });
 
+  it('keeps the default thread (no thread_id) and a named thread apart in what the model sees', async () => {
+    const visitor = 'visitor_openai4';
+    const first = await createJob(server.url, { message: 'my order is A-1042', visitor_id: visitor });
+    await streamJob(server.url, first.job_id);
+    const elsewhere = await createJob(server.url, { message: 'a new conversation', visitor_id: visitor, thread_id: 'thread_openai4' });
+    await streamJob(server.url, elsewhere.job_id);
+    const again = await createJob(server.url, { message: 'which order was it?', visitor_id: visitor });
+    await streamJob(server.url, again.job_id);
+    expect(captured[1]!.body.messages.slice(1).map((m) => m.content)).toEqual(['a new conversation']);
+    expect(captured[2]!.body.messages.slice(1).map((m) => m.content)).toEqual(['my order is A-1042', CHUNKS.join(''), 'which order was it?']);
+  });
+
   it('fails with a safe message when the model answers 500', async () => {
     mode = 'error';
     const lines: string[] = [];
@@ -106,8 +118,8 @@ describe('OpenAI-compatible mode', () => {
       const job = await createJob(logged.url, { message: 'hello' });
       const { events } = await streamJob(logged.url, job.job_id);
       const last = events.at(-1)!;
-      expect(last.event).toBe('failed');
-      expect(last.data).toEqual({ done: true, error: true, job_id: job.job_id, reply: UNAVAILABLE_REPLY });
+      expect(last.event).toBe('done');
+      expect(last.data).toEqual({ done: true, error: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: UNAVAILABLE_REPLY });
       expect(JSON.stringify(events)).not.toContain('sk-secret');
       expect(lines.some((line) => line.includes('upstream HTTP 500'))).toBe(true);
     } finally {
@@ -120,7 +132,7 @@ describe('OpenAI-compatible mode', () => {
     try {
       const job = await createJob(offline.url, { message: 'hello' });
       const { events } = await streamJob(offline.url, job.job_id);
-      expect(events.at(-1)).toMatchObject({ event: 'failed', data: { reply: UNAVAILABLE_REPLY } });
+      expect(events.at(-1)).toMatchObject({ event: 'done', data: { error: true, reply: UNAVAILABLE_REPLY } });
     } finally {
       await offline.close();
     }

@@ -2,11 +2,18 @@
 // live ones as the bus announces them, until the terminal event, the stream window or a close.
 // Each write reads the store for "everything after what this connection sent", so replay and
 // live events can neither overlap nor leave a gap.
+//
+// As on the hub, only `reset`, `phase` and `delta` carry an SSE `id:` (their seq): those are what
+// a reconnect resumes after. `status` is per connection (the job's status when it opens and each
+// time it changes); `open`, `ping`, `timeout` and the terminal `done` carry no id.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventBus } from './event-bus';
 import { SSE_PROTOCOL, SSE_RETRY_MS } from './limits';
 import { formatRetry, formatSse } from './sse-format';
-import { TERMINAL_EVENTS, type StoredEvent, type Store } from './store';
+import { TERMINAL_EVENTS, type JobStatus, type StoredEvent, type Store } from './store';
+
+/** The events a client may resume after (`Last-Event-ID`, `?cursor=`). */
+export const RESUMABLE_EVENTS: ReadonlySet<string> = new Set(['reset', 'phase', 'delta']);
 
 export interface StreamJobOptions {
   store: Store;
@@ -41,7 +48,17 @@ export function streamJob(req: IncomingMessage, res: ServerResponse, options: St
   const write = (text: string): void => {
     if (!ended) res.write(text);
   };
-  const writeStored = (event: StoredEvent): void => write(formatSse({ id: event.seq, event: event.name, data: event.data }));
+  const writeStored = (event: StoredEvent): void => {
+    const frame = { event: event.name, data: event.data };
+    write(formatSse(RESUMABLE_EVENTS.has(event.name) ? { ...frame, id: event.seq } : frame));
+  };
+  let lastStatus: JobStatus | undefined;
+  const writeStatus = (): void => {
+    const status = store.jobStatus(jobId);
+    if (status === undefined || status === lastStatus) return;
+    lastStatus = status;
+    write(formatSse({ event: 'status', data: JSON.stringify({ job_id: jobId, status }) }));
+  };
 
   const cleanup = (): void => {
     ended = true;
@@ -62,8 +79,12 @@ export function streamJob(req: IncomingMessage, res: ServerResponse, options: St
   };
 
   const pump = (): void => {
-    for (const event of store.eventsAfter(jobId, sent)) {
+    const events = store.eventsAfter(jobId, sent);
+    // The hub reports a status change before the events that follow it, and `done` after the last one.
+    if (!events.some((e) => TERMINAL_EVENTS.has(e.name))) writeStatus();
+    for (const event of events) {
       if (ended) return;
+      if (TERMINAL_EVENTS.has(event.name)) writeStatus();
       writeStored(event);
       sent = event.seq;
       if (TERMINAL_EVENTS.has(event.name)) return finish();
@@ -84,7 +105,7 @@ export function streamJob(req: IncomingMessage, res: ServerResponse, options: St
 
   const unsubscribe = bus.subscribe(jobId, pump);
   const untrack = options.track(finish);
-  const ping = setInterval(() => write(formatSse({ event: 'ping', data: JSON.stringify({ ts: Date.now() }) })), options.pingIntervalMs);
+  const ping = setInterval(() => write(formatSse({ event: 'ping', data: JSON.stringify({ ts: Date.now(), job_id: jobId }) })), options.pingIntervalMs);
   const windowTimer = setTimeout(() => {
     write(formatSse({ event: 'timeout', data: JSON.stringify({ done: false, job_id: jobId }) }));
     finish();
@@ -95,6 +116,7 @@ export function streamJob(req: IncomingMessage, res: ServerResponse, options: St
   // rather than an empty stream it would keep reconnecting to.
   const terminal = store.terminalEvent(jobId);
   if (terminal && terminal.seq <= sent) {
+    writeStatus();
     writeStored(terminal);
     return finish();
   }

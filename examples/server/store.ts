@@ -3,6 +3,7 @@
 // terminal event and its final status are written in one transaction so they never disagree.
 import Database from 'better-sqlite3';
 import type { PageContext } from '../../widget/types';
+import type { Reference } from './agent';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -20,6 +21,8 @@ export interface JobRecord {
   capabilities: string[];
   interaction: Record<string, unknown> | null;
   context: PageContext | null;
+  /** The knowledge-base sources the reply cites, when the agent reported any. */
+  references: Reference[] | null;
 }
 
 export interface NewJob {
@@ -67,7 +70,19 @@ export interface FormSubmissionRecord {
   createdAt: number;
 }
 
+/**
+ * A job ends with `done` (with `error: true` when it failed, as the hub sends it). `failed` is
+ * what databases written by earlier versions of this server hold for failed jobs.
+ */
 export const TERMINAL_EVENTS: ReadonlySet<string> = new Set(['done', 'failed']);
+
+/** What one visitor or one entry uploaded in a window. */
+export interface UploadUsage {
+  files: number;
+  bytes: number;
+  /** `created_at` of the oldest upload counted, or null when there is none. */
+  oldest: number | null;
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS threads (
@@ -91,7 +106,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   finished_at INTEGER,
   capabilities TEXT NOT NULL,
   interaction TEXT,
-  context TEXT
+  context TEXT,
+  refs TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_by_thread ON jobs (entry, visitor_id, thread_id, created_at);
 CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs (status);
@@ -134,7 +150,15 @@ CREATE TABLE IF NOT EXISTS uploads (
   data BLOB NOT NULL,
   created_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS uploads_by_visitor ON uploads (entry, visitor_id, created_at);
+CREATE INDEX IF NOT EXISTS uploads_by_entry ON uploads (entry, created_at);
+CREATE INDEX IF NOT EXISTS uploads_by_age ON uploads (created_at);
 `;
+
+/** Columns added after the first release: a database file from before gets them on open. */
+const ADDED_COLUMNS: readonly { table: string; column: string; definition: string }[] = [
+  { table: 'jobs', column: 'refs', definition: 'refs TEXT' },
+];
 
 interface JobRow {
   id: string;
@@ -150,6 +174,7 @@ interface JobRow {
   capabilities: string;
   interaction: string | null;
   context: string | null;
+  refs: string | null;
 }
 
 interface SubmissionRow {
@@ -195,6 +220,7 @@ function toJob(row: JobRow): JobRecord {
     capabilities: JSON.parse(row.capabilities) as string[],
     interaction: row.interaction === null ? null : (JSON.parse(row.interaction) as Record<string, unknown>),
     context: row.context === null ? null : (JSON.parse(row.context) as PageContext),
+    references: row.refs === null ? null : (JSON.parse(row.refs) as Reference[]),
   };
 }
 
@@ -211,27 +237,40 @@ export class Store {
     }
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    for (const { table, column, definition } of ADDED_COLUMNS) {
+      const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${definition}`);
+    }
     const db = this.db;
     this.stmt = {
       touchThread: db.prepare(
         `INSERT INTO threads (entry, visitor_id, thread_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (entry, visitor_id, thread_id) DO UPDATE SET updated_at = excluded.updated_at`,
       ),
-      activeJobInThread: db.prepare(
-        `SELECT id FROM jobs WHERE entry = ? AND visitor_id = ? AND thread_id = ? AND status IN ('queued', 'running') LIMIT 1`,
+      activeJobsInThread: db.prepare(
+        `SELECT COUNT(*) AS n FROM jobs WHERE entry = ? AND visitor_id = ? AND thread_id = ? AND status IN ('queued', 'running')`,
       ),
       insertJob: db.prepare(
         `INSERT INTO jobs (id, entry, visitor_id, thread_id, status, user_text, created_at, capabilities, interaction, context)
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
       ),
       getJob: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      jobStatus: db.prepare(`SELECT status FROM jobs WHERE id = ?`),
       setStatus: db.prepare(`UPDATE jobs SET status = ? WHERE id = ?`),
-      finishJob: db.prepare(`UPDATE jobs SET status = ?, reply = ?, error = ?, finished_at = ? WHERE id = ?`),
+      finishJob: db.prepare(`UPDATE jobs SET status = ?, reply = ?, error = ?, finished_at = ?, refs = ? WHERE id = ?`),
       unfinishedJobs: db.prepare(`SELECT * FROM jobs WHERE status IN ('queued', 'running')`),
       recentThreadJobs: db.prepare(
         `SELECT * FROM (
            SELECT *, rowid AS r FROM jobs WHERE entry = ? AND visitor_id = ? AND thread_id = ?
            ORDER BY created_at DESC, r DESC LIMIT ?
+         ) ORDER BY created_at ASC, r ASC`,
+      ),
+      threadJobsBefore: db.prepare(
+        `SELECT * FROM (
+           SELECT j.*, j.rowid AS r FROM jobs j, (SELECT created_at AS c, rowid AS rid FROM jobs WHERE id = ?) me
+           WHERE j.entry = ? AND j.visitor_id = ? AND j.thread_id = ?
+             AND (j.created_at < me.c OR (j.created_at = me.c AND j.rowid < me.rid))
+           ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?
          ) ORDER BY created_at ASC, r ASC`,
       ),
       lastSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE job_id = ?`),
@@ -252,16 +291,31 @@ export class Store {
         `INSERT INTO uploads (id, entry, visitor_id, filename, mime, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       getUpload: db.prepare(`SELECT * FROM uploads WHERE id = ?`),
+      uploadInfo: db.prepare(`SELECT id, entry, visitor_id, filename, mime, length(data) AS size, created_at FROM uploads WHERE id = ?`),
+      visitorUploadUsage: db.prepare(
+        `SELECT COUNT(*) AS files, COALESCE(SUM(length(data)), 0) AS bytes, MIN(created_at) AS oldest
+         FROM uploads WHERE entry = ? AND visitor_id = ? AND created_at > ?`,
+      ),
+      entryUploadUsage: db.prepare(
+        `SELECT COUNT(*) AS files, COALESCE(SUM(length(data)), 0) AS bytes, MIN(created_at) AS oldest
+         FROM uploads WHERE entry = ? AND created_at > ?`,
+      ),
+      deleteUploadsBefore: db.prepare(`DELETE FROM uploads WHERE created_at < ?`),
     };
   }
 
   /**
-   * Creates a queued job unless the thread already has one queued or running. Check and insert
-   * share a transaction, so two racing requests cannot both start an answer.
+   * Creates a queued job unless the thread already has `maxActive` jobs queued or running. Check
+   * and insert share a transaction, so racing requests cannot overfill a thread.
    */
-  createJob(job: NewJob, submission?: Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>): JobRecord | 'busy' {
-    return this.db.transaction((): JobRecord | 'busy' => {
-      if (this.stmt.activeJobInThread.get(job.entry, job.visitorId, job.threadId)) return 'busy';
+  createJob(
+    job: NewJob,
+    submission: Omit<FormSubmissionRecord, 'jobId' | 'createdAt'> | undefined,
+    maxActive: number,
+  ): JobRecord | 'full' {
+    return this.db.transaction((): JobRecord | 'full' => {
+      const active = (this.stmt.activeJobsInThread.get(job.entry, job.visitorId, job.threadId) as { n: number }).n;
+      if (active >= maxActive) return 'full';
       // A submission is recorded with the job it starts, or not at all (its unique keys throw).
       if (submission) {
         this.stmt.insertSubmission.run(
@@ -298,6 +352,11 @@ export class Store {
     return row ? toJob(row) : undefined;
   }
 
+  /** Just the status: streams read it after every event. */
+  jobStatus(id: string): JobStatus | undefined {
+    return (this.stmt.jobStatus.get(id) as { status: JobStatus } | undefined)?.status;
+  }
+
   /** The submission `submissionId` of a visitor, if one was accepted. */
   findSubmission(entry: string, visitorId: string, submissionId: string): FormSubmissionRecord | undefined {
     const row = this.stmt.submissionById.get(entry, visitorId, submissionId) as SubmissionRow | undefined;
@@ -322,6 +381,11 @@ export class Store {
     return (this.stmt.unfinishedJobs.all() as JobRow[]).map(toJob);
   }
 
+  /** The newest `limit` jobs of the thread of `job` created before it, oldest first. */
+  threadJobsBefore(job: JobRecord, limit: number): JobRecord[] {
+    return (this.stmt.threadJobsBefore.all(job.id, job.entry, job.visitorId, job.threadId, limit) as JobRow[]).map(toJob);
+  }
+
   /** The newest `limit` jobs of a thread, oldest first. */
   recentThreadJobs(entry: string, visitorId: string, threadId: string, limit: number): JobRecord[] {
     return (this.stmt.recentThreadJobs.all(entry, visitorId, threadId, limit) as JobRow[]).map(toJob);
@@ -335,13 +399,16 @@ export class Store {
     jobId: string,
     name: string,
     build: (seq: number) => unknown,
-    finish?: { status: 'done' | 'failed'; reply: string; error: string | null; at: number },
+    finish?: { status: 'done' | 'failed'; reply: string; error: string | null; at: number; references?: readonly Reference[] },
   ): StoredEvent {
     return this.db.transaction((): StoredEvent => {
       const seq = this.lastSeq(jobId) + 1;
       const data = JSON.stringify(build(seq));
       this.stmt.insertEvent.run(jobId, seq, name, data, Date.now());
-      if (finish) this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, jobId);
+      if (finish) {
+        const refs = finish.references?.length ? JSON.stringify(finish.references) : null;
+        this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, refs, jobId);
+      }
       return { seq, name, data };
     })();
   }
@@ -392,6 +459,26 @@ export class Store {
       data: row.data,
       createdAt: row.created_at,
     };
+  }
+
+  /** An upload's owner, name, type and size, without reading its bytes. */
+  uploadInfo(id: string): Omit<UploadRecord, 'data'> & { size: number } | undefined {
+    const row = this.stmt.uploadInfo.get(id) as
+      | { id: string; entry: string; visitor_id: string; filename: string; mime: string; size: number; created_at: number }
+      | undefined;
+    if (!row) return undefined;
+    return { id: row.id, entry: row.entry, visitorId: row.visitor_id, filename: row.filename, mime: row.mime, size: row.size, createdAt: row.created_at };
+  }
+
+  /** Uploads created after `since`: of one visitor of an entry, or (visitorId null) of the whole entry. */
+  uploadUsage(entry: string, visitorId: string | null, since: number): UploadUsage {
+    const row = (visitorId === null ? this.stmt.entryUploadUsage.get(entry, since) : this.stmt.visitorUploadUsage.get(entry, visitorId, since)) as UploadUsage;
+    return { files: row.files, bytes: row.bytes, oldest: row.oldest };
+  }
+
+  /** Deletes uploads created before `cutoff`; returns how many. */
+  deleteUploadsBefore(cutoff: number): number {
+    return this.stmt.deleteUploadsBefore.run(cutoff).changes;
   }
 
   close(): void {

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
 import { chunkText } from './demo-agent';
-import { CHART_ANSWER, FAIL_PARTIAL, FAIL_REPLY, LONG_ANSWER, SEARCH_ANSWER, TIMEOUT_ANSWER, TOOL_PREAMBLE, WEATHER_ANSWER } from './demo-replies';
+import { CHART_ANSWER, DOCS_ANSWER, DOCS_REFERENCES, FAIL_PARTIAL, FAIL_REPLY, LONG_ANSWER, SEARCH_ANSWER, TIMEOUT_ANSWER, TOOL_PREAMBLE, WEATHER_ANSWER, filesAnswer } from './demo-replies';
 import { INTERRUPTED_REPLY } from './job-runner';
 import {
   createJob,
   deltaText,
   getJson,
+  postJson,
   readStream,
   startTestServer,
   stored,
@@ -24,11 +25,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function expectIncreasingSeq(events: SseEvent[]): void {
+const RESUMABLE = ['phase', 'delta', 'reset'];
+
+/** As on the hub: `id:` on reset, phase and delta (= their seq), on nothing else; seqs increase. */
+function expectIds(events: SseEvent[]): void {
+  for (const e of events) {
+    if (RESUMABLE.includes(e.event!)) expect(Number(e.id)).toBe(e.data.seq);
+    else expect(e.id, `${e.event} carries no id`).toBeUndefined();
+  }
   const seqs = stored(events).map((e) => Number(e.id));
   for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1]!);
-  for (const e of events.filter((x) => ['phase', 'delta', 'reset'].includes(x.event!))) expect(e.data.seq).toBe(Number(e.id));
 }
+
+/** Event names without the per-connection ones (open, status, ping). */
+const storedNames = (events: SseEvent[]): string[] =>
+  events.filter((e) => !['open', 'status', 'ping'].includes(e.event!)).map((e) => e.event!);
 
 describe('GET /chat/:entry/events/:job_id', () => {
   it('streams a plain answer: open first, increasing seq, done.reply = the deltas', async () => {
@@ -44,11 +55,17 @@ describe('GET /chat/:entry/events/:job_id', () => {
       id: undefined,
       data: { ok: true, job_id: job.job_id, status: expect.stringMatching(/^(queued|running)$/), protocol: 'bailing.chat.stream.v1', streaming: true },
     });
-    expect(rest[0]).toMatchObject({ event: 'status', id: '1', data: { job_id: job.job_id, status: 'running' } });
-    expectIncreasingSeq(stream.events);
+    expect(rest[0]).toEqual({ event: 'status', id: undefined, data: { job_id: job.job_id, status: expect.stringMatching(/^(queued|running)$/) } });
+    // The first stored event is the hub's reset of the first model round.
+    const first = rest.find((e) => e.id !== undefined)!;
+    expect(first).toEqual({ event: 'reset', id: '1', data: { seq: 1, ts: expect.any(Number), reason: 'model_round', round: 1 } });
+    expectIds(stream.events);
     const done = stream.events.at(-1)!;
     expect(done.event).toBe('done');
-    expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: LONG_ANSWER, references: [], attachments: [] });
+    expect(done.id).toBeUndefined();
+    // No attachments or references in this reply: the keys are left out, as the hub leaves them.
+    expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: LONG_ANSWER });
+    expect(stream.events.at(-2)).toEqual({ event: 'status', id: undefined, data: { job_id: job.job_id, status: 'done' } });
     expect(deltaText(stream.events)).toBe(done.data.reply);
     const deltas = stream.events.filter((e) => e.event === 'delta');
     expect(deltas.length).toBe(chunkText(LONG_ANSWER).length);
@@ -67,10 +84,13 @@ describe('GET /chat/:entry/events/:job_id', () => {
   it('runs a tool round: phases, a reset, and a reply of round 2 only', async () => {
     const job = await createJob(server.url, { message: 'What is the weather tomorrow?' });
     const { events } = await streamJob(server.url, job.job_id);
-    const names = stored(events).map((e) => (e.event === 'phase' ? `phase:${e.data.name}:${e.data.round}` : e.event));
+    const names = events
+      .filter((e) => storedNames([e]).length === 1)
+      .map((e) => (e.event === 'phase' ? `phase:${e.data.name}:${e.data.round}` : e.event));
     const compact = names.filter((n, i) => n !== 'delta' || names[i - 1] !== 'delta');
-    expect(compact).toEqual(['status', 'phase:model:1', 'delta', 'phase:tool:1', 'reset', 'phase:model:2', 'delta', 'done']);
-    const reset = events.find((e) => e.event === 'reset')!;
+    expect(compact).toEqual(['reset', 'phase:model:1', 'delta', 'phase:tool:1', 'reset', 'phase:model:2', 'delta', 'done']);
+    expectIds(events);
+    const reset = events.filter((e) => e.event === 'reset')[1]!;
     expect(reset.data).toMatchObject({ reason: 'tool_round', round: 2 });
     const resetAt = events.indexOf(reset);
     expect(deltaText(events.slice(0, resetAt))).toBe(TOOL_PREAMBLE);
@@ -107,15 +127,16 @@ describe('GET /chat/:entry/events/:job_id', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(120);
   });
 
-  it('fails a job: a few words, then failed, and the job is marked failed', async () => {
+  it('fails a job as the hub does: a few words, then done with error and a sentence; the job is failed', async () => {
     const job = await createJob(server.url, { message: 'please fail this time' });
     const { events, ending } = await streamJob(server.url, job.job_id);
     expect(ending).toBe('end');
     expect(deltaText(events)).toBe(FAIL_PARTIAL);
     const last = events.at(-1)!;
-    expect(last.event).toBe('failed');
-    expect(last.data).toEqual({ done: true, error: true, job_id: job.job_id, reply: FAIL_REPLY });
-    expect(events.some((e) => e.event === 'done')).toBe(false);
+    expect(last).toEqual({ event: 'done', id: undefined, data: { done: true, error: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: FAIL_REPLY } });
+    expect(events.at(-2)!.data).toEqual({ job_id: job.job_id, status: 'failed' });
+    expect(events.filter((e) => e.event === 'done')).toHaveLength(1);
+    expect(events.some((e) => e.event === 'failed')).toBe(false);
     expect(server.store.getJob(job.job_id)).toMatchObject({ status: 'failed', reply: FAIL_REPLY });
   });
 
@@ -134,7 +155,19 @@ describe('GET /chat/:entry/events/:job_id', () => {
     const seqs = union.map((e) => Number(e.id));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs).toEqual(stored(first.events).map((e) => Number(e.id)));
-    expect(deltaText(union)).toBe(union.at(-1)!.data.reply);
+    expect(rest.events.at(-1)!.event).toBe('done');
+    expect(deltaText(union)).toBe(rest.events.at(-1)!.data.reply);
+  });
+
+  it('resumes from ?cursor= as the hub does, which wins over Last-Event-ID', async () => {
+    const job = await createJob(server.url, { message: 'hello' });
+    const full = await streamJob(server.url, job.job_id);
+    const ids = stored(full.events).map((e) => Number(e.id));
+    const fromCursor = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}?cursor=4`, { lastEventId: 2 });
+    expect(stored(fromCursor.events).map((e) => Number(e.id))).toEqual(ids.filter((s) => s > 4));
+    expect(fromCursor.events.at(-1)).toEqual(full.events.at(-1));
+    const fromHeader = await streamJob(server.url, job.job_id, 'demo_assistant', 2);
+    expect(stored(fromHeader.events).map((e) => Number(e.id))).toEqual(ids.filter((s) => s > 2));
   });
 
   it('accepts ?last_event_id= as well', async () => {
@@ -147,10 +180,12 @@ describe('GET /chat/:entry/events/:job_id', () => {
   it('sends the terminal event again to a client that already saw it', async () => {
     const job = await createJob(server.url, { message: 'hello' });
     const full = await streamJob(server.url, job.job_id);
-    const lastSeq = Number(full.events.at(-1)!.id);
+    // `done` carries no id, so only a client that guessed its seq can be past it.
+    const lastSeq = server.store.terminalEvent(job.job_id)!.seq;
     const again = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeq);
     expect(again.ending).toBe('end');
-    expect(stored(again.events)).toEqual([full.events.at(-1)]);
+    expect(storedNames(again.events)).toEqual(['done']);
+    expect(again.events.at(-1)).toEqual(full.events.at(-1));
   });
 
   it('"drop": the first connection breaks mid-answer; a reconnect gets the rest exactly once', async () => {
@@ -170,7 +205,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
     const seqs = union.map((e) => Number(e.id));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-    expect(union.at(-1)!.data.reply).toBe(LONG_ANSWER);
+    expect(second.events.at(-1)!.data.reply).toBe(LONG_ANSWER);
     expect(deltaText(union)).toBe(LONG_ANSWER);
   });
 
@@ -199,7 +234,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
       const stream = await streamJob(pinging.url, job.job_id);
       const pings = stream.events.filter((e) => e.event === 'ping');
       expect(pings.length).toBeGreaterThanOrEqual(3);
-      expect(pings.every((p) => p.id === undefined && typeof p.data.ts === 'number')).toBe(true);
+      expect(pings.every((p) => p.id === undefined && typeof p.data.ts === 'number' && p.data.job_id === job.job_id)).toBe(true);
       // streamWindowMs applies to ordinary jobs.
       expect(stream.events.at(-1)!.event).toBe('timeout');
     } finally {
@@ -213,9 +248,54 @@ describe('GET /chat/:entry/events/:job_id', () => {
     expect((await getJson(`${server.url}/chat/demo_assistant/events/j_aaaaaaaaaaaaaaaaaaaa`)).status).toBe(404);
     expect((await getJson(`${server.url}/chat/demo_assistant/events/not-a-job`)).status).toBe(404);
     const wrong = await getJson(`${server.url}/chat/demo_assistant/events/${job.job_id}?visitor_id=visitor_stream2`);
-    expect(wrong).toMatchObject({ status: 403, body: { error: 'wrong_visitor' } });
+    expect(wrong).toMatchObject({ status: 403, body: { code: 'wrong_visitor' } });
     const right = await streamJob(server.url, job.job_id);
     expect(right.events.at(-1)!.event).toBe('done');
+  });
+});
+
+describe('done: references and attachments, as the hub sends them', () => {
+  it('"docs": [n] markers in the reply and done.references {seq, title, score, snippet}', async () => {
+    const job = await createJob(server.url, { message: 'show me the docs' });
+    const { events } = await streamJob(server.url, job.job_id);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: DOCS_ANSWER, references: DOCS_REFERENCES });
+    for (const ref of done.data.references) {
+      expect(Object.keys(ref).sort()).toEqual(['score', 'seq', 'snippet', 'title']);
+      expect(done.data.reply).toContain(`[${ref.seq}]`);
+    }
+    expect(server.store.getJob(job.job_id)!.references).toEqual(DOCS_REFERENCES);
+  });
+
+  it('"files": a document link in the reply, done.attachments has the file, and the server serves it', async () => {
+    const job = await createJob(server.url, { message: 'any files for me?' });
+    const { events } = await streamJob(server.url, job.job_id);
+    const done = events.at(-1)!;
+    const url = `${server.url}/files/acme-setup.pdf`;
+    expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: filesAnswer(url), attachments: [{ type: 'file', url, name: 'Setup guide' }] });
+    expect(done.data).not.toHaveProperty('references');
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('names the uploads a message carries (the widget writes them into the text), with their sizes', async () => {
+    const visitor = 'visitor_sends1';
+    const png = await postJson(`${server.url}/chat/demo_assistant/upload`, { filename: 'cat.png', mime: 'image/png', data_base64: Buffer.alloc(12 * 1024, 7).toString('base64'), visitor_id: visitor });
+    const pdf = await postJson(`${server.url}/chat/demo_assistant/upload`, { filename: 'order_1042.pdf', mime: 'application/pdf', data_base64: Buffer.alloc(300, 7).toString('base64'), visitor_id: visitor });
+    const voice = await postJson(`${server.url}/chat/demo_assistant/upload`, { filename: 'note.webm', mime: 'audio/webm;codecs=opus', data_base64: Buffer.alloc(2 * 1024 * 1024, 7).toString('base64'), visitor_id: visitor });
+    const message = `What is this?\n\n![${png.body.name}](${png.body.url})\n\n[文件：${pdf.body.name}](${pdf.body.url})\n\n[语音：${voice.body.name}](${voice.body.url})`;
+    const job = await createJob(server.url, { message, visitor_id: visitor });
+    const done = (await streamJob(server.url, job.job_id)).events.at(-1)!;
+    expect(done.data.reply).toBe(
+      'I got your image **cat.png** (12 KB), your file **order\\_1042.pdf** (300 bytes) and your voice recording **note.webm** (2 MB). You wrote: “What is this?”. This demo does not read file contents, but a real assistant could pass the link on to a tool.',
+    );
+    // The reply names the files; it does not attach them again.
+    expect(done.data).not.toHaveProperty('attachments');
+    // Another visitor's message linking the same upload learns nothing of its size.
+    const other = await createJob(server.url, { message: `![x](${png.body.url})`, visitor_id: 'visitor_sends2' });
+    expect((await streamJob(server.url, other.job_id)).events.at(-1)!.data.reply).toMatch(/^I got your image \*\*x\*\*\. This demo/);
   });
 });
 
@@ -249,10 +329,30 @@ describe('persistence across restarts', () => {
     const second = await startTestServer({ dbPath });
     try {
       const replay = await streamJob(second.url, job.job_id);
-      expect(replay.events.at(-1)!).toMatchObject({ event: 'failed', data: { reply: INTERRUPTED_REPLY } });
+      expect(replay.events.at(-1)!).toMatchObject({ event: 'done', data: { error: true, reply: INTERRUPTED_REPLY } });
       // The thread is free again.
       const next = await createJob(second.url, { message: 'hello', visitor_id: job.visitor_id });
       expect(next.job_id).toMatch(/^j_/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('fails a job still waiting behind another when the server closes; it never starts', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
+    const first = await startTestServer({ dbPath });
+    const running = await createJob(first.url, { message: 'slow please', visitor_id: 'visitor_closeq1' });
+    const waiting = await createJob(first.url, { message: 'hello', visitor_id: 'visitor_closeq1' });
+    const seen = await readStream(`${first.url}/chat/demo_assistant/events/${waiting.job_id}`, { until: (events) => events.some((e) => e.event === 'status') });
+    expect(seen.events.find((e) => e.event === 'status')!.data.status).toBe('queued');
+    await first.close();
+
+    const second = await startTestServer({ dbPath });
+    try {
+      const replay = await streamJob(second.url, waiting.job_id);
+      expect(storedNames(replay.events)).toEqual(['done']);
+      expect(replay.events.at(-1)!.data).toMatchObject({ error: true, reply: INTERRUPTED_REPLY });
+      expect(second.store.getJob(waiting.job_id)!.status).toBe('failed');
     } finally {
       await second.close();
     }

@@ -46,23 +46,23 @@ describe('tickets over HTTP', () => {
     expect(thread.body.messages.map((m: { r: string }) => m.r)).toEqual(['u', 'a']);
   });
 
-  it('refuses an expired ticket', async () => {
+  it('refuses an expired ticket with 401, as the hub does', async () => {
     const ticket = signTicket(SECRET, { sub: 'user-42', exp: Math.floor(Date.now() / 1000) - 10, entry: 'ticket_demo' });
     const res = await post({ message: 'hello', ticket });
-    expect(res).toMatchObject({ status: 403, body: { error: 'ticket_expired' } });
+    expect(res).toMatchObject({ status: 401, body: { code: 'ticket_expired', error: expect.stringMatching(/expired/) } });
   });
 
   it('refuses a bad signature and a ticket for another entry', async () => {
     const forged = signTicket('wrong-secret-456', { sub: 'user-42', exp: inAnHour(), entry: 'ticket_demo' });
-    expect(await post({ message: 'hello', ticket: forged })).toMatchObject({ status: 403, body: { error: 'ticket_invalid' } });
+    expect(await post({ message: 'hello', ticket: forged })).toMatchObject({ status: 401, body: { code: 'ticket_invalid' } });
     const elsewhere = signTicket(SECRET, { sub: 'user-42', exp: inAnHour(), entry: 'demo_assistant' });
-    expect((await post({ message: 'hello', ticket: elsewhere })).status).toBe(403);
+    expect((await post({ message: 'hello', ticket: elsewhere })).status).toBe(401);
   });
 
   it('requires a ticket where the entry says so, also for history', async () => {
-    expect(await post({ message: 'hello', visitor_id: 'visitor_12345' })).toMatchObject({ status: 403, body: { error: 'ticket_required' } });
+    expect(await post({ message: 'hello', visitor_id: 'visitor_12345' })).toMatchObject({ status: 401, body: { code: 'ticket_required' } });
     const thread = await getJson(`${server.url}/chat/ticket_demo/thread?visitor_id=visitor_12345`);
-    expect(thread.status).toBe(403);
+    expect(thread.status).toBe(401);
   });
 
   it('keeps ticket identities out of reach of a claimed visitor_id', async () => {

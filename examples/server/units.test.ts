@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isOriginAllowed } from './cors';
 import { chunkText, demoStreamHints, pickDemoScenario } from './demo-agent';
-import { LONG_ANSWER } from './demo-replies';
+import { LONG_ANSWER, escapeMarkdown, formatBytes, recapAnswer, receivedAnswer } from './demo-replies';
+import { isoSeconds } from './history';
 import { RateLimiter } from './rate-limit';
 import { formatSse, parseLastEventId } from './sse-format';
 import { buildSystemPrompt } from './system-prompt';
@@ -25,6 +26,17 @@ describe('demo scenarios', () => {
     ['hi', 'hello'],
     ['this is thin', 'long'],
     ['show markdown', 'long'],
+    ['docs', 'docs'],
+    ['Show me the documentation', 'docs'],
+    ['search the docs', 'tool'],
+    ['files', 'files'],
+    ['any attachment?', 'files'],
+    ['my profile', 'long'],
+    ['recap please', 'recap'],
+    ['What did I ask?', 'recap'],
+    ['![cat.png](http://127.0.0.1:8787/uploads/u_aaaaaaaaaaaaaaaaaaaaaaaa)', 'received'],
+    ['fail this [文件：a.pdf](https://x.example/a)', 'received'],
+    ['[a page](https://x.example/)', 'long'],
     ['', 'long'],
   ])('%j → %s', (text, scenario) => {
     expect(pickDemoScenario(text, false)).toBe(scenario);
@@ -116,3 +128,34 @@ describe('system prompt', () => {
     expect(prompt).toMatch(/never for charts, forms/);
   });
 });
+
+describe('history times', () => {
+  it.each<[number, string]>([
+    [Date.UTC(2026, 11, 1, 9, 30, 0, 999), '2026-12-01T09:30:00Z'],
+    [Date.UTC(2026, 11, 1, 9, 30, 1, 0), '2026-12-01T09:30:01Z'],
+    [0, '1970-01-01T00:00:00Z'],
+  ])('%d → %s (ISO, whole seconds, as the hub sends them)', (ms, iso) => {
+    expect(isoSeconds(ms)).toBe(iso);
+    expect(Date.parse(iso)).toBe(Math.floor(ms / 1000) * 1000);
+  });
+});
+
+describe('demo reply helpers', () => {
+  it.each<[number, string]>([
+    [0, '0 bytes'],
+    [1023, '1023 bytes'],
+    [1024, '1 KB'],
+    [12 * 1024 + 400, '12 KB'],
+    [1024 * 1024, '1 MB'],
+    [1.55 * 1024 * 1024, '1.6 MB'],
+  ])('formatBytes(%d) = %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('quotes visitor text without letting it become markup or a link', () => {
+    expect(escapeMarkdown('[x](javascript:alert(1)) **b** <i> ![p](u)')).toBe('\\[x\\]\\(javascript:alert\\(1\\)\\) \\*\\*b\\*\\* \\<i\\> \\!\\[p\\]\\(u\\)');
+    expect(recapAnswer(['see [here](https://evil.example)'])).not.toMatch(/\]\(https/);
+    expect(receivedAnswer([{ type: 'file', name: 'a](https://evil.example/x.pdf' }], '')).not.toMatch(/\]\(https/);
+  });
+});
+

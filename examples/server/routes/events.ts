@@ -1,4 +1,4 @@
-// GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID.
+// GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID or ?cursor=.
 import type { ChatHandler } from '../app-context';
 import { forbidden, notFound } from '../http-error';
 import { JOB_ID_PATTERN } from '../limits';
@@ -8,12 +8,16 @@ import { streamJob } from '../sse-stream';
 export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, cors }) => {
   const jobId = params[0]!;
   const job = JOB_ID_PATTERN.test(jobId) ? app.store.getJob(jobId) : undefined;
-  if (!job || job.entry !== entry.key) throw notFound('No such job.', 'unknown_job');
+  if (!job || job.entry !== entry.key) throw notFound('This answer does not exist.', 'unknown_job');
   const claimed = url.searchParams.get('visitor_id');
-  if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This job belongs to another visitor.');
+  if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This answer belongs to another visitor.');
 
+  // Where to resume, as the hub reads it: `?cursor=` first, then the `Last-Event-ID` header (what
+  // EventSource and our widget send), then our older `?last_event_id=`.
   const header = req.headers['last-event-id'];
-  const lastSeq = parseLastEventId(typeof header === 'string' ? header : url.searchParams.get('last_event_id'));
+  const lastSeq = parseLastEventId(
+    url.searchParams.get('cursor') ?? (typeof header === 'string' ? header : null) ?? url.searchParams.get('last_event_id'),
+  );
   const hints = app.hints.forConnection(job.id);
   streamJob(req, res, {
     store: app.store,

@@ -27,8 +27,8 @@ export const rateJob: ChatHandler = async ({ app, req, res, entry, params, cors 
   );
   const jobId = params[0]!;
   const job = JOB_ID_PATTERN.test(jobId) ? app.store.getJob(jobId) : undefined;
-  if (!job || job.entry !== entry.key) throw notFound('No such job.', 'unknown_job');
-  if (job.visitorId !== visitorId) throw forbidden('wrong_visitor', 'This job belongs to another visitor.');
+  if (!job || job.entry !== entry.key) throw notFound('This answer does not exist.', 'unknown_job');
+  if (job.visitorId !== visitorId) throw forbidden('wrong_visitor', 'This answer belongs to another visitor.');
   app.store.addRating(job.id, visitorId, rating, comment, Date.now());
   sendJson(res, 200, { ok: true }, cors);
 };

@@ -1,4 +1,5 @@
-// GET /chat/:entry/thread: the last messages of a visitor's thread, oldest first.
+// GET /chat/:entry/thread: the last messages of a visitor's thread, oldest first, in the hub's
+// item shape (history.ts). Without `thread_id`, the visitor's default thread.
 import type { ChatHandler } from '../app-context';
 import { optionalMatching } from '../fields';
 import { toHistory } from '../history';
@@ -16,5 +17,7 @@ export const getThread: ChatHandler = ({ app, res, url, entry, cors }) => {
   );
   const threadId = optionalMatching(query, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID;
   const jobs = app.store.recentThreadJobs(entry.key, visitorId, threadId, THREAD_HISTORY_ITEMS);
-  sendJson(res, 200, { visitor_id: visitorId, thread_id: threadId, messages: toHistory(jobs, THREAD_HISTORY_ITEMS) }, cors);
+  // As the hub: `{visitor_id, messages}`; the thread is echoed only when the client named it.
+  const echo = threadId === DEFAULT_THREAD_ID ? {} : { thread_id: threadId };
+  sendJson(res, 200, { visitor_id: visitorId, ...echo, messages: toHistory(jobs, THREAD_HISTORY_ITEMS) }, cors);
 };

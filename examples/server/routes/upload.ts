@@ -1,15 +1,29 @@
-// POST /chat/:entry/upload: a visitor's file, base64 in JSON, kept in SQLite and served back
-// from /uploads/:id. Only for entries whose config turns uploads on.
+// POST /chat/:entry/upload: a visitor's file, base64 in JSON (`{filename, mime, data_base64,
+// visitor_id, ticket?}`), kept in SQLite and served back from /uploads/:id. The hub's contract:
+// `{ok: true, url, name, type}` with `type` one of image, audio, file; its types and size limits
+// (upload-policy.ts); refusals 413 and 415 with a sentence the visitor can read. On top, per-visitor
+// and per-entry quotas (upload-quota.ts). Only for entries whose config turns uploads on.
 import type { ChatHandler } from '../app-context';
-import { charCount, optionalMatching, rejectUnknownKeys, requiredString } from '../fields';
+import { charCount, optionalMatching, optionalString, rejectUnknownKeys, requiredString } from '../fields';
 import { HttpError, badRequest, forbidden } from '../http-error';
 import { readJsonObject, sendJson } from '../http-io';
 import { newUploadId } from '../ids';
 import { resolveVisitor } from '../identity';
 import { parseTicketField } from '../job-request';
-import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILENAME_CHARS, UPLOAD_MIME_TYPES, VISITOR_ID_PATTERN } from '../limits';
+import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILENAME_CHARS, VISITOR_ID_PATTERN } from '../limits';
+import { publicOrigin } from '../public-origin';
+import { checkUploadQuota } from '../upload-quota';
+import { ANY_TOO_LARGE_SENTENCE, TOO_LARGE_SENTENCE, UNSUPPORTED_TYPE_SENTENCE, UPLOAD_MAX_BYTES, effectiveUploadType, uploadKind } from '../upload-policy';
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+/** One pass, no nested quantifiers: a 27 MB body must not cost a backtracking regex its stack. */
+const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export function isBase64(data: string): boolean {
+  if (!BASE64_CHARS.test(data)) return false;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  // Padded text comes in whole quads; unpadded text never leaves a single character over.
+  return padding > 0 ? data.length % 4 === 0 : data.length % 4 !== 1;
+}
 /** Control characters and path separators have no place in a file name we echo in headers. */
 const BAD_FILENAME = /[\u0000-\u001f\u007f/\\]/;
 
@@ -18,15 +32,21 @@ export function decodedBase64Length(data: string): number {
   return Math.floor((data.length * 3) / 4) - padding;
 }
 
-/** The public URL of an upload, on the host the client used to reach us. */
-function uploadUrl(host: string | undefined, fallbackOrigin: string, id: string): string {
-  const origin = host && /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-fA-F:]+\](?::\d{1,5})?$/.test(host) ? `http://${host}` : fallbackOrigin;
-  return `${origin}/uploads/${id}`;
+/** The body, with its 413 worded for the visitor: a body this large is a file this large. */
+async function readUploadBody(req: Parameters<ChatHandler>[0]['req']): Promise<Record<string, unknown>> {
+  try {
+    return await readJsonObject(req, MAX_UPLOAD_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) {
+      throw new HttpError(413, 'file_too_large', ANY_TOO_LARGE_SENTENCE, error.headers);
+    }
+    throw error;
+  }
 }
 
 export const uploadFile: ChatHandler = async ({ app, req, res, entry, cors }) => {
-  if (!entry.appearance.upload) throw forbidden('upload_disabled', 'Uploads are turned off for this entry.');
-  const body = await readJsonObject(req, MAX_UPLOAD_BODY_BYTES);
+  if (!entry.appearance.upload) throw forbidden('upload_disabled', 'Sending files is turned off for this chat.');
+  const body = await readUploadBody(req);
   rejectUnknownKeys(body, ['filename', 'mime', 'data_base64', 'visitor_id', 'ticket']);
   const visitorId = resolveVisitor(
     entry,
@@ -36,21 +56,35 @@ export const uploadFile: ChatHandler = async ({ app, req, res, entry, cors }) =>
 
   const filename = requiredString(body, 'filename');
   if (filename.trim() === '' || charCount(filename) > MAX_UPLOAD_FILENAME_CHARS || BAD_FILENAME.test(filename)) {
-    throw badRequest('invalid_field', `"filename" must be 1 to ${MAX_UPLOAD_FILENAME_CHARS} characters without control characters or slashes.`);
+    throw badRequest('invalid_filename', `The file name must be 1 to ${MAX_UPLOAD_FILENAME_CHARS} characters, without control characters or slashes.`);
   }
-  const mime = requiredString(body, 'mime');
-  if (!UPLOAD_MIME_TYPES.includes(mime)) {
-    throw badRequest('unsupported_type', `"mime" must be one of ${UPLOAD_MIME_TYPES.join(', ')}.`);
-  }
-  const data = requiredString(body, 'data_base64');
-  if (!BASE64.test(data)) throw badRequest('invalid_field', '"data_base64" must be base64.');
-  if (decodedBase64Length(data) > MAX_UPLOAD_BYTES) {
-    throw new HttpError(413, 'file_too_large', `The file must be at most ${MAX_UPLOAD_BYTES} bytes.`);
-  }
-  const bytes = Buffer.from(data, 'base64');
-  if (bytes.length === 0) throw badRequest('invalid_field', 'The file is empty.');
+  // No declared type: the hub's guess from the extension (documents only).
+  const mime = effectiveUploadType(filename, optionalString(body, 'mime') ?? '');
+  const kind = uploadKind(mime);
+  if (!kind) throw new HttpError(415, 'unsupported_type', UNSUPPORTED_TYPE_SENTENCE);
 
+  const data = requiredString(body, 'data_base64');
+  if (data === '') throw badRequest('empty_file', 'The file is empty.');
+  if (!isBase64(data)) throw badRequest('invalid_file_data', 'The file could not be read: "data_base64" must be base64.');
+  const size = decodedBase64Length(data);
+  if (size > UPLOAD_MAX_BYTES[kind]) throw new HttpError(413, 'file_too_large', TOO_LARGE_SENTENCE[kind]);
+  if (size === 0) throw badRequest('empty_file', 'The file is empty.');
+
+  // Usage, decision and insert run without an await between them: no other upload can slip in.
+  const now = app.now();
+  const since = now - app.uploadQuota.windowMs;
+  const quota = checkUploadQuota(
+    app.store.uploadUsage(entry.key, visitorId, since),
+    app.store.uploadUsage(entry.key, null, since),
+    size,
+    app.uploadQuota,
+    now,
+  );
+  if (!quota.ok) {
+    throw new HttpError(429, `upload_quota_${quota.scope}`, quota.sentence, { 'Retry-After': String(quota.retryAfterSeconds) });
+  }
   const id = newUploadId();
-  app.store.addUpload({ id, entry: entry.key, visitorId, filename, mime, data: bytes, createdAt: Date.now() });
-  sendJson(res, 200, { ok: true, url: uploadUrl(req.headers.host, app.origin(), id), name: filename, type: mime }, cors);
+  app.store.addUpload({ id, entry: entry.key, visitorId, filename, mime, data: Buffer.from(data, 'base64'), createdAt: now });
+  const url = `${publicOrigin(req.headers.host, app.origin())}/uploads/${id}`;
+  sendJson(res, 200, { ok: true, url, name: filename, type: kind }, cors);
 };
