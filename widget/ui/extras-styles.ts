@@ -31,8 +31,9 @@ export const EXTRAS_CSS = `
 .bc-src-snippet { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; color: var(--bc-muted); }
 .bc-src-hit { background: color-mix(in srgb, var(--bailing-accent) 14%, transparent); }
 .bc-cite {
-  font: inherit; font-size: .75em; line-height: 1; vertical-align: super; cursor: pointer;
-  min-width: 1.5em; padding: 2px 4px; margin: 0 1px; border-radius: 6px;
+  font: inherit; font-size: .72em; line-height: 1.2; cursor: pointer;
+  /* Raised by offset, not vertical-align: the line keeps its height. */
+  position: relative; top: -.45em; min-width: 1.4em; padding: 0 3px; margin: 0 1px; border-radius: 5px;
   border: 1px solid color-mix(in srgb, var(--bailing-accent) 40%, transparent);
   background: color-mix(in srgb, var(--bailing-accent) 10%, transparent); color: var(--bc-link);
 }
