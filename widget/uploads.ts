@@ -12,10 +12,6 @@ export const UPLOAD_LIMIT_MB: Readonly<Record<AttachmentKind, number>> = { image
 /** A voice note stops itself after this long, as the hub's own widget does. */
 export const MAX_RECORDING_MS = 60_000;
 
-/** The file picker's `accept` list: the hub's own, so the picker offers what the hub takes. */
-export const UPLOAD_ACCEPT =
-  'image/png,image/jpeg,image/webp,image/gif,text/plain,text/markdown,text/csv,text/tab-separated-values,text/html,text/xml,text/yaml,text/x-log,text/x-ini,text/x-conf,application/json,application/x-ndjson,application/xml,application/yaml,application/x-yaml,application/sql,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation,application/zip,application/x-rar-compressed,application/x-7z-compressed,.txt,.md,.markdown,.csv,.tsv,.json,.jsonl,.xml,.html,.htm,.log,.ini,.conf,.sql,.yaml,.yml,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.rar,.7z';
-
 /** Document types the hub takes as `file` (its widget's list). */
 const FILE_MIME = /^(?:text\/|application\/(?:json|x-ndjson|xml|ya?ml|x-yaml|sql|pdf|msword|vnd\.|zip|x-zip-compressed|x-rar-compressed|x-7z-compressed))/;
 /** A file the browser gives no type for still counts as a document by its extension. */
@@ -30,6 +26,16 @@ const EXTENSION_MIME: Readonly<Record<string, string>> = {
   ppt: 'application/vnd.ms-powerpoint', pptx: `${OFFICE}presentationml.presentation`,
   zip: 'application/zip', rar: 'application/x-rar-compressed', '7z': 'application/x-7z-compressed',
 };
+
+/**
+ * The file picker's `accept` list: the hub's own (its images, then every document type and
+ * extension it takes), so the picker offers what the hub takes. Voice comes from the recorder.
+ */
+export const UPLOAD_ACCEPT = [
+  'image/png', 'image/jpeg', 'image/webp', 'image/gif',
+  ...new Set(Object.values(EXTENSION_MIME)), 'text/xml', 'text/yaml', 'application/yaml', 'application/x-yaml',
+  ...[...Object.keys(EXTENSION_MIME), 'yaml', 'yml'].map((ext) => `.${ext}`),
+].join();
 
 export interface FileFacts {
   name: string;
@@ -152,7 +158,7 @@ export function httpUrl(value: unknown, base?: string): URL | null {
  * says `type` is `image`, `audio` or `file`; a server that answers with the file's mime type
  * (or none) gets the kind derived from it, then from what was sent.
  */
-export function parseUploadResponse(json: unknown, sent: { name: string; mime: string; kind: AttachmentKind }, base?: string): Attachment | string {
+export function parseUploadResponse(json: unknown, sent: { name: string; kind: AttachmentKind }, base?: string): Attachment | string {
   if (!isObject(json)) return 'expected a JSON object';
   if (json.ok === false) return '"ok" is false';
   // The URL goes into the message and into <img src>: nothing but http(s).
