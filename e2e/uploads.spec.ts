@@ -421,6 +421,19 @@ test.describe('voice notes', () => {
     await waitForAnswer(page);
   });
 
+  test('a refused microphone says so and leaves the button as it was', async ({ page, server }) => {
+    // The visitor says no to the browser's prompt.
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await open(page, server.url);
+    await page.getByRole('button', { name: 'Record a voice note' }).click();
+    await expect(liveRegion(page)).toHaveText('The microphone is not available');
+    await expect(page.locator('bailing-chat-widget .bc-attnote')).toHaveText('The microphone is not available');
+    await expect(page.getByRole('button', { name: 'Record a voice note' })).not.toHaveClass(/bc-rec/);
+    await expect(chips(page)).toHaveCount(0);
+  });
+
   test('a recording stops itself at 60 seconds', async ({ page, server }) => {
     await page.clock.install();
     await open(page, server.url);

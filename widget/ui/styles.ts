@@ -188,7 +188,7 @@ export const CSS = `
 .bc-atts:not(:nth-child(2)) { margin-top: 6px; }
 .bc-att { display: inline-flex; align-items: center; gap: 4px; color: inherit; max-width: 100%; }
 .bc-att svg { width: 14px; height: 14px; flex: none; }
-.bc-att img { display: block; max-width: 180px; max-height: 180px; border-radius: 8px; }
+.bc-att img { display: block; min-width: 48px; min-height: 48px; max-width: 180px; max-height: 180px; object-fit: cover; border-radius: 8px; }
 .bc-atts audio { width: 240px; max-width: 100%; height: 36px; }
 .bc-powered { font-size: 11px; color: var(--bc-muted); text-align: center; padding: 0 0 8px; }
 

@@ -206,18 +206,27 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
       note(on ? s.recording : '');
       announce(on ? s.recording : s.recordingStopped);
     };
+    let asking = false;
     voiceButton.addEventListener('click', async () => {
       if (stopRecording) return stopRecording();
+      // A second press while the browser asks for the microphone starts nothing more.
+      if (asking) return;
       if (room() <= 0) return note(fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }));
-      let stream: MediaStream;
+      let stream: MediaStream | undefined;
+      let recorder: MediaRecorder;
+      asking = true;
       try {
         stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+        // webm where the browser records it; otherwise its own default (Safari: mp4).
+        recorder = MediaRecorder.isTypeSupported(VOICE_MIME) ? new MediaRecorder(stream, { mimeType: VOICE_MIME }) : new MediaRecorder(stream);
       } catch {
+        for (const track of stream?.getTracks() ?? []) track.stop();
         note(s.noMicrophone);
         return announce(s.noMicrophone);
+      } finally {
+        asking = false;
       }
-      // webm where the browser records it; otherwise its own default (Safari: mp4).
-      const recorder = MediaRecorder.isTypeSupported(VOICE_MIME) ? new MediaRecorder(stream, { mimeType: VOICE_MIME }) : new MediaRecorder(stream);
+      if (gone) return stream.getTracks().forEach((track) => track.stop());
       const parts: Blob[] = [];
       const started = Date.now();
       const tick = setInterval(() => {
