@@ -71,6 +71,7 @@ export interface HistoryItem {
   j?: string;
   /** Unix epoch milliseconds. */
   ts: number;
+  /** A visitor's uploads (`t` is then the text without their markdown lines), as the hub's widget keeps them. */
   atts?: Attachment[];
   interaction?: ResponseSummary;
   /** Local only: the turn failed (an error reply, shown with a retry). */
@@ -80,6 +81,7 @@ export interface HistoryItem {
 export interface Attachment {
   url: string;
   name?: string;
+  /** `image`, `audio` or `file` on the hub's wire; anything else shows as a link. */
   type?: string;
 }
 
