@@ -117,17 +117,18 @@ test.describe('keyboard', () => {
     await expect(composer(page)).toBeFocused();
   });
 
-  test('Tab order inside the panel: header buttons, message list, message box, send', async ({ page, server }) => {
+  test('Tab order inside the panel: header buttons, message list, attachment buttons, message box, send', async ({ page, server }) => {
+    // The demo entry takes uploads: its composer has the paperclip and the voice-note button.
     await loadWidget(page, server.url);
     await launcher(page).click();
     await expect(composer(page)).toBeFocused();
     await header(page).getByRole('button', { name: 'New conversation' }).focus();
     const order = ['New conversation'];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab');
       order.push(await focusedName(page));
     }
-    expect(order).toEqual(['New conversation', 'Maximize', 'Close', 'Conversation', 'Message', 'Send']);
+    expect(order).toEqual(['New conversation', 'Maximize', 'Close', 'Conversation', 'Attach a file', 'Record a voice note', 'Message', 'Send']);
     // And back.
     await page.keyboard.press('Shift+Tab');
     expect(await focusedName(page)).toBe('Message');

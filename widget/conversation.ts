@@ -16,9 +16,10 @@ import { streamJob, type StreamEnd } from './transport/sse';
 import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
 import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
-import type { HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
+import type { Attachment, HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
+import { fill, messageWithAttachments, shownAttachments, splitUserMessage } from './uploads';
 
-/** Longest message the hub accepts (DESIGN.md §4). */
+/** Longest message the hub accepts, in code points, attachment lines included (DESIGN.md §4). */
 export const MAX_MESSAGE_CHARS = 4000;
 /** Fewest milliseconds between two renders of a streaming answer. */
 const LIVE_RENDER_MS = 100;
@@ -36,13 +37,25 @@ export interface ConversationDeps {
   context(): PageContext;
   ticket(): string | null;
   emit(event: WidgetEventName, detail: unknown): void;
-  /** The composer's text, read and written so a failed send can put it back. */
-  composer: { get(): string; set(text: string): void };
+  /** The composer's text (and attachments), read and written so a failed send can put them back. */
+  composer: { get(): string; set(text: string): void; attachments?: ComposerAttachments };
   setStreaming(streaming: boolean): void;
   announce(text: string): void;
   warn(message: string): void;
   /** Shown first in every conversation, not part of the history. */
   greeting: string;
+}
+
+/** The attachments waiting in the composer (config `upload`). */
+export interface ComposerAttachments {
+  /** Those uploaded, to go with the next message. */
+  list(): Attachment[];
+  /** The message took them (uploads still running stay). */
+  clear(): void;
+  /** A failed send gives them back, before any added meanwhile. */
+  restore(atts: readonly Attachment[]): void;
+  /** Says, where the visitor looks, why the message was not sent. */
+  note(text: string): void;
 }
 
 export interface Conversation {
@@ -58,6 +71,8 @@ export interface Conversation {
   /** Stops the running stream. The server's job goes on; its answer shows up in the history later. */
   stop(): void;
   newConversation(): void;
+  /** Who the hub knows the visitor as (uploads carry it). */
+  visitor(): string;
   /** Tears everything down (unmount of the widget). */
   destroy(): void;
 }
@@ -98,6 +113,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
   writeString(storage, keys.visitor, visitorId);
   /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
   const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId || undefined, ticket: ticket() ?? undefined });
+  const hubOrigin = new URL(options.api).origin;
+  /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
+  const addUser = (item: HistoryItem) => {
+    const { text, atts } = splitUserMessage(item.t, item.atts);
+    return list.addUser(text, shownAttachments(atts, hubOrigin));
+  };
 
   /** First open: local history at once, then the server's thread merged in by job id. */
   function show() {
@@ -107,20 +128,32 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void syncWithServer();
   }
 
-  /** Sends the visitor's text as a new turn. Returns false (and keeps the text) when it cannot. */
+  /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
-    const message = text.trim();
+    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text);
+  }
+
+  /** The message = typed text + one markdown line per attachment, as the hub's widget sends it. */
+  function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null): boolean {
+    const message = messageWithAttachments(typed, atts);
     if (!message) return false;
     if (running) {
       announce(strings.busy);
       return false;
     }
-    if (message.length > MAX_MESSAGE_CHARS) {
-      warn(`a message is limited to ${MAX_MESSAGE_CHARS} characters (got ${message.length}); not sent`);
+    const length = [...message].length;
+    if (length > MAX_MESSAGE_CHARS) {
+      warn(`a message is limited to ${MAX_MESSAGE_CHARS} characters, attachment lines included (got ${length}); not sent`);
+      const note = fill(strings.tooLong, { n: MAX_MESSAGE_CHARS });
+      announce(note);
+      composer.attachments?.note(note);
       return false;
     }
     show();
-    void startTurn({ message }, { r: 'u', t: shown || message, ts: Date.now() }, shown ? null : text).catch(() => undefined);
+    // The history keeps the text without the lines, and the attachments beside it (the hub widget's shape).
+    const user: HistoryItem = { r: 'u', t: shown || typed, ts: Date.now() };
+    if (atts.length) user.atts = atts;
+    void startTurn({ message }, user, composerText).catch(() => undefined);
     return true;
   }
 
@@ -175,9 +208,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0, paintedAt: 0 };
     running = turn;
     setStreaming(true);
-    const userEl = list.addUser(userItem.t);
+    const userEl = addUser(userItem);
     list.toEnd();
-    if (composerText !== null) composer.set('');
+    if (composerText !== null) {
+      composer.set('');
+      composer.attachments?.clear();
+    }
 
     let created: CreateJobResponse;
     try {
@@ -196,7 +232,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       // The visitor's text goes back in the box, whatever stopped it (Stop included).
       if (composerText !== null) {
         const current = composer.get();
-        composer.set(current.trim() ? `${composerText}\n${current}` : composerText);
+        composer.set(current.trim() && composerText ? `${composerText}\n${current}` : composerText || current);
+        if (userItem.atts) composer.attachments?.restore(userItem.atts);
       }
       if (turn.abort.signal.aborted) throw error;
       emit('error', { message: errorMessage(error) });
@@ -349,7 +386,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return;
     }
     if (user.interaction) return;
-    send(user.t);
+    // Asked again as it was: the same text and attachments (from `atts`, or the lines a restored item carries).
+    const { text, atts } = splitUserMessage(user.t, user.atts);
+    sendMessage(text, atts, undefined, null);
   }
 
   async function recover(bubble: AssistantBubble, jobId: string, user: HistoryItem) {
@@ -466,7 +505,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item.r === 'u') {
-        rendered.push({ item, el: list.addUser(item.t), mounts: null });
+        rendered.push({ item, el: addUser(item), mounts: null });
         // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
         continue;
@@ -517,7 +556,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
   }
 
-  return { show, send, respond, stop, newConversation, destroy };
+  return { show, send, respond, stop, newConversation, visitor: () => visitorId, destroy };
 }
 
 let extrasModule: Promise<typeof import('./extras')> | undefined;

@@ -76,6 +76,7 @@ export interface HistoryItem {
   j?: string;
   /** Unix epoch milliseconds. */
   ts: number;
+  /** A visitor's uploads (`t` is then the text without their markdown lines), as the hub's widget keeps them. */
   atts?: Attachment[];
   interaction?: ResponseSummary;
   /** The turn failed (an error reply, shown with a retry). Written together with `e`. */

@@ -12,6 +12,7 @@ import type { PageContext, ThemeMode, WidgetConfig } from './types';
 import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
+import type { Uploader } from './ui/uploader';
 
 
 export interface MountedWidget {
@@ -53,6 +54,8 @@ export function mountWidget(args: MountArgs): MountedWidget {
   }
 
   let conversation: Conversation;
+  let uploader: Uploader | null = null;
+  let destroyed = false;
   const shell = createShell({
     strings,
     lang: options.lang,
@@ -85,12 +88,39 @@ export function mountWidget(args: MountArgs): MountedWidget {
     context: () => pageContext(location, document.title, context),
     ticket: () => ticket,
     emit: (event, detail) => emitter.emit(event, detail),
-    composer: { get: () => shell.input.value, set: (text) => (shell.input.value = text) },
+    composer: {
+      get: () => shell.input.value,
+      set: (text) => (shell.input.value = text),
+      attachments: {
+        list: () => uploader?.list() ?? [],
+        clear: () => uploader?.clear(),
+        restore: (atts) => uploader?.restore(atts),
+        note: (text) => uploader?.note(text),
+      },
+    },
     setStreaming: (streaming) => shell.setStreaming(streaming),
     announce: (text) => shell.announce(text),
     warn,
     greeting: config.greeting,
   });
+  // The attachment controls load only where the entry takes uploads: the one way the core reaches them.
+  if (config.upload) {
+    import('./ui/uploader').then(
+      ({ createUploader }) => {
+        if (destroyed) return;
+        uploader = createUploader({
+          shell,
+          strings,
+          hubOrigin: new URL(options.api).origin,
+          upload: (body, uploadOptions) => {
+            const t = ticket;
+            return args.client.upload({ ...body, visitor_id: conversation.visitor(), ...(t ? { ticket: t } : {}) }, uploadOptions);
+          },
+        });
+      },
+      (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),
+    );
+  }
   if (inlineIn) conversation.show();
   if (options.open || config.default_open) shell.open();
 
@@ -106,6 +136,8 @@ export function mountWidget(args: MountArgs): MountedWidget {
     setTicket: (next) => (ticket = next),
     setContext: (next) => (context = next),
     destroy() {
+      destroyed = true;
+      uploader?.destroy();
       conversation.destroy();
       themeWatcher.stop();
       shell.destroy();

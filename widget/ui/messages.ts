@@ -1,6 +1,8 @@
 // The message list: bubbles for the visitor and the assistant, and the scroll rule
 // "stick to the bottom only while the visitor has not scrolled up".
 
+import type { ShownAttachment } from '../uploads';
+import { attachmentView } from './attachment-view';
 import { h, icon, ICONS } from './dom';
 import type { Strings } from './i18n';
 
@@ -31,7 +33,8 @@ export type BubbleStatus =
 export interface MessageList {
   readonly container: HTMLElement;
   clear(): void;
-  addUser(text: string): HTMLElement;
+  /** The visitor's text (attachment lines already taken out) and what it carries. */
+  addUser(text: string, atts?: readonly ShownAttachment[]): HTMLElement;
   addAssistant(): AssistantBubble;
   /** Plain assistant text (the greeting) that is not part of the history. */
   addNote(text: string): HTMLElement;
@@ -86,8 +89,9 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
       container.replaceChildren();
       sticky = true;
     },
-    addUser(text) {
+    addUser(text, atts) {
       const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text]);
+      if (atts?.length) el.append(attachmentView(atts));
       insert(el);
       return el;
     },

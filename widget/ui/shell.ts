@@ -20,7 +20,10 @@ export interface ShellOptions {
 
 export interface Shell {
   readonly host: HTMLElement;
+  readonly panel: HTMLElement;
   readonly messages: HTMLElement;
+  /** The composer form: input, send and stop (attachment controls join it when uploads are on). */
+  readonly composer: HTMLFormElement;
   readonly input: HTMLTextAreaElement;
   /** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
   applyConfig(config: WidgetConfig, hubBase: string, warn: (message: string) => void): void;
@@ -30,6 +33,8 @@ export interface Shell {
   isOpen(): boolean;
   /** While a job runs the send button becomes a stop button; typing stays possible. */
   setStreaming(streaming: boolean): void;
+  /** With a reason, Send waits (an upload is running): it says why instead of sending. */
+  setSendBlocked(reason: string | null): void;
   announce(text: string): void;
   destroy(): void;
 }
@@ -80,6 +85,7 @@ export function createShell(options: ShellOptions): Shell {
 
   let opened = inline;
   let streaming = false;
+  let blocked: string | null = null;
 
   const setOpen = (next: boolean, focus: boolean) => {
     if (inline || next === opened) return;
@@ -110,11 +116,16 @@ export function createShell(options: ShellOptions): Shell {
     }
   });
 
+  // An empty text may still send: the message may be attachments only (the conversation decides).
   const submit = () => {
     if (streaming) return;
-    const text = input.value;
-    if (!text.trim()) return;
-    options.onSubmit(text);
+    if (blocked) return announce(blocked);
+    options.onSubmit(input.value);
+  };
+  const announce = (text: string) => {
+    // Clearing first makes a repeated phrase ("Responding") be read again.
+    live.textContent = '';
+    requestAnimationFrame(() => (live.textContent = text));
   };
   composer.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -132,7 +143,9 @@ export function createShell(options: ShellOptions): Shell {
 
   return {
     host,
+    panel,
     messages,
+    composer,
     input,
     applyConfig(config, hubBase, warn) {
       const image = (field: 'avatar' | 'launcher_icon') => {
@@ -180,11 +193,13 @@ export function createShell(options: ShellOptions): Shell {
       stopButton.hidden = !next;
       if (refocus) (next ? stopButton : input).focus();
     },
-    announce(text) {
-      // Clearing first makes a repeated phrase ("Responding") be read again.
-      live.textContent = '';
-      requestAnimationFrame(() => (live.textContent = text));
+    setSendBlocked(reason) {
+      blocked = reason;
+      // aria-disabled, not disabled: the button keeps focus and, pressed, says why it waits.
+      if (reason) sendButton.setAttribute('aria-disabled', 'true');
+      else sendButton.removeAttribute('aria-disabled');
     },
+    announce,
     destroy() {
       host.remove();
     },

@@ -1,0 +1,294 @@
+// The composer's attachments, where the entry's config turns uploads on: a paperclip with a file
+// picker, pasted images, files dropped on the panel and voice notes. Each becomes a chip above the
+// input that uploads at once (POST /chat/:entry/upload) and, once uploaded, goes with the next
+// message. Loaded by the core only when `config.upload` is true (widget/widget.ts).
+import type { UploadBody, UploadOptions } from '../transport/bailing';
+import { BailingHttpError } from '../transport/errors';
+import type { Attachment } from '../types';
+import { classifyFile, fill, httpUrl, MAX_ATTACHMENTS, MAX_RECORDING_MS, refusalText, UPLOAD_ACCEPT, type AttachmentKind } from '../uploads';
+import { h, icon, ICONS } from './dom';
+import type { Strings } from './i18n';
+import type { Shell } from './shell';
+
+const MIC = '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5 11a7 7 0 0 0 14 0M12 18v3"/>';
+/** What a recording is sent as when the browser can make it (Chromium, Firefox): the hub widget's type. */
+const VOICE_MIME = 'audio/webm';
+
+export interface UploaderDeps {
+  shell: Pick<Shell, 'panel' | 'composer' | 'input' | 'announce' | 'setSendBlocked'>;
+  strings: Strings;
+  /** Previews of attachments given back after a failed send load only from here. */
+  hubOrigin: string;
+  /** The hub's upload; the caller adds who the visitor is. */
+  upload(body: Pick<UploadBody, 'filename' | 'mime' | 'data_base64'>, options: UploadOptions): Promise<Attachment>;
+}
+
+export interface Uploader {
+  /** The uploaded attachments, in the order they were added. */
+  list(): Attachment[];
+  /** Removes the uploaded and the failed chips (a message took them); uploads still running stay. */
+  clear(): void;
+  /** Puts attachments back as chips, first (a failed send). */
+  restore(atts: readonly Attachment[]): void;
+  /** A line under the chips, where the visitor looks. */
+  note(text: string): void;
+  destroy(): void;
+}
+
+interface Chip {
+  name: string;
+  state: 'uploading' | 'ready' | 'error';
+  att?: Attachment;
+  abort?: AbortController;
+  preview?: string;
+  el: HTMLLIElement;
+  status: HTMLElement;
+}
+
+export function createUploader({ shell, strings: s, hubOrigin, upload }: UploaderDeps): Uploader {
+  const { panel, composer, input, announce } = shell;
+  let chips: Chip[] = [];
+  let gone = false;
+  const list = h('ul', { class: 'bc-chips', 'aria-label': s.attachments, hidden: true });
+  const noteEl = h('p', { class: 'bc-attnote', hidden: true });
+  const bar = h('div', { class: 'bc-attbar', part: 'attachments' }, [list, noteEl]);
+  const picker = h('input', { type: 'file', accept: UPLOAD_ACCEPT, multiple: true, hidden: true, tabindex: '-1' });
+  const attachButton = h('button', { type: 'button', class: 'bc-icon-btn bc-attach', 'aria-label': s.attach, title: s.attach }, [icon(ICONS.clip)]);
+  const dropHint = h('div', { class: 'bc-drop', hidden: true, 'aria-hidden': 'true' }, [s.dropHint]);
+  panel.insertBefore(bar, composer);
+  panel.append(dropHint);
+  composer.insertBefore(attachButton, input);
+  composer.append(picker);
+
+  const note = (text: string) => {
+    noteEl.textContent = text;
+    noteEl.hidden = !text;
+  };
+  const sync = () => {
+    list.hidden = chips.length === 0;
+    shell.setSendBlocked(chips.some((c) => c.state === 'uploading') ? s.waitForUploads : null);
+  };
+  /** Chips that count toward the limit: a failed one is only there to be read and removed. */
+  const room = () => MAX_ATTACHMENTS - chips.filter((c) => c.state !== 'error').length;
+
+  function chip(name: string, kind: AttachmentKind | null, preview?: string): Chip {
+    const status = h('span', { class: 'bc-chip-status' });
+    const remove = h('button', { type: 'button', class: 'bc-chip-x', 'aria-label': fill(s.removeAttachment, { name }), title: fill(s.removeAttachment, { name }) }, [icon(ICONS.close)]);
+    const el = h('li', { class: 'bc-chip' }, [
+      preview ? h('img', { src: preview, alt: '', class: 'bc-chip-img' }) : icon(kind === 'audio' ? MIC : ICONS.clip),
+      h('span', { class: 'bc-chip-name', title: name }, [name]),
+      status,
+      remove,
+    ]);
+    const entry: Chip = { name, state: 'ready', el, status, preview };
+    remove.addEventListener('click', () => {
+      const next = chips[chips.indexOf(entry) + 1];
+      drop(entry);
+      announce(fill(s.removed, { name }));
+      // Focus stays in the composer: on the next chip's remove button, else the input.
+      (next?.el.querySelector('button') ?? input).focus();
+    });
+    list.append(el);
+    chips.push(entry);
+    return entry;
+  }
+
+  function drop(entry: Chip) {
+    entry.abort?.abort();
+    if (entry.preview?.startsWith('blob:')) URL.revokeObjectURL(entry.preview);
+    entry.el.remove();
+    chips = chips.filter((c) => c !== entry);
+    sync();
+  }
+
+  function fail(entry: Chip, reason: string) {
+    entry.state = 'error';
+    entry.el.classList.add('bc-chip-err');
+    entry.status.replaceChildren(reason);
+    announce(fill(s.uploadFailed, { reason }));
+    sync();
+  }
+
+  function add(files: File[], forced?: 'audio') {
+    if (gone) return;
+    note('');
+    for (const file of files) {
+      if (room() <= 0) {
+        const text = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
+        note(text);
+        announce(text);
+        return;
+      }
+      const name = file.name;
+      const verdict = classifyFile(file, forced);
+      if (!verdict.ok) {
+        fail(chip(name, null), refusalText(verdict, s));
+        continue;
+      }
+      const { kind, mime } = verdict;
+      const entry = chip(name, kind, kind === 'image' ? URL.createObjectURL(file) : undefined);
+      const abort = new AbortController();
+      const progress = h('progress', { max: '1', value: '0', 'aria-label': fill(s.uploading, { name }) });
+      Object.assign(entry, { state: 'uploading', abort });
+      entry.status.append(progress);
+      sync();
+      readBase64(file)
+        .then((data) => upload({ filename: name, mime, data_base64: data }, { signal: abort.signal, kind, onProgress: (sent) => (progress.value = sent) }))
+        .then(
+          (att) => {
+            if (abort.signal.aborted) return;
+            Object.assign(entry, { state: 'ready', att, abort: undefined });
+            entry.status.replaceChildren();
+            announce(fill(s.attached, { name }));
+            sync();
+          },
+          (error: unknown) => {
+            // Removed meanwhile: nothing to say.
+            if (abort.signal.aborted) return;
+            fail(entry, (error instanceof BailingHttpError && error.status && error.serverMessage) || s.uploadError);
+          },
+        );
+    }
+  }
+
+  attachButton.addEventListener('click', () => {
+    if (room() > 0) return picker.click();
+    const text = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
+    note(text);
+    announce(text);
+  });
+  picker.addEventListener('change', () => {
+    const files = [...(picker.files ?? [])];
+    // Cleared so that picking the same file again is a change too.
+    picker.value = '';
+    add(files);
+  });
+
+  // Pasted images (a screenshot): clipboard files often have no name, so they get the hub widget's.
+  input.addEventListener('paste', (event) => {
+    const files = [...(event.clipboardData?.items ?? [])]
+      .filter((item) => item.kind === 'file' && item.type.startsWith('image/'))
+      .map((item, i) => {
+        const f = item.getAsFile()!;
+        return f.name ? f : new File([f], `clipboard-${Date.now()}-${i + 1}.${f.type.split('/')[1]!.replace('jpeg', 'jpg').replace(/\W/g, '') || 'png'}`, { type: f.type });
+      });
+    if (!files.length) return;
+    // Only the images are taken; pasted text goes into the input as usual.
+    event.preventDefault();
+    add(files);
+  });
+
+  // Files dragged onto the panel: a hint while over it. Drags of text or links are left alone.
+  let depth = 0;
+  const carriesFiles = (event: DragEvent) => !!event.dataTransfer?.types.includes('Files');
+  const onDrag = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    if (event.type === 'dragenter') depth++;
+    if (event.type === 'dragleave') depth--;
+    if (event.type === 'drop') {
+      depth = 0;
+      add([...event.dataTransfer!.files]);
+    }
+    dropHint.hidden = depth <= 0;
+  };
+  for (const type of ['dragenter', 'dragover', 'dragleave', 'drop'] as const) panel.addEventListener(type, onDrag);
+
+  // Voice notes, where the browser can record.
+  let stopRecording: (() => void) | null = null;
+  if (navigator.mediaDevices?.getUserMedia && typeof MediaRecorder == 'function') {
+    const voiceButton = h('button', { type: 'button', class: 'bc-icon-btn bc-voice', 'aria-label': s.record, title: s.record }, [icon(MIC)]);
+    composer.insertBefore(voiceButton, input);
+    const setRecording = (on: boolean) => {
+      voiceButton.classList.toggle('bc-rec', on);
+      voiceButton.setAttribute('aria-label', on ? s.stopRecording : s.record);
+      voiceButton.title = on ? s.stopRecording : s.record;
+      note(on ? s.recording : '');
+      announce(on ? s.recording : s.recordingStopped);
+    };
+    let asking = false;
+    voiceButton.addEventListener('click', async () => {
+      if (stopRecording) return stopRecording();
+      // A second press while the browser asks for the microphone starts nothing more.
+      if (asking) return;
+      if (room() <= 0) return note(fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }));
+      let stream: MediaStream | undefined;
+      let recorder: MediaRecorder;
+      asking = true;
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+        // webm where the browser records it; otherwise its own default (Safari: mp4).
+        recorder = MediaRecorder.isTypeSupported(VOICE_MIME) ? new MediaRecorder(stream, { mimeType: VOICE_MIME }) : new MediaRecorder(stream);
+      } catch {
+        for (const track of stream?.getTracks() ?? []) track.stop();
+        note(s.noMicrophone);
+        return announce(s.noMicrophone);
+      } finally {
+        asking = false;
+      }
+      if (gone) return stream.getTracks().forEach((track) => track.stop());
+      const parts: Blob[] = [];
+      const started = Date.now();
+      const tick = setInterval(() => {
+        const seconds = Math.floor((Date.now() - started) / 1000);
+        note(`${s.recording} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
+      }, 1000);
+      const limit = setTimeout(() => stopRecording?.(), MAX_RECORDING_MS);
+      recorder.ondataavailable = (event) => event.data.size && parts.push(event.data);
+      recorder.onstop = () => {
+        for (const track of stream.getTracks()) track.stop();
+        const mime = recorder.mimeType.split(';')[0] || VOICE_MIME;
+        const blob = new Blob(parts, { type: mime });
+        if (blob.size) add([new File([blob], `voice-${Date.now()}.${mime.split('/')[1]}`, { type: mime })], 'audio');
+      };
+      stopRecording = () => {
+        clearInterval(tick);
+        clearTimeout(limit);
+        stopRecording = null;
+        if (recorder.state !== 'inactive') recorder.stop();
+        setRecording(false);
+      };
+      recorder.start();
+      setRecording(true);
+    });
+  }
+
+  return {
+    list: () => chips.flatMap((c) => (c.state === 'ready' && c.att ? [c.att] : [])),
+    clear() {
+      for (const c of chips) if (c.state !== 'uploading') drop(c);
+      note('');
+    },
+    restore(atts) {
+      const restored: Chip[] = atts.map((att) => {
+        const own = att.type === 'image' && httpUrl(att.url)?.origin === hubOrigin;
+        return Object.assign(chip(att.name || att.url, att.type as AttachmentKind, own ? att.url : undefined), { att });
+      });
+      chips = [...restored, ...chips.filter((c) => !restored.includes(c))];
+      list.prepend(...restored.map((c) => c.el));
+      sync();
+    },
+    note,
+    destroy() {
+      gone = true;
+      stopRecording?.();
+      for (const c of chips) drop(c);
+      bar.remove();
+      dropHint.remove();
+      attachButton.remove();
+      composer.querySelector('.bc-voice')?.remove();
+      picker.remove();
+      for (const type of ['dragenter', 'dragover', 'dragleave', 'drop'] as const) panel.removeEventListener(type, onDrag);
+    },
+  };
+}
+
+function readBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    // A data: URL; the hub wants only what follows the comma.
+    reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
