@@ -41,7 +41,9 @@ describe('attachmentView', () => {
     { title: 'a remote https image with remote images on shows', att: att('image', 'https://cdn.example.com/a.png'), remoteImages: true, expected: 'image' },
     { title: 'a remote http image never loads (it would leak the IP in clear)', att: att('image', 'http://cdn.example.com/a.png'), remoteImages: true, expected: 'link' },
     { title: 'a file is a link', att: att('file', 'https://docs.example.com/a.pdf'), remoteImages: true, expected: 'link' },
-    { title: 'audio is a link', att: att('audio', 'https://hub.example.com/v.webm'), remoteImages: false, expected: 'link' },
+    { title: "audio on the hub's origin gets a player", att: att('audio', 'https://hub.example.com/v.webm'), remoteImages: false, expected: 'audio' },
+    { title: 'audio from another origin is a link, whatever the image policy', att: att('audio', 'https://cdn.example.com/v.webm'), remoteImages: true, expected: 'link' },
+    { title: 'a mailto: attachment is not shown', att: att('file', 'mailto:a@example.com'), remoteImages: true, expected: 'none' },
     { title: 'a URL the link policy refuses is not shown', att: att('file', 'ftp://x.example/a'), remoteImages: true, expected: 'none' },
   ];
   for (const { title, att: a, remoteImages, expected } of cases) {

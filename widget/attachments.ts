@@ -61,15 +61,17 @@ export interface AttachmentPolicy {
 }
 
 /**
- * How an attachment shows: `image` (a preview loads), `link` (a link with its name), or `none`
- * (not shown at all: a URL the link policy refuses). An image from another origin loads only where
- * the owner allows remote images, and then over https only, like an image in the markdown.
+ * How an attachment shows: `image` (a preview loads), `audio` (a player loads, beside the link),
+ * `link` (a link with its name), or `none` (not shown at all: a URL the link policy refuses).
+ * The hub's own files (the visitor's uploads among them) load. An image from another origin loads
+ * only where the owner allows remote images, and then over https only, like an image in the
+ * markdown; a recording from another origin never loads (a player fetches at once).
  */
-export function attachmentView(att: Attachment, policy: AttachmentPolicy): 'image' | 'link' | 'none' {
+export function attachmentView(att: Attachment, policy: AttachmentPolicy): 'image' | 'audio' | 'link' | 'none' {
   const url = parseUrl(att.url);
-  if (!url) return 'none';
+  if (!url || !LINK_PROTOCOLS.includes(url.protocol) || url.protocol == 'mailto:') return 'none';
   const own = url.origin === policy.hubOrigin;
-  if (!own && !LINK_PROTOCOLS.includes(url.protocol)) return 'none';
+  if (att.type == 'audio') return own ? 'audio' : 'link';
   if (att.type != 'image') return 'link';
   return own || (policy.remoteImages && IMAGE_PROTOCOLS.includes(url.protocol)) ? 'image' : 'link';
 }

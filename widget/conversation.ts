@@ -17,7 +17,8 @@ import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
 import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
-import { fill, messageWithAttachments, shownAttachments, splitUserMessage } from './uploads';
+import { fill, messageWithAttachments, splitUserMessage } from './uploads';
+import { attachmentList } from './ui/attachment-list';
 
 /** Longest message the hub accepts, in code points, attachment lines included (DESIGN.md §4). */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -113,11 +114,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
   writeString(storage, keys.visitor, visitorId);
   /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
   const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId || undefined, ticket: ticket() ?? undefined });
-  const hubOrigin = new URL(options.api).origin;
+  /** What may load of an attachment: the hub's own files, and others by the owner's image policy. */
+  const attachmentPolicy = { hubOrigin: new URL(options.api).origin, remoteImages: options.remoteImages };
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
   const addUser = (item: HistoryItem) => {
     const { text, atts } = splitUserMessage(item.t, item.atts);
-    return list.addUser(text, shownAttachments(atts, hubOrigin));
+    return list.addUser(text, atts.length ? attachmentList(atts, attachmentPolicy, strings) : null);
   };
 
   /** First open: local history at once, then the server's thread merged in by job id. */
@@ -432,7 +434,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         item,
         body: bubble.body,
         strings,
-        policy: { hubOrigin: new URL(options.api).origin, remoteImages: options.remoteImages },
+        policy: attachmentPolicy,
         rate: (rating, comment) => rate(jobId, rating, comment),
         announce,
       });

@@ -8,7 +8,6 @@ import {
   mimeFor,
   parseUploadResponse,
   refusalText,
-  shownAttachments,
   splitUserMessage,
   stripAttachmentLines,
   UPLOAD_ACCEPT,
@@ -127,30 +126,6 @@ describe('parseUploadResponse', () => {
     { title: 'not an object', input: ['https://hub/u/1'], expected: 'expected a JSON object' },
   ];
   for (const c of cases) it(c.title, () => expect(parseUploadResponse(c.input, sent, 'https://hub.example/base')).toEqual(c.expected));
-});
-
-describe('shownAttachments', () => {
-  const hub = 'https://hub.example';
-  it('embeds images and recordings from the hub only; everything else is a link', () => {
-    expect(shownAttachments([
-      { type: 'image', url: 'https://hub.example/u/1', name: 'a.png' },
-      { type: 'image', url: 'https://elsewhere.example/p.png', name: 'b.png' },
-      { type: 'audio', url: 'https://hub.example/u/2', name: 'v.webm' },
-      { type: 'audio', url: 'https://elsewhere.example/v.webm', name: 'w.webm' },
-      { type: 'file', url: 'https://hub.example/u/3', name: 'r.pdf' },
-      { type: 'link', url: 'https://hub.example/u/4' } as unknown as Attachment,
-    ], hub)).toEqual([
-      { kind: 'image', url: 'https://hub.example/u/1', name: 'a.png', embed: true },
-      { kind: 'image', url: 'https://elsewhere.example/p.png', name: 'b.png', embed: false },
-      { kind: 'audio', url: 'https://hub.example/u/2', name: 'v.webm', embed: true },
-      { kind: 'audio', url: 'https://elsewhere.example/v.webm', name: 'w.webm', embed: false },
-      { kind: 'file', url: 'https://hub.example/u/3', name: 'r.pdf', embed: false },
-      { kind: 'file', url: 'https://hub.example/u/4', name: '4', embed: false },
-    ]);
-  });
-  it('drops anything that is not http(s)', () => {
-    expect(shownAttachments([{ url: 'javascript:alert(1)' }, { url: 'data:text/html,x' }, { url: '/relative' }] as Attachment[], hub)).toEqual([]);
-  });
 });
 
 describe('refusalText', () => {

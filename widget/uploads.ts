@@ -172,26 +172,3 @@ export function parseUploadResponse(json: unknown, sent: { name: string; kind: A
 
 // ---- showing attachments ----
 
-export interface ShownAttachment {
-  kind: AttachmentKind;
-  url: string;
-  name: string;
-  /** Load it in the page (thumbnail, player): only from the hub's own origin. */
-  embed: boolean;
-}
-
-/**
- * What a bubble may show of its attachments. Only http(s) links; an image or a recording is
- * loaded only from the hub's origin, where the visitor's own uploads live: a URL from anywhere
- * else would tell that server who reads the conversation (the owner's image policy decides that).
- */
-export function shownAttachments(atts: readonly Attachment[], hubOrigin: string): ShownAttachment[] {
-  const shown: ShownAttachment[] = [];
-  for (const att of atts) {
-    const url = httpUrl(att.url);
-    if (!url) continue;
-    const kind = att.type === 'image' || att.type === 'audio' ? att.type : 'file';
-    shown.push({ kind, url: url.href, name: att.name || url.pathname.split('/').pop() || url.host, embed: kind !== 'file' && url.origin === hubOrigin });
-  }
-  return shown;
-}

@@ -2,6 +2,7 @@
 // shadow root with the footer's module, so the split build's core does not carry them.
 
 export const EXTRAS_CSS = `
+.bc-after > .bc-atts { margin: 0; }
 .bc-after { align-self: flex-start; max-width: 88%; margin-top: -6px; display: flex; flex-direction: column; gap: 6px; font-size: 13px; }
 .bc-acts { display: flex; align-items: center; gap: 2px; flex-wrap: wrap; }
 .bc-act {
@@ -37,12 +38,4 @@ export const EXTRAS_CSS = `
   border: 1px solid color-mix(in srgb, var(--bailing-accent) 40%, transparent);
   background: color-mix(in srgb, var(--bailing-accent) 10%, transparent); color: var(--bc-link);
 }
-.bc-atts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-.bc-att {
-  display: inline-flex; align-items: center; gap: 6px; max-width: 260px; padding: 6px 10px;
-  border: 1px solid var(--bc-border); border-radius: 8px; color: var(--bc-link); background: var(--bc-bg);
-  text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
-}
-.bc-att img { display: block; max-width: 220px; max-height: 160px; border-radius: 6px; }
-.bc-att:has(img) { padding: 2px; }
 `;

@@ -1,8 +1,6 @@
 // The message list: bubbles for the visitor and the assistant, and the scroll rule
 // "stick to the bottom only while the visitor has not scrolled up".
 
-import type { ShownAttachment } from '../uploads';
-import { attachmentView } from './attachment-view';
 import { h, icon, ICONS } from './dom';
 import type { Strings } from './i18n';
 
@@ -34,7 +32,8 @@ export interface MessageList {
   readonly container: HTMLElement;
   clear(): void;
   /** The visitor's text (attachment lines already taken out) and what it carries. */
-  addUser(text: string, atts?: readonly ShownAttachment[]): HTMLElement;
+  /** `atts`: the message's attachment list (widget/ui/attachment-list.ts), shown under the text. */
+  addUser(text: string, atts?: HTMLElement | null): HTMLElement;
   addAssistant(): AssistantBubble;
   /** Plain assistant text (the greeting) that is not part of the history. */
   addNote(text: string): HTMLElement;
@@ -91,7 +90,7 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
     },
     addUser(text, atts) {
       const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text]);
-      if (atts?.length) el.append(attachmentView(atts));
+      if (atts) el.append(atts);
       insert(el);
       return el;
     },

@@ -184,7 +184,7 @@ export const CSS = `
 .bc-chip-x svg { width: 14px; height: 14px; }
 .bc-attnote { margin: 6px 0 0; font-size: 12px; color: var(--bc-muted); }
 .bc-drop { position: absolute; inset: 8px; z-index: 1; display: grid; place-items: center; border: 2px dashed var(--bailing-accent); border-radius: var(--bailing-radius); background: var(--bc-bg); opacity: .94; font-weight: 600; pointer-events: none; }
-.bc-atts { display: flex; flex-wrap: wrap; gap: 6px; white-space: normal; }
+.bc-atts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; white-space: normal; }
 .bc-atts:not(:nth-child(2)) { margin-top: 6px; }
 .bc-att { display: inline-flex; align-items: center; gap: 4px; color: inherit; max-width: 100%; }
 .bc-att svg { width: 14px; height: 14px; flex: none; }
