@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // jsdom per file with a `// @vitest-environment jsdom` comment; everything
 // else runs in plain Node so pure cores stay pure.
 export default defineConfig({
+  // widget/modules.ts: unit tests run the self-contained build's path (modules bundled, not fetched).
+  define: { __BAILING_SPLIT__: 'false' },
   test: {
     include: ['widget/**/*.test.ts', 'renderers/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',

@@ -1,7 +1,7 @@
 // The browser side of a measurement: a fresh context and page per run (no cache, no storage
 // carried over), a CDP session for Performance metrics and GC, and the page's probe.
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import type { WidgetName } from './page';
+import type { OurBuild, WidgetName } from './page';
 
 /** CDP Performance.getMetrics values we use (seconds for durations, bytes for the heap). */
 export interface Metrics {
@@ -9,6 +9,9 @@ export interface Metrics {
   ScriptDuration: number;
   LayoutDuration: number;
   RecalcStyleDuration: number;
+  V8CompileDuration: number;
+  /** CPU time of the renderer's main thread (less sensitive than wall time to other work on the machine). */
+  ThreadTime: number;
   JSHeapUsedSize: number;
   Nodes: number;
 }
@@ -27,6 +30,8 @@ export interface OpenOptions {
   widget: WidgetName;
   pageUrl: string;
   inline?: boolean;
+  /** Which build of ours (default self-contained). */
+  build?: OurBuild;
   /** Runs in the page before its own scripts (addInitScript). */
   init?: string;
 }
@@ -42,7 +47,7 @@ export async function openBenchPage(browser: Browser, options: OpenOptions): Pro
   page.on('pageerror', (error) => errors.push(error.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}`);
+  await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}&build=${options.build ?? 'self-contained'}`);
   await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt > 0, null, { timeout: 60_000, polling: 50 });
   // Config, the first /thread sync and fonts settle before anything is measured.
   await page.waitForLoadState('networkidle');
@@ -56,6 +61,8 @@ export async function openBenchPage(browser: Browser, options: OpenOptions): Pro
       ScriptDuration: get('ScriptDuration'),
       LayoutDuration: get('LayoutDuration'),
       RecalcStyleDuration: get('RecalcStyleDuration'),
+      V8CompileDuration: get('V8CompileDuration'),
+      ThreadTime: get('ThreadTime'),
       JSHeapUsedSize: get('JSHeapUsedSize'),
       Nodes: get('Nodes'),
     };

@@ -7,22 +7,24 @@
 //                     20 KB, else --runs): one such run freezes the page for minutes
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
-//                     stream-10kb-30ms (both widgets); final-render, history, memory (ours only)
+//                     stream-10kb-30ms (both widgets); load (page load to a ready composer: both
+//                     builds of ours, dist/widget.js and dist/split/widget.js, and Deep Chat);
+//                     final-render, history, memory (ours only)
 //   --widget NAME     only this widget in the side-by-side scenarios: ours or deep-chat
 //   --json PATH       where to write the results (default bench/results/latest.json)
 //   --memory-replies N  replies in the memory scenario (default 100)
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import type { WidgetName } from './page';
+import type { OurBuild, WidgetName } from './page';
 import { benchReply, splitDeltas } from './reply';
 import { checkBudgets, markdown, render, type Results, type StreamScenarioResult } from './report';
-import { runFinalRender, runHistory, runMemory, runStream, type FinalRenderRun, type HistoryRun } from './scenarios';
+import { runFinalRender, runHistory, runLoad, runMemory, runStream, type FinalRenderRun, type HistoryRun, type LoadRun } from './scenarios';
 import { startBenchServers } from './servers';
 
 /** The repository root (bench/run.mjs sets it: this file runs from a compiled copy). */
@@ -113,13 +115,17 @@ async function main(): Promise<void> {
   const servers = await startBenchServers(ROOT);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
+    // What each page loads first: our two builds (the split one's modules come later, if at all) and Deep Chat.
     const scripts = [
-      { widget: 'ours', file: 'dist/widget.js', path: join(servers.distDir, 'widget.js') },
+      { widget: 'ours', build: 'self-contained' as const, file: 'dist/widget.js', path: join(servers.distDir, 'widget.js') },
+      { widget: 'ours', build: 'split' as const, file: 'dist/split/widget.js', path: join(servers.distDir, 'split/widget.js') },
       { widget: 'deep-chat', file: 'node_modules/deep-chat/dist/deepChat.bundle.js', path: join(ROOT, 'node_modules/deep-chat/dist/deepChat.bundle.js') },
-    ].map(({ widget, file, path }) => {
-      const bytes = readFileSync(path);
-      return { widget, file, rawBytes: bytes.length, gzipBytes: gzip9(path, bytes) };
-    });
+    ]
+      .filter(({ path }) => existsSync(path))
+      .map(({ path, ...script }) => {
+        const bytes = readFileSync(path);
+        return { ...script, rawBytes: bytes.length, gzipBytes: gzip9(path, bytes) };
+      });
     const deepChatVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/deep-chat/package.json'), 'utf8')).version as string;
     log(`Chromium ${browser.version()}, Deep Chat ${deepChatVersion}, ${args.runs} runs per widget; servers: hub ${servers.hubUrl}, pages ${servers.pageUrl}`);
 
@@ -150,6 +156,30 @@ async function main(): Promise<void> {
           );
         }
       }
+    }
+
+    let load: Results['load'];
+    if (wanted('load')) {
+      type LoadPage = { widget: WidgetName; build?: OurBuild };
+      const pages: LoadPage[] = [];
+      if (args.widgets.includes('ours')) {
+        pages.push({ widget: 'ours', build: 'self-contained' });
+        if (scripts.some((s) => s.build === 'split')) pages.push({ widget: 'ours', build: 'split' });
+      }
+      if (args.widgets.includes('deep-chat')) pages.push({ widget: 'deep-chat' });
+      const name = (p: LoadPage): string => (p.build ? `${p.widget} (${p.build})` : p.widget);
+      log(`page load to a ready composer: ${pages.map(name).join(', ')}; ${args.runs} runs each`);
+      const runs: LoadRun[] = [];
+      for (let run = 0; run < args.runs; run++) {
+        // Rotate who goes first, so drift on a shared machine hits all alike.
+        for (let i = 0; i < pages.length; i++) {
+          const p = pages[(run + i) % pages.length]!;
+          const r = await runLoad(browser, servers, p);
+          runs.push(r);
+          log(`  run ${run + 1} ${name(p).padEnd(20)} ready ${r.readyMs.toFixed(0)} ms (script received ${r.scriptReceivedMs.toFixed(0)} ms), task ${r.taskMs.toFixed(0)} ms, script ${r.scriptMs.toFixed(0)} ms, compile ${r.compileMs.toFixed(1)} ms, CPU ${r.threadMs.toFixed(0)} ms`);
+        }
+      }
+      load = { runs };
     }
 
     let finalRender: Results['finalRender'];
@@ -200,6 +230,7 @@ async function main(): Promise<void> {
       runsPerWidget: args.runs,
       scripts,
       streams,
+      ...(load ? { load } : {}),
       ...(finalRender ? { finalRender } : {}),
       ...(history ? { history } : {}),
       ...(memory ? { memory } : {}),

@@ -4,6 +4,8 @@
 // answer rendered. Both widgets keep their UI in an open shadow root; the probe looks inside.
 
 export type WidgetName = 'ours' | 'deep-chat';
+/** Which build of ours the page loads: dist/widget.js (everything inside) or dist/split/widget.js (modules beside it). */
+export type OurBuild = 'self-contained' | 'split';
 
 export interface PageOptions {
   widget: WidgetName;
@@ -11,6 +13,8 @@ export interface PageOptions {
   hubUrl: string;
   /** Inline in the box (both widgets); false = our floating launcher (history restore). */
   inline: boolean;
+  /** Ours only; default self-contained. */
+  build?: OurBuild;
 }
 
 /** The chat box, the same for both widgets. */
@@ -102,7 +106,8 @@ export function hostPage(options: PageOptions): string {
   const box = `position: fixed; right: 24px; bottom: 24px; width: ${CHAT_BOX.width}px; height: ${CHAT_BOX.height}px;`;
   const widget =
     options.widget === 'ours'
-      ? `<script src="${esc(options.hubUrl)}/widget.js" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}></script>`
+      ? // The split build sits in /split/, not at the hub's root, so it is told where the hub is.
+        `<script src="${esc(options.hubUrl)}${options.build === 'split' ? `/split/widget.js" data-api="${esc(options.hubUrl)}` : '/widget.js'}" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}></script>`
       : `<script type="module" src="/deep-chat.js"></script>
 <script type="module">
   const chat = document.querySelector('deep-chat');

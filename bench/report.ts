@@ -1,6 +1,7 @@
 // Turns runs into the printed table: medians with min–max, ours beside Deep Chat, the ratio,
 // and the DESIGN.md §12 budget each number is held to (✓ holds, ✗ does not).
-import type { FinalRenderRun, HistoryRun, MemoryRun, StreamRun } from './scenarios';
+import type { OurBuild } from './page';
+import type { FinalRenderRun, HistoryRun, LoadRun, MemoryRun, StreamRun } from './scenarios';
 
 export interface Stat {
   median: number;
@@ -16,6 +17,9 @@ export function stat(values: number[]): Stat {
   const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
 }
+
+/** DESIGN.md §12 size budgets (gzip -9) of what the page loads first, by build of ours. */
+export const SCRIPT_BUDGETS: Record<OurBuild, number> = { 'self-contained': 67_584, split: 46_080 };
 
 /** A §12 budget on one metric of one scenario. */
 export interface Budget {
@@ -40,8 +44,9 @@ export interface Results {
   machine: { cpus: number; cpuModel: string; node: string; chromium: string; platform: string };
   command: string;
   runsPerWidget: number;
-  scripts: { widget: string; file: string; rawBytes: number; gzipBytes: number }[];
+  scripts: { widget: string; build?: OurBuild; file: string; rawBytes: number; gzipBytes: number }[];
   streams: StreamScenarioResult[];
+  load?: { runs: LoadRun[] };
   finalRender?: { kb: number; runs: FinalRenderRun[] };
   history?: { items: number; runs: HistoryRun[] };
   memory?: MemoryRun;
@@ -145,6 +150,30 @@ export function streamTable(scenario: StreamScenarioResult): string {
   return table(rows);
 }
 
+/** The pages of the load scenario, in the order they are shown. */
+const LOAD_PAGES: { label: string; pick: (r: LoadRun) => boolean }[] = [
+  { label: 'ours, dist/widget.js', pick: (r) => r.widget === 'ours' && r.build !== 'split' },
+  { label: 'ours, dist/split/widget.js', pick: (r) => r.widget === 'ours' && r.build === 'split' },
+  { label: 'Deep Chat', pick: (r) => r.widget === 'deep-chat' },
+];
+
+const LOAD_METRICS: { label: string; pick: (r: LoadRun) => number; digits: number }[] = [
+  { label: 'load to ready, ms', pick: (r) => r.readyMs, digits: 0 },
+  { label: 'script received, ms', pick: (r) => r.scriptReceivedMs, digits: 0 },
+  { label: 'main-thread task time to network idle, ms', pick: (r) => r.taskMs, digits: 0 },
+  { label: '  script, ms', pick: (r) => r.scriptMs, digits: 0 },
+  { label: '  V8 compile, ms', pick: (r) => r.compileMs, digits: 1 },
+  { label: 'main-thread CPU time to network idle, ms', pick: (r) => r.threadMs, digits: 0 },
+];
+
+export function loadTable(runs: LoadRun[]): string {
+  const pages = LOAD_PAGES.map((p) => ({ ...p, runs: runs.filter(p.pick) })).filter((p) => p.runs.length > 0);
+  return table([
+    ['metric (median, min–max)', ...pages.map((p) => `${p.label} (n=${p.runs.length})`)],
+    ...LOAD_METRICS.map((m) => [m.label, ...pages.map((p) => cell(p.runs.map(m.pick), m.digits))]),
+  ]);
+}
+
 export function render(results: Results): string {
   const out: string[] = [];
   const m = results.machine;
@@ -154,9 +183,14 @@ export function render(results: Results): string {
   out.push(
     table([
       ['script (what the page loads)', 'raw, bytes', 'gzip -9, bytes'],
-      ...results.scripts.map((s) => [`${s.widget}: ${s.file}`, fmt(s.rawBytes), fmt(s.gzipBytes)]),
+      ...results.scripts.map((s) => [`${s.widget}${s.build ? ` (${s.build})` : ''}: ${s.file}`, fmt(s.rawBytes), fmt(s.gzipBytes)]),
     ]),
   );
+  if (results.load) {
+    out.push('');
+    out.push('Page load to a ready composer (a fresh browser context per run, nothing cached)');
+    out.push(loadTable(results.load.runs));
+  }
   for (const scenario of results.streams) {
     out.push('');
     out.push(`${scenario.title}: ${fmt(scenario.replyBytes)} B of markdown in ${fmt(scenario.deltas)} deltas`);
@@ -202,8 +236,24 @@ export function render(results: Results): string {
 /** The §12 budget list with what this run measured. */
 export function checkBudgets(results: Omit<Results, 'budgets'>): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
-  const widget = results.scripts.find((s) => s.widget === 'ours');
-  if (widget) checks.push({ what: 'dist/widget.js, minified + gzip -9', budget: '≤ 46,080 B', measured: `${fmt(widget.gzipBytes)} B`, holds: widget.gzipBytes <= 46_080 });
+  for (const script of results.scripts) {
+    if (script.widget !== 'ours' || !script.build) continue;
+    const limit = SCRIPT_BUDGETS[script.build];
+    checks.push({ what: `${script.file} (${script.build}), minified + gzip -9`, budget: `≤ ${fmt(limit)} B`, measured: `${fmt(script.gzipBytes)} B`, holds: script.gzipBytes <= limit });
+  }
+  if (results.load) {
+    const peer = stat(results.load.runs.filter((r) => r.widget === 'deep-chat').map((r) => r.readyMs)).median;
+    for (const page of LOAD_PAGES.slice(0, 2)) {
+      const median = stat(results.load.runs.filter(page.pick).map((r) => r.readyMs)).median;
+      if (!Number.isFinite(median)) continue;
+      checks.push({
+        what: `page load to a ready composer, ${page.label}`,
+        budget: Number.isFinite(peer) ? `≤ Deep Chat (${fmt(peer)} ms)` : '≤ Deep Chat (not run)',
+        measured: `${fmt(median)} ms`,
+        holds: Number.isFinite(peer) ? median <= peer : null,
+      });
+    }
+  }
   for (const scenario of results.streams) {
     const ours = scenario.runs.filter((r) => r.widget === 'ours');
     if (ours.length === 0) continue;
@@ -271,16 +321,26 @@ export function markdown(results: Results): string {
     const dom = (runs: StreamRun[]): string => (runs.length === 0 ? '—' : runs.every((r) => r.countsOk) ? 'complete' : 'INCOMPLETE');
     rows.push(`| | final DOM (headings, code, tables, list items, links) | ${dom(ours)} | ${dom(peer)} | | |`);
   }
+  const pageRows: string[] = [];
   const all = results.streams.flatMap((s) => s.runs);
   const ready = (w: string): number[] => all.filter((r) => r.widget === w).map((r) => r.readyMs);
-  rows.push(`| page | load to ready, ms (all runs) | ${cell(ready('ours'), 0)} | ${cell(ready('deep-chat'), 0)} | ${ratio(ready('ours'), ready('deep-chat'))} | |`);
-  const ours = results.scripts.find((s) => s.widget === 'ours');
-  const peer = results.scripts.find((s) => s.widget === 'deep-chat');
-  if (ours && peer) {
-    rows.push(
-      `| | script, raw / gzip -9, bytes | ${fmt(ours.rawBytes)} / ${fmt(ours.gzipBytes)} | ${fmt(peer.rawBytes)} / ${fmt(peer.gzipBytes)} | ${ratio([ours.gzipBytes], [peer.gzipBytes])} | ≤ 46,080 gzip ${ours.gzipBytes <= 46_080 ? '✓' : '✗'} |`,
+  if (all.length > 0) pageRows.push(`load to ready, ms (all runs of the stream scenarios; ours: dist/widget.js) | ${cell(ready('ours'), 0)} | ${cell(ready('deep-chat'), 0)} | ${ratio(ready('ours'), ready('deep-chat'))} | |`);
+  if (results.load) {
+    const peer = results.load.runs.filter((r) => r.widget === 'deep-chat').map((r) => r.readyMs);
+    for (const page of LOAD_PAGES.slice(0, 2)) {
+      const ours = results.load.runs.filter(page.pick).map((r) => r.readyMs);
+      if (ours.length === 0) continue;
+      pageRows.push(`load to ready, ms, ${page.label} (load scenario, n = ${ours.length} / ${peer.length}) | ${cell(ours, 0)} | ${cell(peer, 0)} | ${ratio(ours, peer)} | ${peer.length ? `≤ Deep Chat ${stat(ours).median <= stat(peer).median ? '✓' : '✗'}` : ''} |`);
+    }
+  }
+  const peerScript = results.scripts.find((s) => s.widget === 'deep-chat');
+  for (const ours of results.scripts.filter((s) => s.widget === 'ours' && s.build)) {
+    const limit = SCRIPT_BUDGETS[ours.build!];
+    pageRows.push(
+      `script, raw / gzip -9, bytes: ${ours.file} | ${fmt(ours.rawBytes)} / ${fmt(ours.gzipBytes)} | ${peerScript ? `${fmt(peerScript.rawBytes)} / ${fmt(peerScript.gzipBytes)}` : '—'} | ${peerScript ? ratio([ours.gzipBytes], [peerScript.gzipBytes]) : '—'} | ≤ ${fmt(limit)} gzip ${ours.gzipBytes <= limit ? '✓' : '✗'} |`,
     );
   }
+  pageRows.forEach((row, i) => rows.push(`| ${i === 0 ? 'page' : ''} | ${row}`));
   if (results.finalRender) {
     const runs = results.finalRender.runs;
     const s = stat(runs.map((r) => r.renderMs));

@@ -37,8 +37,10 @@ if (!existsSync(widget) || statSync(widget).mtimeMs < sources) {
   }
 }
 
-// Inside node_modules so the bundle resolves its external packages from the repository.
-const outfile = join(root, 'node_modules/.cache/bailing-bench', entry.replace(/[\\/]/g, '_').replace(/\.ts$/, '.mjs'));
+// Inside node_modules so the bundle resolves its external packages from the repository; one
+// folder per checkout, since checkouts of one repository may share a node_modules.
+const checkout = root.replace(/[\\/]+$/, '').replace(/[^A-Za-z0-9]+/g, '_');
+const outfile = join(root, 'node_modules/.cache/bailing-bench', checkout, entry.replace(/[\\/]/g, '_').replace(/\.ts$/, '.mjs'));
 mkdirSync(dirname(outfile), { recursive: true });
 await build({
   entryPoints: [join(root, entry)],

@@ -2,7 +2,7 @@
 // (Performance.getMetrics, HeapProfiler, DOM) and from the page's probe (bench/page.ts).
 import type { Browser } from '@playwright/test';
 import { openBenchPage, type BenchWindow, type Metrics } from './browser';
-import type { WidgetName } from './page';
+import type { OurBuild, WidgetName } from './page';
 import { benchReply, splitDeltas, type ReplyCounts } from './reply';
 import type { BenchServers } from './servers';
 
@@ -124,6 +124,48 @@ export async function runStream(browser: Browser, servers: BenchServers, options
       deltas: deltas.length,
       counts: seen.counts,
       countsOk: countsMatch(seen.counts, reply.counts),
+    };
+  } finally {
+    await bench.close();
+  }
+}
+
+export interface LoadRun {
+  widget: WidgetName;
+  /** Ours only. */
+  build?: OurBuild;
+  /** Navigation start to the first frame with the composer ready, ms (the page's probe). */
+  readyMs: number;
+  /** Navigation start to the widget's script fully received (Resource Timing responseEnd), ms. */
+  scriptReceivedMs: number;
+  /** Main-thread task time and script time from navigation until the network is idle, ms (CDP). */
+  taskMs: number;
+  scriptMs: number;
+  /** V8 compile time and main-thread CPU time over the same span, ms (CDP). */
+  compileMs: number;
+  threadMs: number;
+}
+
+/** Page load to a ready composer, in a fresh context (nothing cached), and the main thread's work for it. */
+export async function runLoad(browser: Browser, servers: BenchServers, options: { widget: WidgetName; build?: OurBuild }): Promise<LoadRun> {
+  const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl, ...(options.build ? { build: options.build } : {}) });
+  try {
+    const metrics = await bench.metrics();
+    const seen = await bench.page.evaluate(() => {
+      const script = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/widget\.js$|\/deep-chat\.js$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
+      return { readyAt: (window as unknown as BenchWindow).__bench.readyAt, scriptEnd: script ? script.responseEnd : NaN };
+    });
+    return {
+      widget: options.widget,
+      ...(options.build ? { build: options.build } : {}),
+      readyMs: seen.readyAt,
+      scriptReceivedMs: seen.scriptEnd,
+      taskMs: metrics.TaskDuration * 1000,
+      scriptMs: metrics.ScriptDuration * 1000,
+      compileMs: metrics.V8CompileDuration * 1000,
+      threadMs: metrics.ThreadTime * 1000,
     };
   } finally {
     await bench.close();

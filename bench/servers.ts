@@ -127,6 +127,7 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
         widget: url.searchParams.get('widget') === 'deep-chat' ? 'deep-chat' : 'ours',
         hubUrl: hub.url,
         inline: url.searchParams.get('inline') !== '0',
+        build: url.searchParams.get('build') === 'split' ? 'split' : 'self-contained',
       };
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(hostPage(options));

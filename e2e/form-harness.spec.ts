@@ -1,5 +1,5 @@
 // The built-in `bailing-form` renderer on its own: e2e/pages/form-harness.html mounts the built
-// chunk (/renderers/bailing-form.js) through the real registry, inside a shadow root styled by the
+// form module (/split/renderers/bailing-form.js) through the real registry, inside a shadow root styled by the
 // widget's CSS, and scripts what `respond` does. These tests cover every field type, the
 // visitor-side validation, the exact values sent, the sending and failure states, receipts,
 // Chinese wording, teardown and the fallback for payloads that are not forms.
@@ -97,14 +97,14 @@ const ALL = {
 const HARNESS_OUT = join(ROOT_DIR, 'dist', 'e2e', 'form-harness.js');
 
 test.beforeAll(async () => {
-  const chunk = join(ROOT_DIR, 'dist', 'renderers', 'bailing-form.js');
+  const chunk = join(ROOT_DIR, 'dist', 'split', 'renderers', 'bailing-form.js');
   if (!existsSync(chunk)) throw new Error(`${chunk} is missing: run \`node build.mjs --no-types\` first`);
   const result = await build({
     entryPoints: [join(ROOT_DIR, 'e2e', 'pages', 'form-harness.ts')],
     bundle: true,
     format: 'esm',
     target: ['chrome100'],
-    external: ['/renderers/*'],
+    external: ['/split/*'],
     write: false,
     logLevel: 'silent',
   });

@@ -1,5 +1,5 @@
-// The built-in `bailing-form` renderer end to end: the real widget (its form module loaded on
-// demand from beside widget.js) against the reference server, whose demo agent asks with a
+// The built-in `bailing-form` renderer end to end: the real widget (its form module inside
+// widget.js, run on first use) against the reference server, whose demo agent asks with a
 // refund form and answers with what was submitted.
 import type { Page, Request } from '@playwright/test';
 import { FORM_CANCELLED_ANSWER, REFUND_FORM } from '../examples/server/demo-replies';

@@ -1,4 +1,4 @@
-// A page that mounts the `bailing-form` chunk the way the widget does: through the real registry
+// A page that mounts the built `bailing-form` module the way the widget does: through the real registry
 // (frozen context, fallback on a throw), inside a shadow root styled by the widget's own CSS, in a
 // message bubble. Tests drive it through `window.bfHarness`; `respond` is scripted per call.
 import { createRegistry } from '../../widget/registry';
@@ -40,7 +40,7 @@ registry.register({
   contentType: 'application/json',
   maxPayloadBytes: 32768,
   mount: (ctx: Parameters<typeof import('../../renderers/bailing-form/form').mount>[0]) =>
-    import(/* chunk */ '/renderers/bailing-form.js' as string).then((m: typeof import('../../renderers/bailing-form/form')) => m.mount(ctx)),
+    import(/* module */ '/split/renderers/bailing-form.js' as string).then((m: typeof import('../../renderers/bailing-form/form')) => m.mount(ctx)),
 });
 
 const stage = document.getElementById('stage')!;

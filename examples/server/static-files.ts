@@ -76,7 +76,7 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
 export function resolveStaticPath(pathname: string, rootDir: string): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (pathname === '/widget.js' || pathname === '/widget.js.map') return target(rootDir, 'dist', pathname.slice(1), true);
-  const prefixed = /^\/(pages|dist|renderers|i18n|e2e|vendor)\/(.+)$/.exec(pathname);
+  const prefixed = /^\/(pages|dist|split|renderers|e2e|vendor)\/(.+)$/.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];
   switch (prefix) {
@@ -84,12 +84,13 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
       return target(rootDir, 'examples/pages', rest);
     case 'dist':
       return target(rootDir, 'dist', rest, true);
+    case 'split':
+      // The split build: /split/widget.js and the modules it imports from beside itself on first
+      // use (cross-origin: CORS, as for /widget.js).
+      return target(rootDir, 'dist/split', rest, true);
     case 'renderers':
-      // Renderer modules the widget imports on demand, beside /widget.js (cross-origin: CORS).
+      // The host chart adapters a page loads after its chart library.
       return target(rootDir, 'dist/renderers', rest, true);
-    case 'i18n':
-      // The widget's texts in other languages, imported on demand like the renderers.
-      return target(rootDir, 'dist/i18n', rest, true);
     case 'e2e':
       return target(rootDir, 'e2e/pages', rest);
     default: {
@@ -103,7 +104,7 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
 
 /** True for the paths static files live under, so other methods there get 405, not 404. */
 export function isStaticPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|renderers|i18n|e2e|vendor)\//.test(pathname);
+  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|split|renderers|e2e|vendor)\//.test(pathname);
 }
 
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */

@@ -24,6 +24,8 @@ beforeAll(async () => {
   put('dist/widget.js', 'console.log("widget")');
   put('dist/widget.js.map', '{"version":3}');
   put('dist/esm/index.mjs', 'export {}');
+  put('dist/split/widget.js', 'console.log("split widget")');
+  put('dist/split/renderers/bailing-form.js', 'export const mount = 1');
   put('e2e/pages/form.html', '<!doctype html><title>E2E</title>');
   put('node_modules/left-pad/index.js', 'module.exports = 1');
   symlinkSync(join(root, 'package.json'), join(root, 'examples/pages/link.json'));
@@ -57,6 +59,17 @@ describe('static files', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe('console.log("widget")');
     }
+  });
+
+  it('serves the split build and its modules cross-origin, as a host page loads them', async () => {
+    for (const [path, body] of [['/split/widget.js', 'console.log("split widget")'], ['/split/renderers/bailing-form.js', 'export const mount = 1']]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe(body);
+    }
+    expect((await rawGet(server.url, '/split/renderers/sandbox.js')).status).toBe(404);
   });
 
   it('answers HEAD without a body', async () => {
@@ -101,7 +114,12 @@ describe('static files', () => {
     expect(resolveStaticPath('/pages/a/b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a/b.html', crossOrigin: false });
     expect(resolveStaticPath('/e2e/x.html', '/r')).toMatchObject({ file: '/r/e2e/pages/x.html' });
     expect(resolveStaticPath('/widget.js', '/r')).toMatchObject({ file: '/r/dist/widget.js', crossOrigin: true });
-    expect(resolveStaticPath('/renderers/bailing-form.js', '/r')).toMatchObject({ file: '/r/dist/renderers/bailing-form.js', crossOrigin: true });
+    expect(resolveStaticPath('/renderers/echarts.js', '/r')).toMatchObject({ file: '/r/dist/renderers/echarts.js', crossOrigin: true });
+    expect(resolveStaticPath('/split/widget.js', '/r')).toMatchObject({ file: '/r/dist/split/widget.js', crossOrigin: true });
+    expect(resolveStaticPath('/split/renderers/bailing-form.js', '/r')).toMatchObject({ file: '/r/dist/split/renderers/bailing-form.js', crossOrigin: true });
+    expect(resolveStaticPath('/split/i18n/zh-CN.js', '/r')).toMatchObject({ file: '/r/dist/split/i18n/zh-CN.js', crossOrigin: true });
+    expect(resolveStaticPath('/split/../widget.js', '/r')).toBeNull();
+    expect(resolveStaticPath('/i18n/zh-CN.js', '/r')).toBeNull();
     expect(resolveStaticPath('/renderers/../widget.js', '/r')).toBeNull();
     expect(resolveStaticPath('/pages/a%20b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a b.html' });
     expect(resolveStaticPath('/pages/%E0%A4%A', '/r')).toBeNull();

@@ -1,8 +1,9 @@
-// The widget's own words. English is built in; other languages are modules beside widget.js
-// (dist/i18n/<lang>.js), fetched while the chat config loads, so only pages that need them pay
-// for them. Accessible names stay stable English in `en` because hosts and tests address
-// controls by them.
+// The widget's own words. English is built in; other languages are optional modules
+// (widget/modules.ts: inside dist/widget.js, or files beside the split build's widget.js fetched
+// while the chat config loads). Accessible names stay stable English in `en` because hosts and
+// tests address controls by them.
 import type { Lang } from '../embed';
+import { loadModule } from '../modules';
 
 export const en = {
   openChat: 'Open chat',
@@ -76,11 +77,10 @@ export type Strings = { readonly [K in keyof typeof en]: string };
 /** The words for `lang`; English when its module cannot be loaded (`warn` says why). */
 export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: string) => void): Promise<Strings> {
   if (lang == 'en') return Promise.resolve(en);
-  const url = new URL(`i18n/${lang}.js`, scriptSrc).href;
-  return (import(url) as Promise<{ strings: Strings }>).then(
+  return loadModule(`i18n/${lang}`, scriptSrc).then(
     (module) => ({ ...en, ...module.strings }),
     (error: unknown) => {
-      warn(`could not load the ${lang} texts from ${url} (${String(error)}); using English`);
+      warn(`could not load the ${lang} texts (${String(error)}); using English`);
       return en;
     },
   );

@@ -1,0 +1,91 @@
+// The split build (dist/split/, for hosts that serve a folder): a smaller widget.js that imports
+// its optional modules from beside itself the first time each is needed, and only then.
+import type { Page } from '@playwright/test';
+import { addScript, ask, expect, lastAssistant, launcher, test, waitForAnswer } from './fixtures';
+import { frameOf, view } from './sandbox-helpers';
+
+const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
+
+/** The paths of every request the page makes to `baseUrl`'s origin, in order. */
+function requestedPaths(page: Page, baseUrl: string): string[] {
+  const origin = new URL(baseUrl).origin;
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin) paths.push(url.pathname);
+  });
+  return paths;
+}
+
+/**
+ * Puts `/split/widget.js` on a host page. The folder is not the hub's root, so the page names the
+ * hub with `data-api`, as a host that serves the files itself would.
+ */
+async function loadSplit(page: Page, baseUrl: string, attrs: Record<string, string> = {}) {
+  await page.goto(`${baseUrl}/e2e/blank.html`);
+  await addScript(page, `${baseUrl}/split/widget.js`, { 'data-entry': 'demo_assistant', 'data-api': baseUrl, ...attrs });
+  await page.waitForFunction(() => !!document.querySelector('bailing-chat-widget')?.shadowRoot?.querySelector('.bc-panel'));
+}
+
+const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js');
+
+test('a form loads /split/renderers/bailing-form.js on first use, once, and works', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  // Ready, and no module fetched yet: an English page without a form needs none.
+  expect(modulesIn(paths)).toEqual([]);
+  await ask(page, 'form');
+  await waitForAnswer(page);
+  await expect(page.locator(`${FORM} form`)).toBeVisible();
+  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+  await page.getByLabel('Order number').fill('A-1042');
+  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
+  await page.getByRole('radio', { name: 'Account balance' }).check();
+  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.locator(FORM)).toHaveAttribute('data-state', 'submitted');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText('A-1042');
+  // A second form in the same page reuses the module.
+  await ask(page, 'another form please');
+  await waitForAnswer(page);
+  await expect(page.locator(`${FORM} form`)).toBeVisible();
+  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+});
+
+test('data-lang="zh-CN" loads /split/i18n/zh-CN.js and shows the Chinese texts', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url, { 'data-lang': 'zh-CN' });
+  await page.getByRole('button', { name: '打开聊天' }).click();
+  await expect(page.getByRole('button', { name: '发送', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '消息' })).toHaveAttribute('placeholder', '输入消息…');
+  expect(modulesIn(paths)).toEqual(['/split/i18n/zh-CN.js']);
+});
+
+test('a generated view loads /split/renderers/sandbox.js and its buttons work', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url, { 'data-sandbox': '1' });
+  await launcher(page).click();
+  await ask(page, 'calculator');
+  await waitForAnswer(page);
+  await expect(frameOf(page)).toHaveAttribute('title', 'Calculator');
+  const calc = view(page);
+  for (const key of ['6', '×', '7', '=']) await calc.getByRole('button', { name: key, exact: true }).click();
+  await expect(calc.locator('#display')).toHaveText('42');
+  expect(modulesIn(paths)).toEqual(['/split/renderers/sandbox.js']);
+});
+
+test('a module that cannot be fetched: the form shows as code, with a warning, and the chat goes on', async ({ page, server, consoleMessages }) => {
+  await page.route('**/split/renderers/bailing-form.js', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }));
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'form');
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget pre code[data-language="bailing-form"]')).toContainText('"form_id"');
+  await expect(page.locator(`${FORM} form`)).toHaveCount(0);
+  await expect.poll(() => consoleMessages.some((m) => m.type === 'warning' && /bailing-form/.test(m.text))).toBe(true);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText('Acme help assistant');
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './ui/i18n';
+import { loadModule, type ModuleName } from './modules';
+
+// Unit tests run the self-contained build's path (vitest.config.ts defines __BAILING_SPLIT__ as
+// false): every module comes from the bundle, and the script's URL is never used to fetch one.
+const HUB_THAT_SERVES_NOTHING = 'https://hub.invalid/widget.js';
+
+const MODULES: { name: ModuleName; exports: string[] }[] = [
+  { name: 'renderers/bailing-form', exports: ['mount'] },
+  { name: 'renderers/sandbox', exports: ['mount'] },
+  { name: 'i18n/zh-CN', exports: ['strings'] },
+];
+
+describe('loadModule (self-contained build)', () => {
+  it.each(MODULES)('$name comes from the bundle with its exports', async ({ name, exports }) => {
+    const module = await loadModule(name, HUB_THAT_SERVES_NOTHING);
+    expect(Object.keys(module).sort()).toEqual(exports);
+  });
+
+  it('returns the same module instance on every call (its top level runs once)', async () => {
+    const first = await loadModule('renderers/bailing-form', HUB_THAT_SERVES_NOTHING);
+    expect(await loadModule('renderers/bailing-form', 'https://other.invalid/x/widget.js')).toBe(first);
+  });
+
+  it('the Chinese module translates every text of the widget, and only those', async () => {
+    const { strings } = await loadModule('i18n/zh-CN', HUB_THAT_SERVES_NOTHING);
+    expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(strings)) expect(text, key).not.toBe(en[key as keyof typeof en]);
+  });
+});

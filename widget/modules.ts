@@ -1,0 +1,34 @@
+// The widget's optional code, and how it is reached. Each module is named by its file in the split
+// build (`dist/split/<name>.js`, beside that build's widget.js); build.mjs reads the table below to
+// know what to build, so adding a module is one line here.
+//
+// `__BAILING_SPLIT__` is fixed at build time (esbuild `define`):
+// - false (dist/widget.js, dist/esm): each `import()` below names its source with a string literal,
+//   so esbuild puts the module into the one bundle behind a lazy initializer: its top level runs on
+//   first use and nothing is fetched. A hub that serves only widget.js (BailingHub does) gets it all.
+// - true (dist/split/widget.js): the table is dead code, esbuild leaves the modules out, and the
+//   first use imports `<name>.js` from beside the script.
+
+declare const __BAILING_SPLIT__: boolean;
+
+// One line per module: `'<name>': () => import('<its source, relative to this file>'),`
+// (build.mjs parses these lines; the types of the modules come from their sources).
+const BUNDLED = __BAILING_SPLIT__
+  ? null
+  : {
+      'renderers/bailing-form': () => import('../renderers/bailing-form/chunk'),
+      'renderers/sandbox': () => import('../renderers/sandbox/chunk'),
+      'i18n/zh-CN': () => import('./ui/i18n-zh-CN'),
+    };
+
+type Table = NonNullable<typeof BUNDLED>;
+export type ModuleName = keyof Table;
+
+/**
+ * The module `name`. `scriptSrc` is widget.js's own URL (the split build's modules sit beside it).
+ * Rejects when the module cannot be fetched or evaluated; callers fall back (a renderer to the
+ * block's source as code, a language to English).
+ */
+export function loadModule<N extends ModuleName>(name: N, scriptSrc: string): ReturnType<Table[N]> {
+  return (__BAILING_SPLIT__ ? import(new URL(`${name}.js`, scriptSrc).href) : BUNDLED![name]()) as ReturnType<Table[N]>;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { en, loadStrings } from './i18n';
+
+const HUB_THAT_SERVES_NOTHING = 'https://hub.invalid/widget.js';
+
+describe('loadStrings (self-contained build)', () => {
+  it('English is built in', async () => {
+    const warnings: string[] = [];
+    expect(await loadStrings('en', HUB_THAT_SERVES_NOTHING, (m) => warnings.push(m))).toBe(en);
+    expect(warnings).toEqual([]);
+  });
+
+  it('zh-CN comes from the bundle: Chinese texts, nothing fetched, no warning', async () => {
+    const warnings: string[] = [];
+    const strings = await loadStrings('zh-CN', HUB_THAT_SERVES_NOTHING, (m) => warnings.push(m));
+    expect(strings).toMatchObject({ send: '发送', placeholder: '输入消息…', openChat: '打开聊天' });
+    expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
+    expect(warnings).toEqual([]);
+  });
+});
