@@ -7,6 +7,7 @@ import { randomId } from './ids';
 import { readAttachments } from './attachments';
 import { readReferences } from './citations';
 import { cleanThreadId, HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString } from './history';
+import { loadModule } from './modules';
 import { createLiveRender, fallbackBlock, renderFinal, type LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
 import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
@@ -427,7 +428,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function decorate(bubble: AssistantBubble, item: HistoryItem) {
     const jobId = item.j;
     if (!jobId) return;
-    void loadExtras().then((extras) => {
+    void loadExtras(options.scriptSrc).then((extras) => {
       // Replaced meanwhile (a re-render of the history, a new conversation): nothing to add to.
       if (!bubble.el.isConnected) return;
       const foot = extras.answerFooter({
@@ -561,9 +562,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
   return { show, send, respond, stop, newConversation, visitor: () => visitorId, destroy };
 }
 
-let extrasModule: Promise<typeof import('./extras')> | undefined;
+let extrasModule: ReturnType<typeof loadModule<'extras'>> | undefined;
 /** The footer's module: one load per page, shared by every conversation. */
-const loadExtras = () => (extrasModule ??= import('./extras'));
+const loadExtras = (scriptSrc: string) => (extrasModule ??= loadModule('extras', scriptSrc));
 
 function pickStrings(source: Record<string, unknown>, keys: string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -10,6 +10,8 @@ export type Lang = 'en' | 'zh-CN';
 /** Everything the widget needs to start, after attributes and preload are merged and validated. */
 export interface EmbedOptions {
   entry: string;
+  /** widget.js's own URL: the split build's modules sit beside it (widget/modules.ts). */
+  scriptSrc: string;
   /** Base URL of the hub (no trailing slash). */
   api: string;
   open: boolean;
@@ -136,6 +138,7 @@ export function resolveEmbedOptions(
     ok: true,
     options: {
       entry,
+      scriptSrc,
       api,
       open,
       ticket: pick('data-ticket', 'ticket') || null,

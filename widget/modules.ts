@@ -19,6 +19,8 @@ const BUNDLED = __BAILING_SPLIT__
       'renderers/bailing-form': () => import('../renderers/bailing-form/chunk'),
       'renderers/sandbox': () => import('../renderers/sandbox/chunk'),
       'i18n/zh-CN': () => import('./ui/i18n-zh-CN'),
+      'extras': () => import('./extras'),
+      'uploader': () => import('./ui/uploader'),
     };
 
 type Table = NonNullable<typeof BUNDLED>;

@@ -13,6 +13,7 @@ import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 import type { Uploader } from './ui/uploader';
+import { loadModule } from './modules';
 
 
 export interface MountedWidget {
@@ -105,7 +106,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   });
   // The attachment controls load only where the entry takes uploads: the one way the core reaches them.
   if (config.upload) {
-    import('./ui/uploader').then(
+    loadModule('uploader', options.scriptSrc).then(
       ({ createUploader }) => {
         if (destroyed) return;
         uploader = createUploader({
