@@ -34,6 +34,7 @@ group('resolveEmbedOptions', () => {
       ok: true,
       options: {
         entry: 'demo',
+        scriptSrc: SRC,
         api: 'https://hub.example.com',
         open: false,
         ticket: null,
