@@ -76,7 +76,7 @@ test('copy, thumbs up, thumbs down and a note: posted as the hub takes them, sho
   await expect(page.getByRole('textbox', { name: 'Your note on this answer' })).toHaveValue('The setup steps skip the API key.');
 });
 
-test('a rating the hub refuses says so and changes nothing', async ({ page, server }) => {
+test("a rating the hub refuses shows the hub's sentence (or ours without one) and changes nothing", async ({ page, server }) => {
   await loadWidget(page, server.url);
   await launcher(page).click();
   await ask(page, 'hello');
@@ -84,12 +84,17 @@ test('a rating the hub refuses says so and changes nothing', async ({ page, serv
   let refused = 0;
   await page.route(/\/rate\//, (route) => {
     refused++;
-    return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ done: true, error: true, reply: 'Too many requests.' }) });
+    // The hub's 429 on its rate route: `{error}` with a sentence for the visitor.
+    if (refused == 1) return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: '操作太频繁，请稍后再试' }) });
+    return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
   });
   const up = page.getByRole('button', { name: 'Helpful', exact: true });
+  const bar = page.getByRole('group', { name: 'Answer actions' });
   await up.click();
-  await expect(page.getByRole('group', { name: 'Answer actions' })).toContainText('Your feedback could not be sent');
-  expect(refused).toBe(1);
+  await expect(bar).toContainText('操作太频繁，请稍后再试');
+  await up.click();
+  await expect(bar).toContainText('Your feedback could not be sent');
+  expect(refused).toBe(2);
   await expect(up).toHaveAttribute('aria-pressed', 'false');
   expect((await storedHistory(page)).find((item) => item.r === 'a')).not.toHaveProperty('v');
 });

@@ -452,7 +452,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       await client.rate(jobId, { rating, visitor_id: visitorId, ...(comment ? { comment } : {}), ...(t ? { ticket: t } : {}) });
     } catch (error) {
       warn(`the rating was not sent: ${errorMessage(error)}`);
-      throw new Error(strings.rateFailed);
+      // The hub's own sentence when it wrote one; else the footer says it in its words.
+      throw new Error(visitorMessage(error) ?? '');
     }
     const item = items.find((m) => m.r == 'a' && m.j == jobId);
     if (item) {

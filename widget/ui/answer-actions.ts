@@ -3,6 +3,7 @@
 // toggle. The choice shows (aria-pressed), can be changed, and the caller keeps it.
 
 import { h, icon } from './dom';
+import type { ExtrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
 
 export type Vote = 'up' | 'down' | 'note';
@@ -11,7 +12,7 @@ export type Vote = 'up' | 'down' | 'note';
 export const MAX_NOTE_CHARS = 500;
 
 export interface AnswerActionsOptions {
-  strings: Strings;
+  strings: Strings & ExtrasStrings;
   /** What "Copy answer" puts on the clipboard. */
   text: string;
   vote?: Vote;

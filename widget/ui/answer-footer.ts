@@ -9,6 +9,7 @@ import { answerActions, type Vote } from './answer-actions';
 import { attachmentList } from './attachment-list';
 import { h } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
+import { extrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
 import { linkMarkers, sourcesPanel } from './sources';
 
@@ -22,7 +23,8 @@ export interface AnswerFooterOptions {
   announce(text: string): void;
 }
 
-export function answerFooter({ item, body, strings, policy, rate, announce }: AnswerFooterOptions): HTMLElement {
+export function answerFooter({ item, body, strings: widgetStrings, policy, rate, announce }: AnswerFooterOptions): HTMLElement {
+  const strings = extrasStrings(widgetStrings);
   const foot = h('div', { class: 'bc-after' });
   const atts = item.atts?.length ? attachmentList(item.atts, policy, strings) : null;
   if (atts) foot.append(atts);

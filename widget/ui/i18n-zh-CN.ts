@@ -1,8 +1,9 @@
 // Simplified Chinese texts of the widget, a module beside widget.js (dist/i18n/zh-CN.js),
 // loaded only when the page or the visitor asks for zh-CN.
+import type { ExtrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
 
-export const strings: Strings = {
+export const strings: Strings & ExtrasStrings = {
   openChat: '打开聊天',
   close: '关闭',
   newConversation: '新对话',

@@ -4,6 +4,7 @@
 
 import { findMarkers, type Reference } from '../citations';
 import { h } from './dom';
+import type { ExtrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
 
 export interface SourcesPanel {
@@ -15,7 +16,7 @@ export interface SourcesPanel {
 let panels = 0;
 
 /** A list of the sources, one item per reference: `[n] Title`, the snippet under it. */
-export function sourcesPanel(refs: readonly Reference[], strings: Strings): SourcesPanel {
+export function sourcesPanel(refs: readonly Reference[], strings: Strings & ExtrasStrings): SourcesPanel {
   const id = `bc-src-${++panels}`;
   const items = new Map<number, HTMLElement>();
   const list = h('ol', { class: 'bc-src-list' });
@@ -51,7 +52,7 @@ const SKIP = 'pre, code, a, button, .bc-rich';
  * Replaces each `[n]` marker in `body`'s text that names one of `refs` with a button labelled
  * "Source n: title" that calls `pick(n)`. Returns how many markers it linked.
  */
-export function linkMarkers(body: HTMLElement, refs: readonly Reference[], strings: Strings, pick: (seq: number) => void): number {
+export function linkMarkers(body: HTMLElement, refs: readonly Reference[], strings: Strings & ExtrasStrings, pick: (seq: number) => void): number {
   const bySeq = new Map(refs.map((ref) => [ref.seq, ref]));
   const seqs = new Set(bySeq.keys());
   const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
