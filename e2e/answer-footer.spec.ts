@@ -174,3 +174,16 @@ test("an answer's file attachment shows as a link under it; its remote image doe
   await expect(footer(page)).not.toContainText('evil');
   expect(remote).toEqual([]);
 });
+
+test('in Chinese the actions and sources carry the hub widget\'s names', async ({ page, server }) => {
+  await loadWidget(page, server.url, { attrs: { 'data-lang': 'zh-CN' } });
+  await page.getByRole('button', { name: '打开聊天' }).click();
+  const input = page.getByRole('textbox', { name: '消息' });
+  await input.fill('docs');
+  await input.press('Enter');
+  await expect(page.getByRole('button', { name: '停止' })).toBeHidden({ timeout: 15_000 });
+  const bar = page.getByRole('group', { name: '回答操作' });
+  for (const name of ['引用', '复制', '有用', '没用', '反馈']) await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: '引用' })).toBeVisible();
+  await expect(lastAssistant(page).locator('.bc-body').getByRole('button', { name: /^来源 1: / }).first()).toBeVisible();
+});
