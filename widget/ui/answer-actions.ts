@@ -139,7 +139,9 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
     });
     note.setAttribute('aria-expanded', 'true');
     el.append(form);
-    area.focus();
+    area.focus({ preventScroll: true });
+    // Its buttons in view too, not only the field (the list scrolls, the page does not).
+    form.scrollIntoView?.({ block: 'nearest' });
   });
   return el;
 }
