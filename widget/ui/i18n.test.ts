@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXTRAS_EN } from './extras-strings';
 import { en, loadStrings } from './i18n';
 
 const HUB_THAT_SERVES_NOTHING = 'https://hub.invalid/widget.js';
@@ -14,7 +15,7 @@ describe('loadStrings (self-contained build)', () => {
     const warnings: string[] = [];
     const strings = await loadStrings('zh-CN', HUB_THAT_SERVES_NOTHING, (m) => warnings.push(m));
     expect(strings).toMatchObject({ send: '发送', placeholder: '输入消息…', openChat: '打开聊天' });
-    expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(strings).sort()).toEqual(Object.keys({ ...en, ...EXTRAS_EN }).sort());
     expect(warnings).toEqual([]);
   });
 });
