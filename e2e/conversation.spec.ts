@@ -164,3 +164,20 @@ test('BailingChat.on handlers see a turn in order; BailingChat.send opens the pa
   expect(await page.evaluate(() => (window as unknown as { __late: number }).__late)).toBe(0);
   expect((await events()).at(-1)!.name).toBe('open');
 });
+
+test('a sent message leaves the composer one line high again', async ({ page, server }) => {
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  const input = composer(page);
+  const height = async () => (await input.boundingBox())!.height;
+  const oneLine = await height();
+  await input.pressSequentially('first line');
+  for (let i = 0; i < 3; i++) {
+    await input.press('Shift+Enter');
+    await input.pressSequentially(`line ${i + 2}`);
+  }
+  expect(await height()).toBeGreaterThan(oneLine + 20);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect.poll(height).toBe(oneLine);
+});

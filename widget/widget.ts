@@ -91,7 +91,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     emit: (event, detail) => emitter.emit(event, detail),
     composer: {
       get: () => shell.input.value,
-      set: (text) => (shell.input.value = text),
+      set: (text) => shell.setText(text),
       attachments: {
         list: () => uploader?.list() ?? [],
         clear: () => uploader?.clear(),

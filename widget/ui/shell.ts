@@ -25,6 +25,8 @@ export interface Shell {
   /** The composer form: input, send and stop (attachment controls join it when uploads are on). */
   readonly composer: HTMLFormElement;
   readonly input: HTMLTextAreaElement;
+  /** Replaces the composer's text, and its height with it (a sent message leaves one line). */
+  setText(text: string): void;
   /** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
   applyConfig(config: WidgetConfig, hubBase: string, warn: (message: string) => void): void;
   setMode(mode: ThemeMode): void;
@@ -147,6 +149,10 @@ export function createShell(options: ShellOptions): Shell {
     messages,
     composer,
     input,
+    setText(text) {
+      input.value = text;
+      autosize(input);
+    },
     applyConfig(config, hubBase, warn) {
       const image = (field: 'avatar' | 'launcher_icon') => {
         if (!config[field]) return null;
