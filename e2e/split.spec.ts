@@ -27,18 +27,25 @@ async function loadSplit(page: Page, baseUrl: string, attrs: Record<string, stri
   await page.waitForFunction(() => !!document.querySelector('bailing-chat-widget')?.shadowRoot?.querySelector('.bc-panel'));
 }
 
+/** The modules fetched beside /split/widget.js, in order. */
 const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js');
+/** The demo entry takes uploads: its attachment controls come with the widget. */
+const UPLOADER = '/split/uploader.js';
+/** The actions and sources under a finished answer come with the first one. */
+const EXTRAS = '/split/extras.js';
 
 test('a form loads /split/renderers/bailing-form.js on first use, once, and works', async ({ page, server }) => {
   const paths = requestedPaths(page, server.url);
   await loadSplit(page, server.url);
   await launcher(page).click();
-  // Ready, and no module fetched yet: an English page without a form needs none.
-  expect(modulesIn(paths)).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Attach a file' })).toBeVisible();
+  // Ready: an English page without a form fetched only the attachment controls of its entry.
+  expect(modulesIn(paths)).toEqual([UPLOADER]);
   await ask(page, 'form');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+  await expect(page.getByRole('group', { name: 'Answer actions' })).toBeVisible();
+  expect(modulesIn(paths).sort()).toEqual([UPLOADER, EXTRAS, '/split/renderers/bailing-form.js'].sort());
   await page.getByLabel('Order number').fill('A-1042');
   await page.getByLabel('Reason for the refund').fill('It arrived broken.');
   await page.getByRole('radio', { name: 'Account balance' }).check();
@@ -51,7 +58,19 @@ test('a form loads /split/renderers/bailing-form.js on first use, once, and work
   await ask(page, 'another form please');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+  expect(modulesIn(paths).sort()).toEqual([UPLOADER, EXTRAS, '/split/renderers/bailing-form.js'].sort());
+});
+
+test('an entry without uploads fetches no attachment controls', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await page.goto(`${server.url}/e2e/blank.html`);
+  await addScript(page, `${server.url}/split/widget.js`, { 'data-entry': 'store_assistant', 'data-api': server.url });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(page.getByRole('group', { name: 'Answer actions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Attach a file' })).toHaveCount(0);
+  expect(modulesIn(paths)).toEqual([EXTRAS]);
 });
 
 test('data-lang="zh-CN" loads /split/i18n/zh-CN.js and shows the Chinese texts', async ({ page, server }) => {
@@ -60,7 +79,8 @@ test('data-lang="zh-CN" loads /split/i18n/zh-CN.js and shows the Chinese texts',
   await page.getByRole('button', { name: '打开聊天' }).click();
   await expect(page.getByRole('button', { name: '发送', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: '消息' })).toHaveAttribute('placeholder', '输入消息…');
-  expect(modulesIn(paths)).toEqual(['/split/i18n/zh-CN.js']);
+  await expect(page.getByRole('button', { name: '添加附件' })).toBeVisible();
+  expect(modulesIn(paths).sort()).toEqual(['/split/i18n/zh-CN.js', UPLOADER].sort());
 });
 
 test('a generated view loads /split/renderers/sandbox.js and its buttons work', async ({ page, server }) => {
@@ -73,7 +93,8 @@ test('a generated view loads /split/renderers/sandbox.js and its buttons work', 
   const calc = view(page);
   for (const key of ['6', '×', '7', '=']) await calc.getByRole('button', { name: key, exact: true }).click();
   await expect(calc.locator('#display')).toHaveText('42');
-  expect(modulesIn(paths)).toEqual(['/split/renderers/sandbox.js']);
+  await expect(page.getByRole('group', { name: 'Answer actions' })).toBeVisible();
+  expect(modulesIn(paths).sort()).toEqual([UPLOADER, EXTRAS, '/split/renderers/sandbox.js'].sort());
 });
 
 test('a module that cannot be fetched: the form shows as code, with a warning, and the chat goes on', async ({ page, server, consoleMessages }) => {

@@ -147,7 +147,8 @@ function auditMarkup(page: Page, selector: string) {
   return page.evaluate(
     ({ selector, allowed }) => {
       const host = document.querySelector('bailing-chat-widget')!;
-      const roots = [...host.shadowRoot!.querySelectorAll(selector)];
+      // The last match: the answer under test (the list also holds earlier answers and footers).
+      const roots = [...host.shadowRoot!.querySelectorAll(selector)].slice(-1);
       const problems: string[] = [];
       for (const root of roots) {
         for (const el of root.querySelectorAll('*')) {
@@ -181,9 +182,12 @@ async function dangerousElements(page: Page) {
   return page.evaluate(() => {
     const bad = 'script, iframe, frame, object, embed, form:not(.bc-composer), input, meta, base, link, style, math, noscript, template, details, audio, video, source';
     const host = document.querySelector('bailing-chat-widget')!;
+    // The widget's own controls: the composer (its file picker among them) and the action bar
+    // under an answer. Model text reaches neither: it goes into .bc-body only.
+    const own = '.bc-composer, .bc-acts';
     return {
-      shadow: [...host.shadowRoot!.querySelectorAll(bad)].map((el) => el.outerHTML.slice(0, 80)),
-      foreignSvg: [...host.shadowRoot!.querySelectorAll('svg')].filter((svg) => !svg.closest('.bc-header, .bc-launcher, .bc-composer, .bc-status')).length,
+      shadow: [...host.shadowRoot!.querySelectorAll(bad)].filter((el) => !el.closest(own)).map((el) => el.outerHTML.slice(0, 80)),
+      foreignSvg: [...host.shadowRoot!.querySelectorAll('svg')].filter((svg) => !svg.closest(`.bc-header, .bc-launcher, .bc-status, ${own}`)).length,
       // The host page's own elements, to compare with what it had before the answer.
       lightDom: [...document.querySelectorAll('*')].filter((el) => el.localName !== 'bailing-chat-widget').map((el) => el.outerHTML.slice(0, 80)),
       baseURI: document.baseURI,
@@ -192,7 +196,7 @@ async function dangerousElements(page: Page) {
   });
 }
 
-const BUBBLE = '.bc-msg-assistant:not(.bc-greeting):last-of-type .bc-body';
+const BUBBLE = '.bc-msg-assistant:not(.bc-greeting) .bc-body';
 
 interface Baseline {
   pageUrl: string;
