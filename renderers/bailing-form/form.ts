@@ -166,7 +166,7 @@ export function mount(context: RendererContext): () => void {
 
   adoptStyles(container);
   // The receipt is announced here: a live region must be in place before its text changes.
-  const announcer = el('p', { class: 'bf-sr', 'aria-live': 'polite' });
+  const announcer = el('p', { class: 'bc-sr bf-sr', 'aria-live': 'polite' });
   const show = (view: HTMLElement, state: string) => {
     container.replaceChildren(...[...container.children].filter((c) => c.localName == 'style'), view, announcer);
     container.setAttribute('data-state', state);
@@ -236,7 +236,7 @@ export function mount(context: RendererContext): () => void {
       el(tag, { class: 'bf-label', ...attrs }, [
         field.label,
         required && el('span', { class: 'bf-req', 'aria-hidden': 'true' }, ['*']),
-        required && el('span', { class: 'bf-sr' }, [t.required]),
+        required && el('span', { class: 'bc-sr' }, [t.required]),
       ]);
     const helpEl = help && el('p', { class: 'bf-help', id: help }, [field.description!]);
     const error = el('p', { class: 'bf-error', id: `${base}-error`, hidden: true });
