@@ -8,7 +8,7 @@ import type { RendererContext, ResponseSummary } from '../../widget/types';
 import { randomId } from '../../widget/ids';
 import { VISITOR_ERROR } from '../../widget/transport/errors';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
-import type { DateFieldSpec, FieldSpec, FormError, FormValue, NumberFieldSpec, SelectFieldSpec, TextFieldSpec } from './schema';
+import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
 
 /** Single choices with at most this many options are radio buttons; more become a `<select>`. */
@@ -102,6 +102,9 @@ function icon(body: string): Element {
   return t.content.firstChild as Element;
 }
 
+/** Sets an attribute, or removes it when there is no value. */
+const setAttr = (node: Element, name: string, value: string | false | undefined) => (value ? node.setAttribute(name, value) : node.removeAttribute(name));
+
 let sheet: CSSStyleSheet | undefined;
 
 /**
@@ -133,9 +136,15 @@ export function newSubmissionId(): string {
   return id;
 }
 
+/** Any field's keys, for code that reads them whatever the type (the validator allows each only on its own types). */
+type AnyField = FieldSpec & { minLength?: number; maxLength?: number; min?: number | string; max?: number | string; options: FormOption[] };
+
+/** A text field's cap on length: its own `maxLength`, or its type's when it sets none. */
+const maxLength = (field: AnyField) => Math.min(field.maxLength ?? Infinity, FORM_LIMITS[field.type as TextFieldSpec['type']]);
+
 /** One drawn field: what reads its value and where its error goes. */
 interface Control {
-  field: FieldSpec;
+  field: AnyField;
   /** Focused when the field is the first invalid one. */
   first: HTMLElement;
   /** Marked `aria-invalid`; the first one carries `aria-describedby`. */
@@ -153,9 +162,8 @@ export function mount(context: RendererContext): () => void {
   const checked = validateForm(context.payload);
   if (!checked.ok) throw new Error(`invalid bailing-form: ${checked.errors.map((e) => e.message).join('; ')}`);
   const form = checked.form;
-  const { container, signal } = context;
-  const lang = container.closest('[lang]')?.getAttribute('lang') ?? '';
-  const zh = /^zh\b/i.test(lang);
+  const { container, signal, message } = context;
+  const zh = /^zh\b/i.test(container.closest('[lang]')?.getAttribute('lang') ?? '');
   const t = zh ? ZH : EN;
   const listeners = new AbortController();
   const on = (target: EventTarget, type: string, fn: (e: Event) => void) => target.addEventListener(type, fn, { signal: listeners.signal });
@@ -166,7 +174,7 @@ export function mount(context: RendererContext): () => void {
 
   adoptStyles(container);
   // The receipt is announced here: a live region must be in place before its text changes.
-  const announcer = el('p', { class: 'bf-sr', 'aria-live': 'polite' });
+  const announcer = el('p', { class: 'bc-sr bf-sr', 'aria-live': 'polite' });
   const show = (view: HTMLElement, state: string) => {
     container.replaceChildren(...[...container.children].filter((c) => c.localName == 'style'), view, announcer);
     container.setAttribute('data-state', state);
@@ -179,31 +187,31 @@ export function mount(context: RendererContext): () => void {
       return value;
     }
   };
-  const optionLabel = (field: SelectFieldSpec, value: string) => field.options.find((o) => o.value === value)?.label ?? value;
+  const optionLabel = (field: AnyField, value: string) => field.options.find((o) => o.value === value)?.label ?? value;
 
   /** What the receipt shows for a submitted value. */
-  const display = (field: FieldSpec, value: FormValue | undefined): string => {
-    if (value === undefined || value === '' || (Array.isArray(value) && !value.length)) return t.unanswered;
-    if (typeof value == 'boolean') return value ? t.yes : t.no;
-    if (Array.isArray(value)) return value.map((v) => optionLabel(field as SelectFieldSpec, v)).join(t.listSeparator);
-    if (field.type == 'single_select') return optionLabel(field, String(value));
-    if (field.type == 'date') return formatDate(String(value));
-    return String(value);
-  };
+  const display = (field: AnyField, value: FormValue | undefined): string =>
+    value === undefined || value === '' || (Array.isArray(value) && !value.length)
+      ? t.unanswered
+      : typeof value == 'boolean'
+        ? value ? t.yes : t.no
+        : Array.isArray(value)
+          ? value.map((v) => optionLabel(field, v)).join(t.listSeparator)
+          : field.type == 'single_select'
+            ? optionLabel(field, String(value))
+            : field.type == 'date' ? formatDate(String(value)) : String(value);
 
   /** The read-only receipt: status, title and, when this visitor just sent them, the values. */
-  const receipt = (action: string, values?: Record<string, FormValue>) => {
-    const cancelled = action == 'cancel';
-    const status = cancelled ? t.cancelled : t.submitted;
-    const rows = values && !cancelled
-      ? Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(field, values[id])])]))
-      : [];
-    return el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
-      el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), status]),
-      el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
-      rows.length > 0 && el('dl', { class: 'bf-values' }, rows),
-    ]);
-  };
+  const showReceipt = (cancelled: boolean, values?: Record<string, FormValue>) =>
+    show(
+      el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
+        el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), cancelled ? t.cancelled : t.submitted]),
+        el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
+        values &&
+          el('dl', { class: 'bf-values' }, Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(field as AnyField, values[id])])]))),
+      ]),
+      cancelled ? 'cancelled' : 'submitted',
+    );
 
   const cleanup = () => {
     if (disposed) return;
@@ -215,143 +223,116 @@ export function mount(context: RendererContext): () => void {
 
   // History says this form was answered (here, after a reload or on another device): a receipt
   // without the values, which the history never holds, and nothing that could send again.
-  const answered = context.message.responses.filter(
-    (r: ResponseSummary) => r.type == 'bailing-form' && r.form_id === form.form_id && (r.source_job_id === undefined || r.source_job_id === context.message.jobId),
-  );
-  const last = answered[answered.length - 1];
+  const last = message.responses
+    .filter((r: ResponseSummary) => r.type == 'bailing-form' && r.form_id === form.form_id && (r.source_job_id === undefined || r.source_job_id === message.jobId))
+    .pop();
   if (last) {
-    const action = last.action == 'cancel' ? 'cancel' : 'submit';
-    show(receipt(action), action == 'cancel' ? 'cancelled' : 'submitted');
+    showReceipt(last.action == 'cancel');
     return cleanup;
   }
 
   const controls = new Map<string, Control>();
-  const fields = Object.entries(form.schema).map(([id, field]) => drawField(id, field));
+  const fields = Object.entries(form.schema).map(([id, field]) => drawField(id, field as AnyField));
 
-  function drawField(id: string, field: FieldSpec): HTMLElement {
+  function drawField(id: string, field: AnyField): HTMLElement {
     const base = `${prefix}-${id}`;
-    const help = field.description ? `${base}-help` : undefined;
-    const required = field.required === true;
+    const { type, required, description, options } = field;
+    const help = description ? `${base}-help` : undefined;
+    const ariaRequired = required ? 'true' : undefined;
     const caption = (tag: 'label' | 'legend', attrs: Attrs) =>
       el(tag, { class: 'bf-label', ...attrs }, [
         field.label,
         required && el('span', { class: 'bf-req', 'aria-hidden': 'true' }, ['*']),
-        required && el('span', { class: 'bf-sr' }, [t.required]),
+        required && el('span', { class: 'bc-sr' }, [t.required]),
       ]);
-    const helpEl = help && el('p', { class: 'bf-help', id: help }, [field.description!]);
+    const helpEl = help && el('p', { class: 'bf-help', id: help }, [description!]);
     const error = el('p', { class: 'bf-error', id: `${base}-error`, hidden: true });
-    const ariaRequired = required ? 'true' : undefined;
-    const add = (wrapper: HTMLElement, control: Omit<Control, 'field' | 'help' | 'error'>) => {
-      controls.set(id, { field, help, error, ...control });
-      if (help) control.marked[0]!.setAttribute('aria-describedby', help);
-      // Editing a field clears its error; the next submit checks everything again.
-      on(wrapper, 'input', () => {
-        setError(controls.get(id)!, '');
-        if (summary.textContent != failedSend && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
-      });
-      return wrapper;
-    };
+    let wrapper: HTMLElement;
+    let first: HTMLElement;
+    let marked: HTMLElement[];
+    let read: () => unknown;
 
-    if (field.type == 'boolean') {
-      const box = el('input', { type: 'checkbox', id: base, name: base, 'aria-required': ariaRequired });
-      const row = el('div', { class: 'bf-choice' }, [box, caption('label', { for: base })]);
-      return add(el('div', { class: 'bf-field' }, [row, helpEl, error]), { first: box, marked: [box], read: () => box.checked });
-    }
-
-    if ((field.type == 'single_select' && field.options.length <= MAX_RADIOS) || field.type == 'multi_select') {
-      const single = field.type == 'single_select';
-      const inputs = field.options.map((_, i) =>
-        el('input', { type: single ? 'radio' : 'checkbox', id: `${base}-${i}`, name: base, value: String(i) }),
-      );
-      const choices = el('div', { class: 'bf-choices' }, inputs.map((input, i) =>
-        el('div', { class: 'bf-choice' }, [input, el('label', { for: input.id }, [field.options[i]!.label])]),
-      ));
-      const picked = () => field.options.filter((_, i) => inputs[i]!.checked).map((o) => o.value);
-      const group = el('fieldset', { class: 'bf-field', role: single ? 'radiogroup' : undefined, 'aria-required': single ? ariaRequired : undefined }, [
+    if (type == 'boolean') {
+      const box = (first = el('input', { type: 'checkbox', id: base, name: base, 'aria-required': ariaRequired }));
+      wrapper = el('div', { class: 'bf-field' }, [el('div', { class: 'bf-choice' }, [box, caption('label', { for: base })]), helpEl, error]);
+      marked = [box];
+      read = () => box.checked;
+    } else if ((type == 'single_select' && options.length <= MAX_RADIOS) || type == 'multi_select') {
+      const single = type == 'single_select';
+      const inputs = options.map((_, i) => el('input', { type: single ? 'radio' : 'checkbox', id: `${base}-${i}`, name: base, value: i }));
+      const picked = () => options.filter((_, i) => inputs[i]!.checked).map((o) => o.value);
+      wrapper = el('fieldset', { class: 'bf-field', role: single && 'radiogroup', 'aria-required': single && ariaRequired }, [
         caption('legend', {}),
         helpEl,
-        choices,
+        el('div', { class: 'bf-choices' }, inputs.map((input, i) => el('div', { class: 'bf-choice' }, [input, el('label', { for: input.id }, [options[i]!.label])]))),
         error,
       ]);
-      return add(group, {
-        first: inputs[0]!,
-        marked: [group, ...inputs],
-        read: () => (single ? picked()[0] : picked().length ? picked() : undefined),
-      });
-    }
-
-    let input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-    let read: () => unknown;
-    const common = { id: base, name: base, class: 'bf-input', 'aria-required': ariaRequired };
-    if (field.type == 'single_select') {
-      const select = el('select', common, [
-        el('option', { value: '' }, [field.placeholder || t.choose]),
-        ...field.options.map((o, i) => el('option', { value: String(i) }, [o.label])),
-      ]);
-      read = () => (select.value ? field.options[Number(select.value)]?.value : undefined);
-      input = select;
-    } else if (field.type == 'text' || field.type == 'textarea') {
-      const f = field as TextFieldSpec;
-      const attrs = {
-        ...common,
-        placeholder: f.placeholder,
-        minlength: f.minLength,
-        // The cap of the type applies when the field sets none.
-        maxlength: Math.min(f.maxLength ?? Infinity, FORM_LIMITS[f.type]),
-      };
-      const box = f.type == 'textarea' ? el('textarea', { ...attrs, rows: 3 }) : el('input', { ...attrs, type: 'text' });
-      read = () => box.value || undefined;
-      input = box;
+      first = inputs[0]!;
+      marked = [wrapper, ...inputs];
+      read = () => (single ? picked()[0] : picked().length ? picked() : undefined);
     } else {
-      // number or date: the browser's own picker, checked again by validateValues.
-      const f = field as NumberFieldSpec | DateFieldSpec;
-      const box = el('input', {
-        ...common,
-        type: f.type,
-        placeholder: f.placeholder,
-        min: f.min,
-        max: f.max,
-        step: f.type == 'number' ? 'any' : undefined,
-      });
+      // A <select>, a text box, or the browser's own number or date picker (checked again by validateValues).
+      const select = type == 'single_select';
+      const text = type == 'text' || type == 'textarea';
+      const input = el(type == 'textarea' ? 'textarea' : select ? 'select' : 'input', {
+        id: base,
+        name: base,
+        class: 'bf-input',
+        'aria-required': ariaRequired,
+        type: !select && type != 'textarea' && (text ? 'text' : type),
+        placeholder: !select && field.placeholder,
+        minlength: field.minLength,
+        maxlength: text && maxLength(field),
+        min: field.min,
+        max: field.max,
+        step: type == 'number' && 'any',
+        rows: type == 'textarea' && 3,
+      }, select ? [el('option', { value: '' }, [field.placeholder || t.choose]), ...options.map((o, i) => el('option', { value: i }, [o.label]))] : []);
       // Text the browser cannot read as a number or a date still counts as an answer, a wrong one.
       read = () =>
-        box.value === ''
-          ? box.validity.badInput ? (field.type == 'number' ? NaN : '?') : undefined
-          : field.type == 'number' ? box.valueAsNumber : box.value;
-      input = box;
+        input.value === ''
+          ? input.validity.badInput ? (type == 'number' ? NaN : '?') : undefined
+          : select ? options[Number(input.value)]?.value : type == 'number' ? (input as HTMLInputElement).valueAsNumber : input.value;
+      wrapper = el('div', { class: 'bf-field' }, [caption('label', { for: base }), helpEl, input, error]);
+      first = input;
+      marked = [input];
     }
-    return add(el('div', { class: 'bf-field' }, [caption('label', { for: base }), helpEl, input, error]), { first: input, marked: [input], read });
+    const control: Control = { field, help, error, first, marked, read };
+    controls.set(id, control);
+    if (help) marked[0]!.setAttribute('aria-describedby', help);
+    // Editing a field clears its error; the next submit checks everything again.
+    on(wrapper, 'input', () => {
+      setError(control, '');
+      if (summary.textContent != failedSend && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
+    });
+    return wrapper;
   }
 
-  function setError(control: Control, message: string) {
-    if (control.error.textContent === message) return;
-    control.error.textContent = message;
-    control.error.hidden = !message;
-    for (const node of control.marked) {
-      if (message) node.setAttribute('aria-invalid', 'true');
-      else node.removeAttribute('aria-invalid');
-    }
-    const described = [control.help, message && control.error.id].filter(Boolean).join(' ');
-    if (described) control.marked[0]!.setAttribute('aria-describedby', described);
-    else control.marked[0]!.removeAttribute('aria-describedby');
+  function setError({ error, marked, help }: Control, text: string) {
+    if (error.textContent === text) return;
+    error.textContent = text;
+    error.hidden = !text;
+    for (const node of marked) setAttr(node, 'aria-invalid', text && 'true');
+    setAttr(marked[0]!, 'aria-describedby', [help, text && error.id].filter(Boolean).join(' '));
   }
 
   /** The validator's error in plain words for the visitor. */
-  function explain(error: FormError, field: FieldSpec): string {
+  function explain(error: FormError, field: AnyField): string {
+    const { type, min, max } = field;
     switch (error.rule) {
       case 'required':
-        return field.type == 'boolean' ? t.check : field.type == 'single_select' ? t.chooseOne : field.type == 'multi_select' ? t.chooseSome : t.requiredField;
+        return type == 'boolean' ? t.check : type == 'single_select' ? t.chooseOne : type == 'multi_select' ? t.chooseSome : t.requiredField;
       case 'too-short':
-        return t.tooShort((field as TextFieldSpec).minLength ?? 0);
+        return t.tooShort(field.minLength ?? 0);
       case 'too-long':
-        return t.tooLong(Math.min((field as TextFieldSpec).maxLength ?? Infinity, FORM_LIMITS[field.type as 'text' | 'textarea']));
+        return t.tooLong(maxLength(field));
       case 'range':
-        if (field.type == 'number') return t.numberRange(field.min?.toString(), field.max?.toString());
-        if (field.type == 'date') return t.dateRange(field.min && formatDate(field.min), field.max && formatDate(field.max));
-        return t.invalid;
+        return type == 'number'
+          ? t.numberRange(min?.toString(), max?.toString())
+          : type == 'date' ? t.dateRange(min && formatDate(min as string), max && formatDate(max as string)) : t.invalid;
       case 'type':
       case 'finite':
-        return field.type == 'number' ? t.number : t.invalid;
+        return type == 'number' ? t.number : t.invalid;
       case 'date':
         return t.date;
       case 'control':
@@ -359,9 +340,8 @@ export function mount(context: RendererContext): () => void {
       case 'option':
       case 'duplicate':
         return t.option;
-      default:
-        return t.invalid;
     }
+    return t.invalid;
   }
 
   const submitLabel = form.submit_label ?? t.submit;
@@ -390,8 +370,7 @@ export function mount(context: RendererContext): () => void {
     for (const [b, label] of [[submitButton, submitLabel], [cancelButton, cancelLabel]] as const) {
       const busy = on && b === button;
       b.textContent = busy ? t.sending : label;
-      if (busy) b.setAttribute('aria-busy', 'true');
-      else b.removeAttribute('aria-busy');
+      setAttr(b, 'aria-busy', busy && 'true');
     }
     container.setAttribute('data-state', on ? 'sending' : 'open');
   };
@@ -403,24 +382,24 @@ export function mount(context: RendererContext): () => void {
     return lost || (!!active && container.contains(active));
   };
 
-  function send(action: 'submit' | 'cancel', button: HTMLButtonElement, values?: Record<string, FormValue>) {
+  function send(cancelled: boolean, button: HTMLButtonElement, values?: Record<string, FormValue>) {
     if (sending) return;
     sending = true;
     summary.textContent = '';
     setSending(true, button);
-    const status = action == 'submit' ? t.submitted : t.cancelled;
-    const response = { form_id: form.form_id, submission_id: submissionId, action, ...(values ? { values } : {}) };
+    const shown = t.shown(cancelled ? t.cancelled : t.submitted, form.title);
+    const response = { form_id: form.form_id, submission_id: submissionId, action: cancelled ? 'cancel' : 'submit', ...(values ? { values } : {}) };
     // `respond` may throw instead of rejecting; either way it is a failed send.
     Promise.resolve()
-      .then(() => context.respond(response, { displayText: t.shown(status, form.title) }))
+      .then(() => context.respond(response, { displayText: shown }))
       .then(
         () => {
           // A reply that lands after the message was replaced or torn down changes nothing.
           if (gone()) return;
           const refocus = focusIsHere();
-          show(receipt(action, values), action == 'submit' ? 'submitted' : 'cancelled');
+          showReceipt(cancelled, values);
           if (refocus) container.querySelector<HTMLElement>('.bf-title')?.focus();
-          announcer.textContent = t.shown(status, form.title);
+          announcer.textContent = shown;
         },
         (error: unknown) => {
           if (gone()) return;
@@ -455,14 +434,14 @@ export function mount(context: RendererContext): () => void {
       }
     }
     for (const [id, control] of controls) setError(control, problems.get(id) ?? '');
-    if (result.ok) return send('submit', submitButton, result.values);
+    if (result.ok) return send(false, submitButton, result.values);
     summary.textContent = problems.size ? t.fix(problems.size) : formProblem;
     const first = [...controls].find(([id]) => problems.has(id));
     (first ? first[1].first : submitButton).focus();
   });
   on(cancelButton, 'click', () => {
     for (const control of controls.values()) setError(control, '');
-    send('cancel', cancelButton);
+    send(true, cancelButton);
   });
 
   show(formEl, 'open');
