@@ -4,7 +4,7 @@
 import { createApi, createEmitter, type ApiTarget } from './api';
 import { readPreload, resolveEmbedOptions } from './embed';
 import { builtinRenderers } from './builtins';
-import { fallbackBlock } from './markdown';
+import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient } from './transport/bailing';
 import { loadStrings } from './ui/i18n';

@@ -8,7 +8,8 @@ import { readAttachments } from './attachments';
 import { readReferences } from './citations';
 import { cleanThreadId, HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString } from './history';
 import { loadModule } from './modules';
-import { createLiveRender, fallbackBlock, renderFinal, type LiveRender } from './markdown';
+import { fallbackBlock } from './fallback';
+import type { LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
 import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
 import { parseStreamEvent } from './transport/bailing';
@@ -211,6 +212,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0, paintedAt: 0 };
     running = turn;
     setStreaming(true);
+    // Ready long before the answer's first words arrive.
+    void loadMarkdown();
     const userEl = addUser(userItem);
     list.toEnd();
     if (composerText !== null) {
@@ -337,9 +340,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintProvisional(turn: RunningTurn, bubble: AssistantBubble) {
     const state = turn.state;
     if (!state) return;
+    if (!markdown) return void loadMarkdown().then(() => running === turn && paintProvisional(turn, bubble));
     if (turn.liveResets !== state.resets) {
       bubble.body.replaceChildren();
-      turn.live = createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
+      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
       turn.liveResets = state.resets;
     }
     turn.live!.update(state.text);
@@ -357,6 +361,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function showFinal(bubble: AssistantBubble, jobId: string, reply: string, live?: LiveRender, sent?: { references?: unknown; attachments?: unknown }) {
+    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, reply, live, sent));
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
     const refs = readReferences(sent?.references);
     const atts = readAttachments(sent?.attachments);
@@ -466,7 +471,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- history and rendering ----
 
   function paintFinal(bubble: AssistantBubble, item: HistoryItem): MountGroup | null {
-    const { fragment, blocks } = renderFinal(item.t, { isRendererType: (type) => registry.has(type), remoteImages: options.remoteImages });
+    const { fragment, blocks } = markdown!.renderFinal(item.t, { isRendererType: (type) => registry.has(type), remoteImages: options.remoteImages });
     bubble.setContent(fragment);
     if (blocks.length === 0 || !item.j) {
       for (const block of blocks) block.placeholder.replaceWith(fallbackBlock(block.type, block.source));
@@ -503,6 +508,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Renders the whole history (first open, new conversation, or a merge that changed it). */
   function renderAll() {
+    // Answers need the markdown code; a greeting and the visitor's own rows do not.
+    if (!markdown && items.some((item) => item.r == 'a' && !item.err)) return void loadMarkdown().then(renderAll);
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
     const failed = new Set(unansweredRows(items).failed);
@@ -562,6 +569,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   return { show, send, respond, stop, newConversation, visitor: () => visitorId, destroy };
 }
+
+let markdown: typeof import('./markdown') | undefined;
+let markdownModule: Promise<unknown> | undefined;
+/**
+ * marked and DOMPurify are inside widget.js (both builds), but their modules' code runs only when
+ * an answer first needs it (or the page is idle after start-up): building marked's rules is about
+ * a third of the widget's script time at load, and a ready composer needs none of it.
+ */
+export const loadMarkdown = () => (markdownModule ??= import('./markdown').then((module) => (markdown = module)));
 
 let extrasModule: ReturnType<typeof loadModule<'extras'>> | undefined;
 /** The footer's module: one load per page, shared by every conversation. */

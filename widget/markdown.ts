@@ -350,16 +350,4 @@ export function sanitizeHtml(html: string, opts?: SanitizeOptions): DocumentFrag
   return sanitize(html, opts?.remoteImages === true, html);
 }
 
-/**
- * The block shown instead of a rich renderer (unknown type, invalid payload,
- * oversized payload, renderer failure): `<pre class="bc-code"><code data-language>`
- * with the source as text.
- */
-export function fallbackBlock(type: string, source: string): HTMLElement {
-  const pre = document.createElement('pre');
-  pre.className = 'bc-code';
-  const code = pre.appendChild(document.createElement('code'));
-  code.setAttribute('data-language', type);
-  code.textContent = source;
-  return pre;
-}
+export { fallbackBlock } from './fallback';

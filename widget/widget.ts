@@ -2,7 +2,7 @@
 // the conversation, the theme. Everything the host can call goes through the returned handle.
 
 import type { Emitter } from './api';
-import { createConversation, type Conversation } from './conversation';
+import { createConversation, loadMarkdown, type Conversation } from './conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
 import { pageContext } from './page-context';
@@ -123,6 +123,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
     );
   }
   if (inlineIn) conversation.show();
+  // The markdown code, once the page is idle: the first answer then renders at once.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
+  idle(() => void loadMarkdown(), { timeout: 2000 });
   if (options.open || config.default_open) shell.open();
 
   return {
