@@ -70,7 +70,7 @@ function gzip9(file) {
 const minifyWidgetCss = {
   name: 'minify-widget-css',
   setup(b) {
-    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-)?styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-|uploader-)?styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
       if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);

@@ -1,10 +1,11 @@
 // The split build (dist/split/, for hosts that serve a folder): a smaller widget.js that imports
 // its optional modules from beside itself the first time each is needed, and only then.
 import type { Page } from '@playwright/test';
-import { addScript, ask, expect, lastAssistant, launcher, test, waitForAnswer } from './fixtures';
+import { addScript, ask, expect, lastAssistant, launcher, storedIds, test, waitForAnswer } from './fixtures';
 import { frameOf, view } from './sandbox-helpers';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** The paths of every request the page makes to `baseUrl`'s origin, in order. */
 function requestedPaths(page: Page, baseUrl: string): string[] {
@@ -28,17 +29,23 @@ async function loadSplit(page: Page, baseUrl: string, attrs: Record<string, stri
 }
 
 const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js');
+/** The same, in name order: modules wanted at about the same time (a form and an answer's footer) may come in either order. */
+const modulesSet = (paths: string[]) => modulesIn(paths).sort();
+/** The demo entry takes uploads: the attachment controls come at once. */
+const attachButton = (page: Page) => page.getByRole('button', { name: 'Attach a file' });
 
 test('a form loads /split/renderers/bailing-form.js on first use, once, and works', async ({ page, server }) => {
   const paths = requestedPaths(page, server.url);
   await loadSplit(page, server.url);
   await launcher(page).click();
-  // Ready, and no module fetched yet: an English page without a form needs none.
-  expect(modulesIn(paths)).toEqual([]);
+  // Ready, and only the attachment controls fetched (the entry takes uploads): an English page without a form needs no other.
+  await expect(attachButton(page)).toBeVisible();
+  expect(modulesIn(paths)).toEqual(['/split/uploader.js']);
   await ask(page, 'form');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+  // The answer brings its footer's module too.
+  expect(modulesSet(paths)).toEqual(['/split/extras.js', '/split/renderers/bailing-form.js', '/split/uploader.js']);
   await page.getByLabel('Order number').fill('A-1042');
   await page.getByLabel('Reason for the refund').fill('It arrived broken.');
   await page.getByRole('radio', { name: 'Account balance' }).check();
@@ -51,7 +58,7 @@ test('a form loads /split/renderers/bailing-form.js on first use, once, and work
   await ask(page, 'another form please');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-  expect(modulesIn(paths)).toEqual(['/split/renderers/bailing-form.js']);
+  expect(modulesSet(paths)).toEqual(['/split/extras.js', '/split/renderers/bailing-form.js', '/split/uploader.js']);
 });
 
 test('data-lang="zh-CN" loads /split/i18n/zh-CN.js and shows the Chinese texts', async ({ page, server }) => {
@@ -60,7 +67,9 @@ test('data-lang="zh-CN" loads /split/i18n/zh-CN.js and shows the Chinese texts',
   await page.getByRole('button', { name: '打开聊天' }).click();
   await expect(page.getByRole('button', { name: '发送', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: '消息' })).toHaveAttribute('placeholder', '输入消息…');
-  expect(modulesIn(paths)).toEqual(['/split/i18n/zh-CN.js']);
+  // The uploader's words come from the Chinese module too, over its English ones.
+  await expect(page.getByRole('button', { name: '添加附件' })).toBeVisible();
+  expect(modulesSet(paths)).toEqual(['/split/i18n/zh-CN.js', '/split/uploader.js']);
 });
 
 test('a generated view loads /split/renderers/sandbox.js and its buttons work', async ({ page, server }) => {
@@ -73,7 +82,7 @@ test('a generated view loads /split/renderers/sandbox.js and its buttons work', 
   const calc = view(page);
   for (const key of ['6', '×', '7', '=']) await calc.getByRole('button', { name: key, exact: true }).click();
   await expect(calc.locator('#display')).toHaveText('42');
-  expect(modulesIn(paths)).toEqual(['/split/renderers/sandbox.js']);
+  expect(modulesSet(paths)).toEqual(['/split/extras.js', '/split/renderers/sandbox.js', '/split/uploader.js']);
 });
 
 test('a module that cannot be fetched: the form shows as code, with a warning, and the chat goes on', async ({ page, server, consoleMessages }) => {
@@ -88,4 +97,33 @@ test('a module that cannot be fetched: the form shows as code, with a warning, a
   await ask(page, 'hello');
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('Acme help assistant');
+});
+
+test("/split/uploader.js carries the upload: its styles, the hub's wire, and a refusal in the hub's own words", async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  await expect(attachButton(page)).toBeVisible();
+  expect(modulesIn(paths)).toEqual(['/split/uploader.js']);
+  // Its sheet is adopted: the composer's icon buttons are 32px wide (the header's, from the core, 34px).
+  await expect(attachButton(page)).toHaveCSS('width', '32px');
+
+  const HUB_415 = '仅支持图片、常见音频、PDF / Office / CSV / TSV / TXT / Markdown / JSON / 日志等文件';
+  await page.route('**/chat/demo_assistant/upload', (route) => route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ error: HUB_415 }) }), { times: 1 });
+  const files = page.locator('bailing-chat-widget input[type=file]');
+  const chip = (name: string) => page.locator('bailing-chat-widget .bc-chip').filter({ hasText: name });
+  await files.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await expect(chip('scan.png')).toContainText(HUB_415);
+  await expect(chip('scan.png')).toHaveClass(/bc-chip-err/);
+  await expect(chip('scan.png')).toHaveCSS('display', 'flex');
+
+  const upload = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant/upload');
+  await files.setInputFiles({ name: 'fine.png', mimeType: 'image/png', buffer: PNG_1PX });
+  const { visitorId } = await storedIds(page);
+  expect((await upload).postDataJSON()).toEqual({ filename: 'fine.png', mime: 'image/png', data_base64: PNG_1PX.toString('base64'), visitor_id: visitorId });
+  await expect(page.locator('bailing-chat-widget [aria-live]')).toHaveText('Attached fine.png');
+  await ask(page, 'what is this?');
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user img')).toHaveCount(1);
+  expect(modulesSet(paths)).toEqual(['/split/extras.js', '/split/uploader.js']);
 });

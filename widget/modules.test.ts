@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './ui/i18n';
 import { loadModule, type ModuleName } from './modules';
+import { UPLOAD_EN } from './ui/uploader-strings';
 
 // Unit tests run the self-contained build's path (vitest.config.ts defines __BAILING_SPLIT__ as
 // false): every module comes from the bundle, and the script's URL is never used to fetch one.
@@ -10,6 +11,7 @@ const MODULES: { name: ModuleName; exports: string[] }[] = [
   { name: 'renderers/bailing-form', exports: ['mount'] },
   { name: 'renderers/sandbox', exports: ['mount'] },
   { name: 'i18n/zh-CN', exports: ['strings'] },
+  { name: 'uploader', exports: ['createUploader'] },
 ];
 
 describe('loadModule (self-contained build)', () => {
@@ -23,9 +25,10 @@ describe('loadModule (self-contained build)', () => {
     expect(await loadModule('renderers/bailing-form', 'https://other.invalid/x/widget.js')).toBe(first);
   });
 
-  it('the Chinese module translates every text of the widget, and only those', async () => {
+  it("the Chinese module translates every text of the widget, the uploader's too, and only those", async () => {
     const { strings } = await loadModule('i18n/zh-CN', HUB_THAT_SERVES_NOTHING);
-    expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, text] of Object.entries(strings)) expect(text, key).not.toBe(en[key as keyof typeof en]);
+    const english: Record<string, string> = { ...en, ...UPLOAD_EN };
+    expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(strings)) expect(text, key).not.toBe(english[key]);
   });
 });

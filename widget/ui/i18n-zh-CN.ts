@@ -1,8 +1,10 @@
-// Simplified Chinese texts of the widget, a module beside widget.js (dist/i18n/zh-CN.js),
-// loaded only when the page or the visitor asks for zh-CN.
+// Simplified Chinese texts of the widget, an optional module (widget/modules.ts: i18n/zh-CN),
+// loaded only when the page or the visitor asks for zh-CN. It has the uploader's words too
+// (widget/ui/uploader-strings.ts), which go over the uploader's English ones.
 import type { Strings } from './i18n';
+import type { UploadStrings } from './uploader-strings';
 
-export const strings: Strings = {
+export const strings: Strings & UploadStrings = {
   openChat: '打开聊天',
   close: '关闭',
   newConversation: '新对话',
