@@ -27,12 +27,13 @@ const BUDGETS = {
  * What the build fails above while a file is over its budget: the size it had when it went over,
  * so it cannot grow further unnoticed. Both files are over their §12 budgets since the hub-parity
  * features (attachments, the answer footer, hub compatibility); the build says by how much on every
- * run, and the README's "Size and speed" gives the numbers. Lower these as bytes come off; remove a
- * ceiling once its file is within budget again.
+ * run, and the README's "Size and speed" gives the numbers. Each ceiling is the size by Node's zlib
+ * (about 1 % above the gzip tool's), so the build passes with either. Lower these as bytes come
+ * off; remove a ceiling once its file is within budget again.
  */
 const OVER_BUDGET_CEILINGS = {
-  'dist/widget.js': 73_600,
-  'dist/split/widget.js': 52_000,
+  'dist/widget.js': 74_100,
+  'dist/split/widget.js': 50_700,
 };
 const SPLIT_DIR = 'dist/split';
 /** Files earlier builds wrote beside dist/widget.js, which it no longer imports: a stale copy must not hide a regression. */
@@ -81,7 +82,7 @@ function gzip9(file) {
 const minifyWidgetCss = {
   name: 'minify-widget-css',
   setup(b) {
-    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-)?styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-|uploader-)?styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
       if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);

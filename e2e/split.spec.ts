@@ -1,10 +1,11 @@
 // The split build (dist/split/, for hosts that serve a folder): a smaller widget.js that imports
 // its optional modules from beside itself the first time each is needed, and only then.
 import type { Page } from '@playwright/test';
-import { addScript, ask, expect, lastAssistant, launcher, test, waitForAnswer } from './fixtures';
+import { addScript, ask, expect, lastAssistant, launcher, storedIds, test, waitForAnswer } from './fixtures';
 import { frameOf, view } from './sandbox-helpers';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** The paths of every request the page makes to `baseUrl`'s origin, in order. */
 function requestedPaths(page: Page, baseUrl: string): string[] {
@@ -33,6 +34,9 @@ const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/
 const UPLOADER = '/split/uploader.js';
 /** The actions and sources under a finished answer come with the first one. */
 const EXTRAS = '/split/extras.js';
+/** The same, in name order: modules wanted at about the same time (a form and an answer's footer) may come in either order. */
+const modulesSet = (paths: string[]) => modulesIn(paths).sort();
+const attachButton = (page: Page) => page.getByRole('button', { name: 'Attach a file' });
 
 test('a form loads /split/renderers/bailing-form.js on first use, once, and works', async ({ page, server }) => {
   const paths = requestedPaths(page, server.url);
@@ -109,4 +113,33 @@ test('a module that cannot be fetched: the form shows as code, with a warning, a
   await ask(page, 'hello');
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('Acme help assistant');
+});
+
+test("/split/uploader.js carries the upload: its styles, the hub's wire, and a refusal in the hub's own words", async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  await expect(attachButton(page)).toBeVisible();
+  expect(modulesIn(paths)).toEqual(['/split/uploader.js']);
+  // Its sheet is adopted: the composer's icon buttons are 32px wide (the header's, from the core, 34px).
+  await expect(attachButton(page)).toHaveCSS('width', '32px');
+
+  const HUB_415 = '仅支持图片、常见音频、PDF / Office / CSV / TSV / TXT / Markdown / JSON / 日志等文件';
+  await page.route('**/chat/demo_assistant/upload', (route) => route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ error: HUB_415 }) }), { times: 1 });
+  const files = page.locator('bailing-chat-widget input[type=file]');
+  const chip = (name: string) => page.locator('bailing-chat-widget .bc-chip').filter({ hasText: name });
+  await files.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await expect(chip('scan.png')).toContainText(HUB_415);
+  await expect(chip('scan.png')).toHaveClass(/bc-chip-err/);
+  await expect(chip('scan.png')).toHaveCSS('display', 'flex');
+
+  const upload = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant/upload');
+  await files.setInputFiles({ name: 'fine.png', mimeType: 'image/png', buffer: PNG_1PX });
+  const { visitorId } = await storedIds(page);
+  expect((await upload).postDataJSON()).toEqual({ filename: 'fine.png', mime: 'image/png', data_base64: PNG_1PX.toString('base64'), visitor_id: visitorId });
+  await expect(page.locator('bailing-chat-widget [aria-live]')).toHaveText('Attached fine.png');
+  await ask(page, 'what is this?');
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user img')).toHaveCount(1);
+  expect(modulesSet(paths)).toEqual(['/split/extras.js', '/split/uploader.js']);
 });

@@ -76,6 +76,9 @@ test('an image from the file picker: chip with preview and progress, Send waits,
   const progress = photo.getByRole('progressbar', { name: 'Uploading photo.png' });
   await expect(progress).toBeVisible();
   await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'true');
+  // The uploader brings its own styles: a chip is a row, and Send looks like it waits.
+  await expect(photo).toHaveCSS('display', 'flex');
+  await expect(sendButton(page)).toHaveCSS('opacity', '0.45');
 
   // Typing goes on; sending waits and says why.
   await composer(page).fill('hello, what is in this picture?');
@@ -88,6 +91,7 @@ test('an image from the file picker: chip with preview and progress, Send waits,
   await expect(liveRegion(page)).toHaveText('Attached photo.png');
   await expect(photo.getByRole('progressbar')).toHaveCount(0);
   await expect(sendButton(page)).not.toHaveAttribute('aria-disabled');
+  await expect(sendButton(page)).toHaveCSS('opacity', '1');
   expect(uploads).toHaveLength(1);
   // The hub's body shape, exactly.
   expect(uploads[0]!.postDataJSON()).toEqual({ filename: 'photo.png', mime: 'image/png', data_base64: PNG_1PX.toString('base64'), visitor_id: visitorId });

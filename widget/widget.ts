@@ -2,7 +2,7 @@
 // the conversation, the theme. Everything the host can call goes through the returned handle.
 
 import type { Emitter } from './api';
-import { createConversation, loadMarkdown, type Conversation } from './conversation';
+import { createConversation, loadMarkdown, type Conversation, type ConversationDeps } from './conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
 import { pageContext } from './page-context';
@@ -14,7 +14,6 @@ import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 import type { Uploader } from './ui/uploader';
 import { loadModule } from './modules';
-
 
 export interface MountedWidget {
   open(): void;
@@ -56,6 +55,11 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   let conversation: Conversation;
   let uploader: Uploader | null = null;
+  /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
+  const composer: ConversationDeps['composer'] = {
+    get: () => shell.input.value,
+    set: (text) => shell.setText(text),
+  };
   let destroyed = false;
   const shell = createShell({
     strings,
@@ -89,16 +93,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     context: () => pageContext(location, document.title, context),
     ticket: () => ticket,
     emit: (event, detail) => emitter.emit(event, detail),
-    composer: {
-      get: () => shell.input.value,
-      set: (text) => shell.setText(text),
-      attachments: {
-        list: () => uploader?.list() ?? [],
-        clear: () => uploader?.clear(),
-        restore: (atts) => uploader?.restore(atts),
-        note: (text) => uploader?.note(text),
-      },
-    },
+    composer,
     setStreaming: (streaming) => shell.setStreaming(streaming),
     announce: (text) => shell.announce(text),
     warn,
@@ -109,14 +104,12 @@ export function mountWidget(args: MountArgs): MountedWidget {
     loadModule('uploader', options.scriptSrc).then(
       ({ createUploader }) => {
         if (destroyed) return;
-        uploader = createUploader({
+        composer.attachments = uploader = createUploader({
           shell,
           strings,
-          hubOrigin: new URL(options.api).origin,
-          upload: (body, uploadOptions) => {
-            const t = ticket;
-            return args.client.upload({ ...body, visitor_id: conversation.visitor(), ...(t ? { ticket: t } : {}) }, uploadOptions);
-          },
+          options,
+          // An absent ticket is left out of the body (JSON has no undefined).
+          visitor: () => ({ visitor_id: conversation.visitor(), ticket: ticket || undefined }),
         });
       },
       (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),

@@ -2,9 +2,8 @@
 // endpoints. Everything from the hub is checked before use: it is data from the network.
 import { readAttachments } from '../attachments';
 import { readReferences } from '../citations';
-import type { Attachment, HistoryItem, PageContext, Rating, ResponseSummary, WidgetConfig } from '../types';
+import type { HistoryItem, PageContext, Rating, ResponseSummary, WidgetConfig } from '../types';
 import { BailingHttpError } from './errors';
-import { parseUploadResponse, type AttachmentKind } from '../uploads';
 
 // ---- stream events ----
 
@@ -213,23 +212,6 @@ export interface RateBody {
   ticket?: string;
 }
 
-/** `POST /chat/:entry/upload`, the hub's body: the file as base64 inside JSON. */
-export interface UploadBody {
-  filename: string;
-  mime: string;
-  data_base64: string;
-  visitor_id: string;
-  ticket?: string;
-}
-
-export interface UploadOptions {
-  signal?: AbortSignal;
-  /** The share of the request body sent so far, 0 to 1. */
-  onProgress?(sent: number): void;
-  /** What the file is, for a server that does not say (`type` missing or a mime type). */
-  kind: AttachmentKind;
-}
-
 export interface BailingClientOptions {
   /** From {@link resolveApiBase}. */
   baseUrl: string;
@@ -238,7 +220,10 @@ export interface BailingClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Every request takes an optional `signal`; an aborted one rejects with status 0 and the abort as `cause`. */
+/**
+ * Every request takes an optional `signal`; an aborted one rejects with status 0 and the abort as
+ * `cause`. Uploads are the uploader module's (widget/transport/upload.ts): the core sends no file.
+ */
 export interface BailingClient {
   getConfig(signal?: AbortSignal): Promise<Partial<WidgetConfig>>;
   /** Never retried here: a second POST would start a second answer. */
@@ -246,8 +231,6 @@ export interface BailingClient {
   eventsUrl(jobId: string, visitorId?: string): string;
   getThread(query: ThreadQuery, signal?: AbortSignal): Promise<Thread>;
   rate(jobId: string, body: RateBody, signal?: AbortSignal): Promise<void>;
-  /** Uploads one file; resolves with the attachment to send (an http(s) `url`). */
-  upload(body: UploadBody, options: UploadOptions): Promise<Attachment>;
 }
 
 const JOB_SHAPE: Shape = {
@@ -383,32 +366,5 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
     },
 
     rate: (jobId, body, signal) => request('POST', `${root}/rate/${encodeURIComponent(jobId)}`, body, signal, () => undefined),
-
-    // XMLHttpRequest, not fetch: only it reports how much of a request body has been sent.
-    upload: (body, { signal, onProgress, kind }) =>
-      new Promise((resolve, reject) => {
-        const url = `${root}/upload`;
-        const fail = (status: number, details?: ConstructorParameters<typeof BailingHttpError>[3]) => reject(new BailingHttpError('POST', url, status, details));
-        if (signal?.aborted) return fail(0, { cause: signal.reason });
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', url);
-        xhr.setRequestHeader('Content-Type', 'application/json');
-        xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
-        xhr.onerror = () => fail(0, { cause: new Error('network error') });
-        xhr.onabort = () => fail(0, { cause: signal?.reason });
-        xhr.onload = () => {
-          let json: unknown;
-          try {
-            json = JSON.parse(xhr.responseText);
-          } catch {}
-          // The hub says what was wrong in `error` (visitorMessage reads it from the body).
-          if (xhr.status < 200 || xhr.status > 299) return fail(xhr.status, { body: json });
-          const att = parseUploadResponse(json, { name: body.filename, kind }, baseUrl);
-          if (typeof att === 'string') fail(xhr.status, { detail: att });
-          else resolve(att);
-        };
-        signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-        xhr.send(JSON.stringify(body));
-      }),
   };
 }

@@ -1,9 +1,11 @@
-// Simplified Chinese texts of the widget, a module beside widget.js (dist/i18n/zh-CN.js),
-// loaded only when the page or the visitor asks for zh-CN.
+// Simplified Chinese texts of the widget, an optional module (widget/modules.ts: i18n/zh-CN),
+// loaded only when the page or the visitor asks for zh-CN. It has the words of the optional modules
+// too (widget/ui/extras-strings.ts, widget/ui/uploader-strings.ts), which go over their English ones.
 import type { ExtrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
+import type { UploadStrings } from './uploader-strings';
 
-export const strings: Strings & ExtrasStrings = {
+export const strings: Strings & ExtrasStrings & UploadStrings = {
   openChat: '打开聊天',
   close: '关闭',
   newConversation: '新对话',

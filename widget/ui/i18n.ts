@@ -1,7 +1,8 @@
 // The widget's own words. English is built in; other languages are optional modules
 // (widget/modules.ts: inside dist/widget.js, or files beside the split build's widget.js fetched
 // while the chat config loads). Accessible names stay stable English in `en` because hosts and
-// tests address controls by them.
+// tests address controls by them. The attachment controls' words are the uploader's
+// (widget/ui/uploader-strings.ts): the core has no use for them.
 import type { Lang } from '../embed';
 import { loadModule } from '../modules';
 
@@ -32,32 +33,10 @@ export const en = {
   you: 'You',
   assistant: 'Assistant',
   attachments: 'Attachments',
-  attach: 'Attach a file',
-  record: 'Record a voice note',
-  stopRecording: 'Stop recording',
-  recording: 'Recording…',
-  recordingStopped: 'Recording stopped',
-  noMicrophone: 'The microphone is not available',
-  dropHint: 'Drop files to attach',
-  uploading: 'Uploading {name}',
-  attached: 'Attached {name}',
-  removeAttachment: 'Remove attachment {name}',
-  removed: 'Removed {name}',
-  uploadFailed: 'Upload failed: {reason}',
-  uploadError: 'The upload did not go through. Please try again.',
-  waitForUploads: 'Wait for the uploads to finish',
-  tooManyAttachments: 'Up to {n} attachments per message',
-  tooLargeImage: 'Too large: images up to {mb} MB',
-  tooLargeAudio: 'Too large: voice notes and audio up to {mb} MB',
-  tooLargeFile: 'Too large: files up to {mb} MB',
-  unsupportedFile: 'Not supported: attach images, audio or documents (PDF, Office, text, CSV, JSON, ZIP)',
-  emptyFile: 'The file is empty',
   tooLong: 'Too long: a message with its attachments may have up to {n} characters',
 } as const;
 
 export type Strings = { readonly [K in keyof typeof en]: string };
-
-
 
 /** The words for `lang`; English when its module cannot be loaded (`warn` says why). */
 export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: string) => void): Promise<Strings> {

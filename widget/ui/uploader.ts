@@ -1,26 +1,33 @@
 // The composer's attachments, where the entry's config turns uploads on: a paperclip with a file
 // picker, pasted images, files dropped on the panel and voice notes. Each becomes a chip above the
 // input that uploads at once (POST /chat/:entry/upload) and, once uploaded, goes with the next
-// message. Loaded by the core only when `config.upload` is true (widget/widget.ts).
-import type { UploadBody, UploadOptions } from '../transport/bailing';
-import { BailingHttpError } from '../transport/errors';
-import type { Attachment } from '../types';
-import { classifyFile, fill, httpUrl, MAX_ATTACHMENTS, MAX_RECORDING_MS, refusalText, UPLOAD_ACCEPT, type AttachmentKind } from '../uploads';
+// message. Loaded by the core only when `config.upload` is true (widget/widget.ts), with all it
+// needs: the upload request, the file rules, its styles and its English words.
+import type { EmbedOptions } from '../embed';
+import { visitorMessage } from '../transport/errors';
+import { httpUrl, uploadFile, type UploadBody } from '../transport/upload';
+import type { Attachment, AttachmentKind } from '../types';
+import { classifyFile, MAX_ATTACHMENTS, MAX_RECORDING_MS, refusalText, UPLOAD_ACCEPT } from '../upload-policy';
+import { fill } from '../uploads';
 import { h, icon, ICONS } from './dom';
 import type { Strings } from './i18n';
 import type { Shell } from './shell';
+import { UPLOAD_EN, type UploadStrings } from './uploader-strings';
+import { UPLOADER_CSS } from './uploader-styles';
 
 const MIC = '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5 11a7 7 0 0 0 14 0M12 18v3"/>';
 /** What a recording is sent as when the browser can make it (Chromium, Firefox): the hub widget's type. */
 const VOICE_MIME = 'audio/webm';
+const DRAG_EVENTS = ['dragenter', 'dragover', 'dragleave', 'drop'] as const;
 
 export interface UploaderDeps {
   shell: Pick<Shell, 'panel' | 'composer' | 'input' | 'announce' | 'setSendBlocked'>;
-  strings: Strings;
-  /** Previews of attachments given back after a failed send load only from here. */
-  hubOrigin: string;
-  /** The hub's upload; the caller adds who the visitor is. */
-  upload(body: Pick<UploadBody, 'filename' | 'mime' | 'data_base64'>, options: UploadOptions): Promise<Attachment>;
+  /** The core's words; the uploader's English ({@link UPLOAD_EN}) stands in for those it lacks. */
+  strings: Strings & Partial<UploadStrings>;
+  /** Where uploads go: `api` is the hub's base URL (resolveApiBase), whose own images alone preview a chip given back. */
+  options: Pick<EmbedOptions, 'api' | 'entry'>;
+  /** Who uploads, asked at each upload: the ticket may have changed. */
+  visitor(): Pick<UploadBody, 'visitor_id' | 'ticket'>;
 }
 
 export interface Uploader {
@@ -36,7 +43,6 @@ export interface Uploader {
 }
 
 interface Chip {
-  name: string;
   state: 'uploading' | 'ready' | 'error';
   att?: Attachment;
   abort?: AbortController;
@@ -45,8 +51,12 @@ interface Chip {
   status: HTMLElement;
 }
 
-export function createUploader({ shell, strings: s, hubOrigin, upload }: UploaderDeps): Uploader {
+export function createUploader({ shell, strings, options, visitor }: UploaderDeps): Uploader {
   const { panel, composer, input, announce } = shell;
+  const { api, entry: hubEntry } = options;
+  const s = { ...UPLOAD_EN, ...strings };
+  const hubOrigin = new URL(api).origin;
+  const tooMany = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
   let chips: Chip[] = [];
   let gone = false;
   const list = h('ul', { class: 'bc-chips', 'aria-label': s.attachments, hidden: true });
@@ -55,6 +65,18 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
   const picker = h('input', { type: 'file', accept: UPLOAD_ACCEPT, multiple: true, hidden: true, tabindex: '-1' });
   const attachButton = h('button', { type: 'button', class: 'bc-icon-btn bc-attach', 'aria-label': s.attach, title: s.attach }, [icon(ICONS.clip)]);
   const dropHint = h('div', { class: 'bc-drop', hidden: true, 'aria-hidden': 'true' }, [s.dropHint]);
+  /** What the uploader put into the shell, for destroy. */
+  const added: Element[] = [bar, dropHint, attachButton, picker];
+  // The panel lives in the shell's shadow root. Constructable sheets, which a host's CSP style-src
+  // does not block; a <style> element where there are none (Safari < 16.4), as the shell does.
+  const root = panel.getRootNode() as ShadowRoot;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(UPLOADER_CSS);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    root.append(h('style', {}, [UPLOADER_CSS]));
+  }
   panel.insertBefore(bar, composer);
   panel.append(dropHint);
   composer.insertBefore(attachButton, input);
@@ -63,6 +85,11 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
   const note = (text: string) => {
     noteEl.textContent = text;
     noteEl.hidden = !text;
+  };
+  /** A line under the chips that the live region reads too. */
+  const tell = (text: string) => {
+    note(text);
+    announce(text);
   };
   const sync = () => {
     list.hidden = chips.length === 0;
@@ -73,14 +100,15 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
 
   function chip(name: string, kind: AttachmentKind | null, preview?: string): Chip {
     const status = h('span', { class: 'bc-chip-status' });
-    const remove = h('button', { type: 'button', class: 'bc-chip-x', 'aria-label': fill(s.removeAttachment, { name }), title: fill(s.removeAttachment, { name }) }, [icon(ICONS.close)]);
+    const removeLabel = fill(s.removeAttachment, { name });
+    const remove = h('button', { type: 'button', class: 'bc-chip-x', 'aria-label': removeLabel, title: removeLabel }, [icon(ICONS.close)]);
     const el = h('li', { class: 'bc-chip' }, [
       preview ? h('img', { src: preview, alt: '', class: 'bc-chip-img' }) : icon(kind === 'audio' ? MIC : ICONS.clip),
       h('span', { class: 'bc-chip-name', title: name }, [name]),
       status,
       remove,
     ]);
-    const entry: Chip = { name, state: 'ready', el, status, preview };
+    const entry: Chip = { state: 'ready', el, status, preview };
     remove.addEventListener('click', () => {
       const next = chips[chips.indexOf(entry) + 1];
       drop(entry);
@@ -113,12 +141,7 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
     if (gone) return;
     note('');
     for (const file of files) {
-      if (room() <= 0) {
-        const text = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
-        note(text);
-        announce(text);
-        return;
-      }
+      if (room() <= 0) return tell(tooMany);
       const name = file.name;
       const verdict = classifyFile(file, forced);
       if (!verdict.ok) {
@@ -133,7 +156,9 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
       entry.status.append(progress);
       sync();
       readBase64(file)
-        .then((data) => upload({ filename: name, mime, data_base64: data }, { signal: abort.signal, kind, onProgress: (sent) => (progress.value = sent) }))
+        .then((data) =>
+          uploadFile(api, hubEntry, { filename: name, mime, data_base64: data, ...visitor() }, { signal: abort.signal, kind, onProgress: (sent) => (progress.value = sent) }),
+        )
         .then(
           (att) => {
             if (abort.signal.aborted) return;
@@ -142,21 +167,13 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
             announce(fill(s.attached, { name }));
             sync();
           },
-          (error: unknown) => {
-            // Removed meanwhile: nothing to say.
-            if (abort.signal.aborted) return;
-            fail(entry, (error instanceof BailingHttpError && error.status && error.serverMessage) || s.uploadError);
-          },
+          // Removed meanwhile: nothing to say. Otherwise the hub's own sentence, where it wrote one.
+          (error: unknown) => abort.signal.aborted || fail(entry, visitorMessage(error) || s.uploadError),
         );
     }
   }
 
-  attachButton.addEventListener('click', () => {
-    if (room() > 0) return picker.click();
-    const text = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
-    note(text);
-    announce(text);
-  });
+  attachButton.addEventListener('click', () => (room() > 0 ? picker.click() : tell(tooMany)));
   picker.addEventListener('change', () => {
     const files = [...(picker.files ?? [])];
     // Cleared so that picking the same file again is a change too.
@@ -180,24 +197,24 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
 
   // Files dragged onto the panel: a hint while over it. Drags of text or links are left alone.
   let depth = 0;
-  const carriesFiles = (event: DragEvent) => !!event.dataTransfer?.types.includes('Files');
   const onDrag = (event: DragEvent) => {
-    if (!carriesFiles(event)) return;
+    if (!event.dataTransfer?.types.includes('Files')) return;
     event.preventDefault();
     if (event.type === 'dragenter') depth++;
     if (event.type === 'dragleave') depth--;
     if (event.type === 'drop') {
       depth = 0;
-      add([...event.dataTransfer!.files]);
+      add([...event.dataTransfer.files]);
     }
     dropHint.hidden = depth <= 0;
   };
-  for (const type of ['dragenter', 'dragover', 'dragleave', 'drop'] as const) panel.addEventListener(type, onDrag);
+  for (const type of DRAG_EVENTS) panel.addEventListener(type, onDrag);
 
   // Voice notes, where the browser can record.
   let stopRecording: (() => void) | null = null;
   if (navigator.mediaDevices?.getUserMedia && typeof MediaRecorder == 'function') {
     const voiceButton = h('button', { type: 'button', class: 'bc-icon-btn bc-voice', 'aria-label': s.record, title: s.record }, [icon(MIC)]);
+    added.push(voiceButton);
     composer.insertBefore(voiceButton, input);
     const setRecording = (on: boolean) => {
       voiceButton.classList.toggle('bc-rec', on);
@@ -211,7 +228,7 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
       if (stopRecording) return stopRecording();
       // A second press while the browser asks for the microphone starts nothing more.
       if (asking) return;
-      if (room() <= 0) return note(fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }));
+      if (room() <= 0) return note(tooMany);
       let stream: MediaStream | undefined;
       let recorder: MediaRecorder;
       asking = true;
@@ -221,12 +238,12 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
         recorder = MediaRecorder.isTypeSupported(VOICE_MIME) ? new MediaRecorder(stream, { mimeType: VOICE_MIME }) : new MediaRecorder(stream);
       } catch {
         for (const track of stream?.getTracks() ?? []) track.stop();
-        note(s.noMicrophone);
-        return announce(s.noMicrophone);
+        return tell(s.noMicrophone);
       } finally {
         asking = false;
       }
-      if (gone) return stream.getTracks().forEach((track) => track.stop());
+      const stopTracks = () => stream.getTracks().forEach((track) => track.stop());
+      if (gone) return stopTracks();
       const parts: Blob[] = [];
       const started = Date.now();
       const tick = setInterval(() => {
@@ -236,7 +253,7 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
       const limit = setTimeout(() => stopRecording?.(), MAX_RECORDING_MS);
       recorder.ondataavailable = (event) => event.data.size && parts.push(event.data);
       recorder.onstop = () => {
-        for (const track of stream.getTracks()) track.stop();
+        stopTracks();
         const mime = recorder.mimeType.split(';')[0] || VOICE_MIME;
         const blob = new Blob(parts, { type: mime });
         if (blob.size) add([new File([blob], `voice-${Date.now()}.${mime.split('/')[1]}`, { type: mime })], 'audio');
@@ -254,7 +271,8 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
   }
 
   return {
-    list: () => chips.flatMap((c) => (c.state === 'ready' && c.att ? [c.att] : [])),
+    // Only a ready chip has its attachment: it is set with that state, and a failed chip never had one.
+    list: () => chips.flatMap((c) => (c.att ? [c.att] : [])),
     clear() {
       for (const c of chips) if (c.state !== 'uploading') drop(c);
       note('');
@@ -262,7 +280,7 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
     restore(atts) {
       const restored: Chip[] = atts.map((att) => {
         const own = att.type === 'image' && httpUrl(att.url)?.origin === hubOrigin;
-        return Object.assign(chip(att.name || att.url, att.type as AttachmentKind, own ? att.url : undefined), { att });
+        return Object.assign(chip(att.name || att.url, att.type, own ? att.url : undefined), { att });
       });
       chips = [...restored, ...chips.filter((c) => !restored.includes(c))];
       list.prepend(...restored.map((c) => c.el));
@@ -273,12 +291,8 @@ export function createUploader({ shell, strings: s, hubOrigin, upload }: Uploade
       gone = true;
       stopRecording?.();
       for (const c of chips) drop(c);
-      bar.remove();
-      dropHint.remove();
-      attachButton.remove();
-      composer.querySelector('.bc-voice')?.remove();
-      picker.remove();
-      for (const type of ['dragenter', 'dragover', 'dragleave', 'drop'] as const) panel.removeEventListener(type, onDrag);
+      for (const el of added) el.remove();
+      for (const type of DRAG_EVENTS) panel.removeEventListener(type, onDrag);
     },
   };
 }
