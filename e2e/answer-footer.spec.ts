@@ -187,3 +187,22 @@ test('in Chinese the actions and sources carry the hub widget\'s names', async (
   await expect(page.getByRole('region', { name: '引用' })).toBeVisible();
   await expect(lastAssistant(page).locator('.bc-body').getByRole('button', { name: /^来源 1: / }).first()).toBeVisible();
 });
+
+test('the "files" answer of the reference server carries done.attachments: a link to a PDF the server serves, kept after a reload', async ({ page, server }) => {
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'files');
+  await waitForAnswer(page);
+  const links = page.getByRole('list', { name: 'Attachments' }).getByRole('link');
+  await expect(links).toHaveCount(1);
+  const href = await links.first().getAttribute('href');
+  expect(new URL(href!).origin).toBe(server.url);
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const stored = (await storedHistory(page)).find((item) => item.r === 'a') as { atts?: { type: string; url: string }[] };
+  expect(stored.atts).toEqual([expect.objectContaining({ type: 'file', url: href })]);
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await expect(page.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveAttribute('href', href!);
+});
