@@ -161,3 +161,11 @@ export async function serverThread(page: Page, baseUrl: string): Promise<{ r: st
   expect(response.status(), 'GET /thread').toBe(200);
   return (await response.json()).messages;
 }
+
+/** Fills the demo agent's refund form (say "form") with valid values: order A-1042, account balance. */
+export async function fillRefund(page: Page) {
+  await page.getByLabel('Order number').fill('A-1042');
+  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
+  await page.getByRole('radio', { name: 'Account balance' }).check();
+  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
+}

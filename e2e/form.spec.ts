@@ -3,7 +3,7 @@
 // refund form and answers with what was submitted.
 import type { Page, Request } from '@playwright/test';
 import { FORM_CANCELLED_ANSWER, REFUND_FORM } from '../examples/server/demo-replies';
-import { ask, assistantMessages, expect, jobIdOf, lastAssistant, launcher, loadWidget, serverThread, sseReply, storedHistory, test, waitForAnswer } from './fixtures';
+import { ask, assistantMessages, expect, fillRefund, jobIdOf, lastAssistant, launcher, loadWidget, serverThread, sseReply, storedHistory, test, waitForAnswer } from './fixtures';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
 
@@ -21,13 +21,6 @@ async function openForm(page: Page, baseUrl: string) {
   await ask(page, 'I need a refund form');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-}
-
-async function fillRefund(page: Page) {
-  await page.getByLabel('Order number').fill('A-1042');
-  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
-  await page.getByRole('radio', { name: 'Account balance' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
 }
 
 test('submit → read-only receipt with the values → an answer that uses them', async ({ page, server }) => {

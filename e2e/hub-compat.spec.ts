@@ -5,6 +5,7 @@
 import type { Page, Route } from '@playwright/test';
 import { HELLO_ANSWER } from '../examples/server/demo-replies';
 import {
+  fillRefund,
   addScript,
   ask,
   assistantMessages,
@@ -267,10 +268,7 @@ test('a form response the hub refuses shows its sentence in the form, keeps the 
   await waitForAnswer(page);
   const form = page.locator('bailing-chat-widget .bc-rich[data-type="bailing-form"]');
   await expect(form.locator('form')).toBeVisible();
-  await page.getByLabel('Order number').fill('A-1042');
-  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
-  await page.getByRole('radio', { name: 'Account balance' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
+  await fillRefund(page);
   await composer(page).fill('a draft of my next question');
   const assistantCount = await assistantMessages(page).count();
   await page.getByRole('button', { name: 'Send request' }).click();

@@ -1,7 +1,7 @@
 // The split build (dist/split/, for hosts that serve a folder): a smaller widget.js that imports
 // its optional modules from beside itself the first time each is needed, and only then.
 import type { Page } from '@playwright/test';
-import { addScript, ask, expect, lastAssistant, launcher, storedIds, test, waitForAnswer } from './fixtures';
+import { addScript, ask, expect, fillRefund, lastAssistant, launcher, storedIds, test, waitForAnswer } from './fixtures';
 import { frameOf, view } from './sandbox-helpers';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
@@ -50,10 +50,7 @@ test('a form loads /split/renderers/bailing-form.js on first use, once, and work
   await expect(page.locator(`${FORM} form`)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Answer actions' })).toBeVisible();
   expect(modulesIn(paths).sort()).toEqual([UPLOADER, EXTRAS, '/split/renderers/bailing-form.js'].sort());
-  await page.getByLabel('Order number').fill('A-1042');
-  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
-  await page.getByRole('radio', { name: 'Account balance' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
+  await fillRefund(page);
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.locator(FORM)).toHaveAttribute('data-state', 'submitted');
   await waitForAnswer(page);

@@ -3,7 +3,7 @@
 // here, so a module fetched from beside widget.js would fail (a form shown as code, English on a
 // Chinese page); each test asserts that none was asked for, and that the feature works.
 import type { Page } from '@playwright/test';
-import { ask, expect, lastAssistant, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+import { ask, expect, fillRefund, lastAssistant, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 import { frameOf, view } from './sandbox-helpers';
 
 const HOST_PAGE = '/e2e/blank.html';
@@ -62,10 +62,7 @@ test('a form ("form") mounts, is submitted and becomes a receipt; the answer use
   await ask(page, 'form');
   await waitForAnswer(page);
   await expect(page.locator(`${FORM} form`)).toBeVisible();
-  await page.getByLabel('Order number').fill('A-1042');
-  await page.getByLabel('Reason for the refund').fill('It arrived broken.');
-  await page.getByRole('radio', { name: 'Account balance' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the refund terms' }).check();
+  await fillRefund(page);
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.locator(FORM)).toHaveAttribute('data-state', 'submitted');
   await expect(page.locator(FORM)).toContainText('A-1042');
