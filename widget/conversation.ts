@@ -573,7 +573,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 let markdown: typeof import('./markdown') | undefined;
 let markdownModule: Promise<unknown> | undefined;
 /**
- * marked and DOMPurify are inside widget.js (both builds), but their modules' code runs only when
+ * marked and the DOM builder are inside widget.js (both builds), but their modules' code runs only when
  * an answer first needs it (or the page is idle after start-up): building marked's rules is about
  * a third of the widget's script time at load, and a ready composer needs none of it.
  */

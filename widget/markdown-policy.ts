@@ -1,16 +1,12 @@
-// The markdown sanitizer policy as data: what survives DOMPurify, and why
-// nothing else does. Every entry is an allow-list: a tag, attribute or URL
-// scheme not named here is removed. Model text never reaches the page as
-// HTML (raw HTML in markdown is shown as literal text), so these lists only
-// need to cover what our own markdown renderer emits, plus a few harmless
-// inline tags.
-
-import type { Config } from 'dompurify';
+// What a rendered answer may contain, as data, and why nothing else may. markdown-dom.ts
+// builds every node itself from marked's tokens, naming only these tags and attributes; model
+// text is only ever text (raw HTML in markdown is shown as the literal text the model wrote).
+// The tests hold every render to these lists, in jsdom and in the browser.
 
 const freeze = Object.freeze;
 
 /**
- * Elements kept. Everything else is removed (its text kept), notably:
+ * Elements a render may hold. Never one of these, notably:
  * `script`, `style` (CSS exfiltration / UI redress), `iframe`, `object`, `embed`
  * (foreign documents and plugins), `form`, `input`, `button`, `textarea`,
  * `select` (phishing forms inside a trusted page), `svg`, `math`
@@ -25,19 +21,20 @@ export const ALLOWED_TAGS: readonly string[] = freeze([
   // Block structure emitted by markdown: no attributes, no URLs.
   'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li',
   // Inline formatting: text-only containers.
-  'strong', 'em', 'b', 'i', 'del', 's', 'code', 'pre', 'sup', 'sub', 'kbd',
+  'strong', 'em', 'del', 'code', 'pre',
   // GFM tables: the only attribute kept is a checked `align` keyword.
   'table', 'thead', 'tbody', 'tr', 'th', 'td',
   // Links and images: URLs are checked by scheme in the attribute hook.
   'a', 'img',
-  // `span` stands in for images not loaded; `div` marks rich-block slots. Both
-  // lose every attribute, so they cannot mimic the widget's own UI classes.
+  // `span` stands in for images not loaded; `div` is a rich block's placeholder (its class and
+  // type are ours). Neither carries a model-written attribute, so neither can mimic the
+  // widget's own UI classes.
   'span', 'div',
 ]);
 
 /**
- * Attributes kept, per element. An attribute allowed on one element is removed
- * from every other (e.g. `src` on `a`, `href` on `img`). Never allowed:
+ * Attributes a render may set, per element. An attribute allowed on one element
+ * never appears on another (e.g. `src` on `a`, `href` on `img`). Never allowed:
  * `id`, `name` (DOM clobbering of `document.x` / `form.x` lookups in the host
  * page and in this widget), `style` (CSS injection, overlaying the host UI),
  * `on*` (script), `srcset` (a second, unchecked image URL list), `data-*`
@@ -59,14 +56,14 @@ export const ATTRIBUTES_BY_TAG: Readonly<Record<string, readonly string[]>> = fr
   ol: freeze(['start']),
 });
 
-/** Union of ATTRIBUTES_BY_TAG, the form DOMPurify's ALLOWED_ATTR expects. */
+/** Union of ATTRIBUTES_BY_TAG. */
 export const ALLOWED_ATTR: readonly string[] = freeze([
   ...new Set(Object.values(ATTRIBUTES_BY_TAG).flat()),
 ]);
 
 /**
- * Link schemes. Checked on the parsed, absolute URL (after the HTML parser has
- * decoded entities such as `java&#115;cript:`), so `javascript:`, `vbscript:`,
+ * Link schemes. Checked on the parsed, absolute URL (after character references such as
+ * `java&#115;cript:` are decoded), so `javascript:`, `vbscript:`,
  * `data:` (HTML documents at an opaque origin, phishing), `blob:`, `file:` and
  * relative or protocol-relative (`//evil.example`) URLs are all dropped; the
  * link's text stays.
@@ -117,35 +114,3 @@ export const ATTRIBUTE_VALUES: Readonly<Record<string, RegExp>> = freeze({
   // `<ol start>`: a plain number.
   start: /^\d{1,9}$/,
 });
-
-/**
- * DOMPurify configuration. Given once to a dedicated DOMPurify instance, so a
- * host page's own DOMPurify (and its hooks) neither affects nor is affected
- * by ours.
- */
-export const PURIFY_CONFIG = freeze({
-  ALLOWED_TAGS: [...ALLOWED_TAGS],
-  ALLOWED_ATTR: [...ALLOWED_ATTR],
-  // HTML only: SVG and MathML elements are dropped even if a name matched,
-  // closing namespace-confusion mXSS (CVE-2020-26870, fixed in DOMPurify 2.0.17).
-  ALLOWED_NAMESPACES: ['http://www.w3.org/1999/xhtml'],
-  // `data-*` could drive the widget's own `[data-…]` behaviour.
-  ALLOW_DATA_ATTR: false,
-  // `aria-*` could relabel content for screen readers (spoofed "button").
-  ALLOW_ARIA_ATTR: false,
-  // First URL gate; the attribute hook then checks the parsed URL per element.
-  ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  // `align` and `start` carry keywords/numbers, not URLs; the hook checks them
-  // against ATTRIBUTE_VALUES. Without this the URI regexp drops them.
-  ADD_URI_SAFE_ATTR: ['align', 'start'],
-  // Remove elements whose id/name would clobber document properties.
-  SANITIZE_DOM: true,
-  // A `/>` inside an attribute value can close a tag when the output is
-  // serialized and parsed again (mutation XSS); such values are dropped.
-  ALLOW_SELF_CLOSE_IN_ATTR: false,
-  // Comments and processing instructions that look like markup are dropped.
-  SAFE_FOR_XML: true,
-  KEEP_CONTENT: true,
-  RETURN_DOM_FRAGMENT: true,
-} satisfies Config);

@@ -122,9 +122,9 @@ describe('closeOpenInline', () => {
   test('the live bubble shows formatting, not raw markers, for an unfinished tail', () => {
     const { root, update } = live();
     update('Use **bold te');
-    expect(root.innerHTML).toBe('<p>Use <strong>bold te</strong></p>\n');
+    expect(root.innerHTML).toBe('<p>Use <strong>bold te</strong></p>');
     update('Use **bold text** and [a link](https://exa');
-    expect(root.textContent).toBe('Use bold text and a link\n');
+    expect(root.textContent).toBe('Use bold text and a link');
     expect(root.querySelector('a')).toBeNull();
     update('Use **bold text** and [a link](https://example.com/)');
     expect(root.querySelector('a')!.getAttribute('href')).toBe('https://example.com/');

@@ -1,0 +1,1 @@
+import DOMPurify from 'dompurify'; console.log(DOMPurify(window).sanitize('x'))
