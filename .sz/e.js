@@ -1,1 +1,0 @@
-import DOMPurify from 'dompurify'; console.log(DOMPurify(window).sanitize('x'))
