@@ -159,7 +159,7 @@ test("an answer's file attachment shows as a link under it; its remote image doe
     };
     await route.fulfill({ status: 200, contentType: 'text/event-stream', body: `event: done\ndata: ${JSON.stringify(done)}\n\n` });
   });
-  await loadWidget(page, server.url, { before: 'window.BailingChat = { config: { remoteImages: false } }' });
+  await loadWidget(page, server.url);
   await launcher(page).click();
   await ask(page, 'send me the guide');
   await waitForAnswer(page);

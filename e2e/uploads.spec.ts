@@ -154,7 +154,7 @@ test("history from the server with the hub's atts: shown stripped; with remote i
       }),
     }),
   );
-  await open(page, server.url, {}, 'window.BailingChat = { config: { remoteImages: false } }');
+  await open(page, server.url);
   const [first, second] = [userMessages(page).nth(0), userMessages(page).nth(1)];
   await expect(first).toHaveText('You: two picturestracker.png');
   await expectLoaded(first.getByRole('img', { name: 'own.png' }));

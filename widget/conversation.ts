@@ -5,6 +5,7 @@
 import type { EmbedOptions } from './embed';
 import { randomId } from './ids';
 import { readAttachments } from './attachments';
+import { imagePolicy } from './image-origins';
 import { readReferences } from './citations';
 import { cleanThreadId, HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString } from './history';
 import { loadModule } from './modules';
@@ -117,7 +118,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
   const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId || undefined, ticket: ticket() ?? undefined });
   /** What may load of an attachment: the hub's own files, and others by the owner's image policy. */
-  const attachmentPolicy = { hubOrigin: new URL(options.api).origin, remoteImages: options.remoteImages };
+  const hubOrigin = new URL(options.api).origin;
+  const images = imagePolicy(options.images);
+  const attachmentPolicy = { hubOrigin, images };
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
   const addUser = (item: HistoryItem) => {
     const { text, atts } = splitUserMessage(item.t, item.atts);
@@ -471,7 +474,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- history and rendering ----
 
   function paintFinal(bubble: AssistantBubble, item: HistoryItem): MountGroup | null {
-    const { fragment, blocks } = markdown!.renderFinal(item.t, { isRendererType: (type) => registry.has(type), remoteImages: options.remoteImages });
+    const { fragment, blocks } = markdown!.renderFinal(item.t, { isRendererType: (type) => registry.has(type), images });
     bubble.setContent(fragment);
     if (blocks.length === 0 || !item.j) {
       for (const block of blocks) block.placeholder.replaceWith(fallbackBlock(block.type, block.source));

@@ -41,7 +41,7 @@ group('resolveEmbedOptions', () => {
         lang: 'zh-CN',
         theme: 'auto',
         container: null,
-        remoteImages: true,
+        images: [],
       },
     });
   });
@@ -67,8 +67,25 @@ group('resolveEmbedOptions', () => {
   });
 
   it('lets attributes win over the preload config, which fills the gaps', () => {
-    const { result } = resolve({ 'data-entry': 'demo', 'data-theme': 'light' }, { theme: 'dark', ticket: 'from-preload', open: true, remoteImages: false });
-    expect(result.ok && result.options).toMatchObject({ theme: 'light', ticket: 'from-preload', open: true, remoteImages: false });
+    const { result } = resolve({ 'data-entry': 'demo', 'data-theme': 'light' }, { theme: 'dark', ticket: 'from-preload', open: true, images: ['https://cdn.example.com'] });
+    expect(result.ok && result.options).toMatchObject({ theme: 'light', ticket: 'from-preload', open: true, images: ['https://cdn.example.com'] });
+  });
+
+  it('image origins: data-images wins over config.images; bad entries are named and skipped; remoteImages is retired', () => {
+    const fromAttr = resolve({ 'data-entry': 'demo', 'data-images': 'https://cdn.example.com  https://img.example.org:8443,http://plain.example' }, { images: ['https://other.example'] });
+    expect(fromAttr.result.ok && fromAttr.result.options.images).toEqual(['https://cdn.example.com', 'https://img.example.org:8443']);
+    expect(fromAttr.warnings.join('\n')).toMatch(/data-images: "http:\/\/plain.example" is not an https origin/);
+    const fromPreload = resolve({ 'data-entry': 'demo' }, { images: ['https://cdn.example.com/path', 42, 'https://ok.example'], remoteImages: true });
+    expect(fromPreload.result.ok && fromPreload.result.options.images).toEqual(['https://ok.example']);
+    expect(fromPreload.warnings.join('\n')).toMatch(/config.images: "https:\/\/cdn.example.com\/path" is not an https origin/);
+    expect(fromPreload.warnings.join('\n')).toMatch(/config.images: 42 is not an https origin/);
+    expect(fromPreload.warnings.join('\n')).toMatch(/config.remoteImages is replaced by config.images/);
+    const notList = resolve({ 'data-entry': 'demo' }, { images: 'https://cdn.example.com' });
+    expect(notList.result.ok && notList.result.options.images).toEqual([]);
+    expect(notList.warnings.join('\n')).toMatch(/config.images must be a list of image origins/);
+    const warnings: string[] = [];
+    expect(readPreload({ config: { images: 'https://cdn.example.com' } }, (m) => warnings.push(m)).config).toEqual({});
+    expect(warnings).toEqual(['window.BailingChat preload: config.images must be an array (got "https://cdn.example.com"); ignored']);
   });
 
   it('warns about an unknown theme or protocol and uses the default', () => {

@@ -3,6 +3,7 @@
 
 import { resolveApiBase } from './transport/bailing';
 import type { RendererDefinition } from './types';
+import { readImageOrigins } from './image-origins';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
 export type Lang = 'en' | 'zh-CN';
@@ -20,14 +21,14 @@ export interface EmbedOptions {
   theme: ThemeSetting;
   /** CSS selector of an element to render inline in, instead of a floating launcher. */
   container: string | null;
-  /** Owner switch for remote images in answers (DESIGN.md §6). */
-  remoteImages: boolean;
+  /** The https origins answers may load images from, besides the hub's own (image-origins.ts). */
+  images: string[];
 }
 
 export const ENTRY_PATTERN = /^[a-z0-9_-]{4,32}$/;
 
 /** The preload `config` keys we accept, with the type each must have. */
-const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean'> = {
+const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   entry: 'string',
   api: 'string',
   open: 'boolean',
@@ -35,6 +36,8 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean'> = {
   lang: 'string',
   theme: 'string',
   container: 'string',
+  images: 'array',
+  // Replaced by `images`: read only to say so.
   remoteImages: 'boolean',
 };
 
@@ -76,7 +79,7 @@ export function readPreload(value: unknown, warn: (message: string) => void): Pr
       for (const [key, v] of Object.entries(record.config as Record<string, unknown>)) {
         const expected = PRELOAD_CONFIG_KEYS[key];
         if (!expected) warn(`window.BailingChat preload: unknown config key "${key}" ignored`);
-        else if (typeof v !== expected) warn(`window.BailingChat preload: config.${key} must be a ${expected} (got ${describe(v)}); ignored`);
+        else if (expected === 'array' ? !Array.isArray(v) : typeof v !== expected) warn(`window.BailingChat preload: config.${key} must be ${expected === 'array' ? 'an array' : `a ${expected}`} (got ${describe(v)}); ignored`);
         else preload.config[key] = v;
       }
     } else {
@@ -131,6 +134,14 @@ export function resolveEmbedOptions(
   const protocol = attr('data-protocol');
   if (protocol !== null && protocol !== 'bailing') warn(`data-protocol="${protocol}" is not supported by this build; using the BailingHub contract`);
 
+  const imagesAttr = attr('data-images');
+  const images = imagesAttr !== null
+    ? readImageOrigins(imagesAttr, 'data-images', warn)
+    : preloadConfig.images !== undefined ? readImageOrigins(preloadConfig.images, 'config.images', warn) : [];
+  if (preloadConfig.remoteImages === true) {
+    warn('config.remoteImages is replaced by config.images, the list of https origins answers may load images from (e.g. ["https://cdn.example.com"]); other images show as their alt text');
+  }
+
   const openAttr = attr('data-open');
   const open = openAttr !== null ? openAttr === '1' || openAttr === 'true' : preloadConfig.open === true;
 
@@ -145,7 +156,7 @@ export function resolveEmbedOptions(
       lang,
       theme,
       container: pick('data-container', 'container') || null,
-      remoteImages: preloadConfig.remoteImages !== false,
+      images,
     },
   };
 }

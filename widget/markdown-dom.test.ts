@@ -10,6 +10,7 @@ import { markdownSoup } from './fixtures/markdown-soup';
 import { oracleRender } from './fixtures/purify-oracle';
 import { findExecutable } from './fixtures/find-executable';
 import { canonical } from './fixtures/canonical-dom';
+import { anyHttpsImage } from './fixtures/image-policies';
 
 const isRendererType = (type: string): boolean => type === 'bailing-chart' || type === 'bailing-form';
 
@@ -20,7 +21,7 @@ describe('the DOM built from tokens is what marked + DOMPurify make of the same 
   ];
   test.each(inputs)('$title', ({ input }) => {
     for (const images of [true, false]) {
-      const ours = renderFinal(input, { isRendererType, remoteImages: images }).fragment;
+      const ours = renderFinal(input, { isRendererType, images: images ? anyHttpsImage : undefined }).fragment;
       expect(canonical(ours), `images ${images}`).toBe(canonical(oracleRender(input, { images, isRendererType })));
     }
   });
@@ -29,7 +30,7 @@ describe('the DOM built from tokens is what marked + DOMPurify make of the same 
     let compared = 0;
     for (const input of markdownSoup(7, 500)) {
       for (const images of [true, false]) {
-        const ours = renderFinal(input, { isRendererType, remoteImages: images }).fragment;
+        const ours = renderFinal(input, { isRendererType, images: images ? anyHttpsImage : undefined }).fragment;
         expect(canonical(ours), JSON.stringify(input)).toBe(canonical(oracleRender(input, { images, isRendererType })));
         compared++;
       }
@@ -90,7 +91,7 @@ describe('tokens that marked would never make still build nothing executable', (
 
   test.each(HOSTILE)('$title', ({ tokens }) => {
     const root = document.createElement('div');
-    root.append(tokensToFragment(tokens as Token[], { images: true, slot: () => null }));
+    root.append(tokensToFragment(tokens as Token[], { images: anyHttpsImage, slot: () => null }));
     expect(findExecutable(root, { images: true })).toEqual([]);
     expect([...root.querySelectorAll('*')].map((el) => el.localName).filter((tag) => !ALLOWED_TAGS.includes(tag))).toEqual([]);
     expect(root.querySelectorAll('img')).toHaveLength(0);
@@ -108,7 +109,7 @@ describe('tokens that marked would never make still build nothing executable', (
 
 describe('images', () => {
   test('attributes that govern the request are set before the source', () => {
-    const img = renderFinal('![a](https://img.example.com/a.png "t")', { isRendererType }).fragment.querySelector('img')!;
+    const img = renderFinal('![a](https://img.example.com/a.png "t")', { isRendererType, images: anyHttpsImage }).fragment.querySelector('img')!;
     expect(img.getAttributeNames()).toEqual(['loading', 'decoding', 'referrerpolicy', 'alt', 'title', 'src']);
   });
 });

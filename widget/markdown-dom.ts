@@ -6,11 +6,12 @@
 
 import type { Token, Tokens } from 'marked';
 import { ATTRIBUTE_VALUES, IMAGE_ATTRIBUTES, IMAGE_PROTOCOLS, LINK_PROTOCOLS, LINK_REL, LINK_TARGET } from './markdown-policy';
+import type { ImagePolicy } from './image-origins';
 import { languageClass } from './fences';
 
 export interface DomPolicy {
-  /** Make `<img>` for `https:` images; otherwise an image is its alt text. */
-  images: boolean;
+  /** Which images may load (image-origins.ts); null: none, every image is its alt text. */
+  images: ImagePolicy | null;
   /** The node standing for a fenced block (a renderer's placeholder), or null for a code block. */
   slot(token: Tokens.Code): Node | null;
 }
@@ -45,16 +46,25 @@ export function decodeReferences(text: string): string {
   });
 }
 
-/** `value` as an absolute URL with one of `protocols`, normalized, or null. */
-export function allowedUrl(value: string, protocols: readonly string[]): string | null {
+/** `value` as an absolute URL with one of `protocols`, or null. */
+function parseAllowed(value: string, protocols: readonly string[]): URL | null {
   try {
     // marked's own clean-up (spaces and non-ASCII percent-encoded), then no base URL: relative
     // and protocol-relative (`//host`) URLs throw.
     const url = new URL(encodeURI(value).replace(/%25/g, '%'));
-    return protocols.includes(url.protocol) ? url.href : null;
+    return protocols.includes(url.protocol) ? url : null;
   } catch {
     return null;
   }
+}
+
+/** `value` as an absolute URL with one of `protocols`, normalized (what the browser will follow), or null. */
+export const allowedUrl = (value: string, protocols: readonly string[]): string | null => parseAllowed(value, protocols)?.href ?? null;
+
+/** An image's URL if the policy lets it load (and only ever over `https:`). */
+function imageSource(value: string, policy: ImagePolicy | null): string | null {
+  const url = policy && parseAllowed(value, IMAGE_PROTOCOLS);
+  return url && policy(url) ? url.href : null;
 }
 
 const CHECKBOX = (checked: boolean | undefined): string => (checked ? '\u2611 ' : '\u2610 ');
@@ -194,9 +204,10 @@ function inline(tokens: Token[], policy: DomPolicy): (Node | string)[] {
       }
       case 'image': {
         const alt = decodeReferences(t.tokens ? plainText(t.tokens) : t.text);
-        const src = policy.images ? allowedUrl(decodeReferences(t.href), IMAGE_PROTOCOLS) : null;
+        const src = imageSource(decodeReferences(t.href), policy.images);
         if (!src) {
-          // Before `done`, or when images are off, no `<img>` exists: nothing can be fetched.
+          // Before `done`, or from an origin the owner did not list, no `<img>` exists: nothing
+          // can be fetched, and the label is no link either.
           out.push(el('span', imageLabel(alt)));
           break;
         }

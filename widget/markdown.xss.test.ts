@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { renderFinal, renderProvisional } from './markdown';
+import { renderFinal, renderProvisional, type RenderOptions } from './markdown';
+import { anyHttpsImage } from './fixtures/image-policies';
 import { ALLOWED_ATTR } from './markdown-policy';
 import { findExecutable } from './fixtures/find-executable';
 import { XSS_VECTORS } from './fixtures/xss-vectors';
@@ -81,7 +82,7 @@ describe('findExecutable fires (self-test)', () => {
 });
 
 /** Each mode renders to a root element plus the text handed to renderers. */
-function final(md: string, opts: { isRendererType(type: string): boolean; remoteImages?: boolean }) {
+function final(md: string, opts: RenderOptions) {
   const { fragment, blocks } = renderFinal(md, opts);
   // Placeholders are ours (class and data-type set after sanitizing): check them, then set them aside.
   for (const b of blocks) expect(b.placeholder.outerHTML).toBe(`<div class="bc-rich" data-type="${b.type.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></div>`);
@@ -90,9 +91,9 @@ function final(md: string, opts: { isRendererType(type: string): boolean; remote
   return { root, text: root.textContent + blocks.map((b) => b.source).join('') };
 }
 const MODES = [
-  { mode: 'final reply', images: true, render: (md: string) => final(md, { isRendererType: () => false }) },
-  { mode: 'final reply, remote images off', images: false, render: (md: string) => final(md, { isRendererType: () => false, remoteImages: false }) },
-  { mode: 'final reply, every type registered', images: true, render: (md: string) => final(md, { isRendererType: () => true }) },
+  { mode: 'final reply, every https image allowed', images: true, render: (md: string) => final(md, { isRendererType: () => false, images: anyHttpsImage }) },
+  { mode: 'final reply, images by default (none)', images: false, render: (md: string) => final(md, { isRendererType: () => false }) },
+  { mode: 'final reply, every type registered', images: true, render: (md: string) => final(md, { isRendererType: () => true, images: anyHttpsImage }) },
   { mode: 'streaming', images: false, render: (md: string) => { const root = mount(renderProvisional(md)); return { root, text: root.textContent }; } },
 ] as const;
 
@@ -109,7 +110,7 @@ describe.each(MODES)('XSS corpus: $mode', ({ images, render }) => {
 describe('DOMPurify under the same policy changes nothing in a render', () => {
   const inputs = [...MARKDOWN_CASES, ...XSS_VECTORS];
   test.each(inputs)('$title', ({ input }) => {
-    const final = mount(renderFinal(input, { isRendererType: () => false }).fragment);
+    const final = mount(renderFinal(input, { isRendererType: () => false, images: anyHttpsImage }).fragment);
     expect(canonical(purify(final.innerHTML, { images: true }))).toBe(canonical(final));
     const provisional = mount(renderProvisional(input));
     expect(canonical(purify(provisional.innerHTML))).toBe(canonical(provisional));
@@ -119,7 +120,7 @@ describe('DOMPurify under the same policy changes nothing in a render', () => {
 describe('random markdown soup', () => {
   test('never throws, never yields executable output, and stays stable (400 inputs)', () => {
     for (const input of markdownSoup(20240611, 400)) {
-      const { fragment, blocks } = renderFinal(input, { isRendererType: (t) => t === 'bailing-chart' });
+      const { fragment, blocks } = renderFinal(input, { isRendererType: (t) => t === 'bailing-chart', images: anyHttpsImage });
       const root = mount(fragment);
       expect(findExecutable(root, { images: true }), input).toEqual([]);
       expect(blocks.map((b) => b.placeholder), input).toEqual([...root.querySelectorAll('.bc-rich')]);
