@@ -40,6 +40,8 @@ export interface StartServerOptions {
   host?: string;
   /** SQLite file, or ':memory:' (the default). */
   dbPath?: string;
+  /** An open store to use instead of opening `dbPath` (tests hand in one whose writes fail). Closed by close(). */
+  store?: Store;
   /** Entries file; default `<rootDir>/examples/server/entries.json`. Ignored when `config` is given. */
   configPath?: string;
   /** An entries document (`{entries: {...}}`), validated like the file. */
@@ -118,7 +120,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.agent ??
     (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS }));
 
-  const store = new Store(options.dbPath ?? ':memory:');
+  const store = options.store ?? new Store(options.dbPath ?? ':memory:');
   const now = options.now ?? Date.now;
   const retentionMs = options.uploads?.retentionMs ?? DEFAULT_UPLOAD_RETENTION_MS;
   // Retention: a visitor's file is kept for a bounded time, then deleted (its link then answers 404).
@@ -129,7 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   sweepUploads();
   const sweepTimer = setInterval(sweepUploads, options.uploads?.sweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
-  const bus = new EventBus();
+  const bus = new EventBus((error) => log(`a stream listener threw: ${String(error)}`));
   const runner = new JobRunner(store, bus, agent, log);
   const interrupted = runner.failInterruptedJobs();
   if (interrupted > 0) log(`marked ${interrupted} unfinished job(s) from a previous run as failed`);

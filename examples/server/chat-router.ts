@@ -6,6 +6,7 @@ import { HttpError, badRequest, forbidden, notFound } from './http-error';
 import { clientIp, sendError } from './http-io';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ENTRY_KEY_PATTERN } from './limits';
+import { describeError, storageRefusal } from './storage-fault';
 import { getConfig } from './routes/config';
 import { createJob } from './routes/create-job';
 import { streamEvents } from './routes/events';
@@ -88,7 +89,11 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
     }
     await handler({ app, req, res, url, entry, params, cors });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    sendError(res, error, cors, route?.answersAsJob === true);
+    // A database that refused a write (or a read) is no fault of the request: a 503 the visitor
+    // can read, a line in the log, and the server keeps serving.
+    const refusal = error instanceof HttpError ? error : storageRefusal(error);
+    if (!refusal) throw error;
+    if (refusal !== error) app.log(`${req.method} ${url.pathname}: the database refused it: ${describeError(error)}`);
+    sendError(res, refusal, cors, route?.answersAsJob === true);
   }
 }

@@ -88,6 +88,20 @@ export const DEFAULT_UPLOAD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often the retention sweep runs (it also runs at start-up). */
 export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * How long a write waits for another connection's lock (a backup, an operator's sqlite3 shell)
+ * before it fails with SQLITE_BUSY. The driver is synchronous, so the wait stalls every stream.
+ */
+export const DB_BUSY_TIMEOUT_MS = 2000;
+
+/** Job endings the database refused, held in memory until it takes them (oldest forgotten first). */
+export const MAX_UNSAVED_ENDINGS = 10_000;
+/** How often those held endings are offered to the database again. */
+export const UNSAVED_ENDING_RETRY_MS = 5000;
+
+/** The Retry-After of a 503 answered because the database refused a write. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
 /** Attachments read from one message's text (history `atts`, `done.attachments`). */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 

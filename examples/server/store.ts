@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import type { PageContext } from '../../widget/types';
 import type { Reference } from './agent';
+import { DB_BUSY_TIMEOUT_MS } from './limits';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -224,12 +225,25 @@ function toJob(row: JobRow): JobRecord {
   };
 }
 
+export interface StoreOptions {
+  /** Opens the connection (tests hand in one whose writes fail on demand). Default `new Database(path)`. */
+  open?: (path: string) => Database.Database;
+  /** How long a write waits for another connection's lock before SQLITE_BUSY. Default DB_BUSY_TIMEOUT_MS. */
+  busyTimeoutMs?: number;
+  /** The clock of stored events' `created_at` (retention tests move it). Default Date.now. */
+  now?: () => number;
+}
+
 export class Store {
   private readonly db: Database.Database;
   private readonly stmt;
+  private readonly now: () => number;
 
-  constructor(path: string) {
-    this.db = new Database(path);
+  constructor(path: string, options: StoreOptions = {}) {
+    this.db = options.open ? options.open(path) : new Database(path);
+    this.now = options.now ?? Date.now;
+    // better-sqlite3 is synchronous: a write waiting for a lock blocks every stream, so the wait is short.
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? DB_BUSY_TIMEOUT_MS))}`);
     if (path !== ':memory:' && path !== '') {
       // WAL lets SSE replays read while a job writes.
       this.db.pragma('journal_mode = WAL');
@@ -404,7 +418,7 @@ export class Store {
     return this.db.transaction((): StoredEvent => {
       const seq = this.lastSeq(jobId) + 1;
       const data = JSON.stringify(build(seq));
-      this.stmt.insertEvent.run(jobId, seq, name, data, Date.now());
+      this.stmt.insertEvent.run(jobId, seq, name, data, this.now());
       if (finish) {
         const refs = finish.references?.length ? JSON.stringify(finish.references) : null;
         this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, refs, jobId);

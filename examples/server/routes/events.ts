@@ -29,5 +29,7 @@ export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, c
     ...(hints.dropAfterDeltas !== undefined ? { dropAfterDeltas: hints.dropAfterDeltas } : {}),
     headers: cors,
     track: app.trackStream,
+    unsavedEnding: (id) => app.runner.unsavedEnding(id),
+    log: app.log,
   });
 };
