@@ -83,16 +83,30 @@ export const UPLOAD_QUOTA_VISITOR_BYTES = 60 * 1024 * 1024;
 /** All visitors of one entry together per window: caps what a flood of fresh visitor ids can store. */
 export const UPLOAD_QUOTA_ENTRY_FILES = 2000;
 export const UPLOAD_QUOTA_ENTRY_BYTES = 2 * 1024 * 1024 * 1024;
-/** Uploads older than this are deleted (a server option overrides it). */
+// Retention (retention.ts; server options override each). A visitor's data is kept for a bounded
+// time, then deleted by a sweep that runs at start-up and every hour.
+/** Uploads older than this are deleted. */
 export const DEFAULT_UPLOAD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A finished job's stream steps (reset, phase, delta) are dropped this long after they were
+ * streamed: only a stream resumed with Last-Event-ID needs them, and its final `done` (the whole
+ * answer) stays with the job.
+ */
+export const FINISHED_JOB_STEPS_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Finished jobs (the visitor's message, the answer, its ending, the form response it carried) go this long after they finished. */
+export const JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Ratings and their comments go this long after they were given. */
+export const RATING_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often the retention sweep runs (it also runs at start-up). */
-export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const DEFAULT_RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Rows one sweep statement deletes before it lets other work run: a first sweep of a large file must not stall streams. */
+export const RETENTION_BATCH_ROWS = 500;
 
 /**
  * How long a write waits for another connection's lock (a backup, an operator's sqlite3 shell)
  * before it fails with SQLITE_BUSY. The driver is synchronous, so the wait stalls every stream.
  */
-export const DB_BUSY_TIMEOUT_MS = 2000;
+export const DB_BUSY_TIMEOUT_MS = 500;
 
 /** Job endings the database refused, held in memory until it takes them (oldest forgotten first). */
 export const MAX_UNSAVED_ENDINGS = 10_000;
