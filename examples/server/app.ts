@@ -20,11 +20,11 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_PING_INTERVAL_MS,
-  DEFAULT_RATE_PER_MINUTE,
   DEFAULT_RETENTION_SWEEP_INTERVAL_MS,
   DEFAULT_STREAM_WINDOW_MS,
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
+import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
 import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
 import { serveUpload } from './routes/uploads-get';
@@ -53,8 +53,13 @@ export interface StartServerOptions {
   streamWindowMs?: number;
   /** Default 10000. */
   pingIntervalMs?: number;
-  /** POST requests per client IP and minute. Default 30. */
+  /** POST requests per client IP and minute. Default 30 (or BAILING_POST_RATE_PER_IP). */
   rateLimit?: { perMinute: number };
+  /**
+   * Rate limits of `/thread` and `/events` and the caps on open streams (client-limits.ts). Each
+   * key defaults to its environment variable (CLIENT_LIMIT_ENV), then to limits.ts.
+   */
+  limits?: Partial<ClientLimitSettings>;
   /** Demo agent pacing between deltas. Default 15. */
   deltaDelayMs?: number;
   /**
@@ -143,6 +148,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const interrupted = runner.failInterruptedJobs();
   if (interrupted > 0) log(`marked ${interrupted} unfinished job(s) from a previous run as failed`);
 
+  const clientLimits = resolveClientLimits(
+    { ...options.limits, ...(options.rateLimit ? { postsPerIpPerMinute: options.rateLimit.perMinute } : {}) },
+    process.env,
+  );
   const streams = new Set<() => void>();
   let origin = '';
   const app: AppContext = {
@@ -151,7 +160,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     store,
     bus,
     runner,
-    limiter: new RateLimiter(options.rateLimit?.perMinute ?? DEFAULT_RATE_PER_MINUTE),
+    limiter: new RateLimiter(clientLimits.postsPerIpPerMinute),
+    clientLimits: new ClientLimits(clientLimits),
     hints: new StreamHintsRegistry(),
     demoScenario: options.agent || openai ? null : pickDemoScenario,
     now,

@@ -153,7 +153,30 @@ export const THREAD_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+/** POST requests per client IP and minute. */
 export const DEFAULT_RATE_PER_MINUTE = 30;
+
+// The reading routes and open streams (client-limits.ts); each can be raised with an environment
+// variable (a load test from one machine is one address). Per address they are loose, since an
+// office or a phone network puts many visitors behind one; per visitor they are tighter. The
+// widget asks `/thread` once per page and about ten times over two minutes when it recovers a late
+// answer, and reconnects a stream at most six times in a row with backoff.
+/** `GET /thread` per client IP and minute. */
+export const DEFAULT_THREAD_RATE_PER_IP = 600;
+/** `GET /thread` per visitor (of one entry) and minute. */
+export const DEFAULT_THREAD_RATE_PER_VISITOR = 60;
+/** Stream requests (first connections and reconnects) per client IP and minute. */
+export const DEFAULT_EVENTS_RATE_PER_IP = 600;
+/** Stream requests per visitor (the job's owner) and minute. */
+export const DEFAULT_EVENTS_RATE_PER_VISITOR = 60;
+/** Open streams of the whole server: each holds a socket, and a process has a bounded number of files. */
+export const DEFAULT_MAX_STREAMS = 500;
+/** Open streams per client IP. */
+export const DEFAULT_MAX_STREAMS_PER_IP = 50;
+/** Open streams per visitor: a few tabs, each with a queued answer or two. */
+export const DEFAULT_MAX_STREAMS_PER_VISITOR = 8;
+/** The Retry-After of a refused stream: about one demo answer, after which a slot is usually free. */
+export const STREAM_SLOT_RETRY_AFTER_SECONDS = 5;
 /** Buckets kept before full (idle) ones are forgotten. */
 export const RATE_LIMIT_MAX_TRACKED_CLIENTS = 10_000;
 
