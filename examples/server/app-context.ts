@@ -1,5 +1,6 @@
 // What route handlers share: the server's long-lived parts and, per request, the resolved entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientLimits } from './client-limits';
 import type { EntriesConfig, EntryConfig } from './entries';
 import type { EventBus } from './event-bus';
 import type { JobRunner } from './job-runner';
@@ -17,6 +18,8 @@ export interface AppContext {
   bus: EventBus;
   runner: JobRunner;
   limiter: RateLimiter;
+  /** Rate limits of `/thread` and `/events`, and the caps on open streams. */
+  clientLimits: ClientLimits;
   hints: StreamHintsRegistry;
   /** Set in demo mode: which demo a message triggers (for its stream hints). */
   demoScenario: ((text: string, isInteraction: boolean) => DemoScenario) | null;

@@ -20,15 +20,16 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_PING_INTERVAL_MS,
-  DEFAULT_RATE_PER_MINUTE,
+  DEFAULT_RETENTION_SWEEP_INTERVAL_MS,
   DEFAULT_STREAM_WINDOW_MS,
-  DEFAULT_UPLOAD_RETENTION_MS,
-  DEFAULT_UPLOAD_SWEEP_INTERVAL_MS,
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
+import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
 import { RateLimiter } from './rate-limit';
+import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
 import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
+import { describeError, storageRefusal } from './storage-fault';
 import { Store } from './store';
 import { StreamHintsRegistry } from './stream-hints';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
@@ -40,6 +41,8 @@ export interface StartServerOptions {
   host?: string;
   /** SQLite file, or ':memory:' (the default). */
   dbPath?: string;
+  /** An open store to use instead of opening `dbPath` (tests hand in one whose writes fail). Closed by close(). */
+  store?: Store;
   /** Entries file; default `<rootDir>/examples/server/entries.json`. Ignored when `config` is given. */
   configPath?: string;
   /** An entries document (`{entries: {...}}`), validated like the file. */
@@ -50,8 +53,13 @@ export interface StartServerOptions {
   streamWindowMs?: number;
   /** Default 10000. */
   pingIntervalMs?: number;
-  /** POST requests per client IP and minute. Default 30. */
+  /** POST requests per client IP and minute. Default 30 (or BAILING_POST_RATE_PER_IP). */
   rateLimit?: { perMinute: number };
+  /**
+   * Rate limits of `/thread` and `/events` and the caps on open streams (client-limits.ts). Each
+   * key defaults to its environment variable (CLIENT_LIMIT_ENV), then to limits.ts.
+   */
+  limits?: Partial<ClientLimitSettings>;
   /** Demo agent pacing between deltas. Default 15. */
   deltaDelayMs?: number;
   /**
@@ -64,15 +72,20 @@ export interface StartServerOptions {
    * benchmark streams a fixed reply with it). Takes precedence over `openai` and `deltaDelayMs`.
    */
   agent?: Agent;
+  /** How long jobs, their stream steps and ratings are kept (retention.ts; defaults in limits.ts). */
+  retention?: Partial<Omit<RetentionPolicy, 'uploadsMs'>> & {
+    /** How often the retention sweep runs; it also runs at start-up. Default 1 hour. */
+    sweepIntervalMs?: number;
+  };
   uploads?: {
     /** Uploads older than this are deleted. Default 30 days. */
     retentionMs?: number;
-    /** How often the retention sweep runs; it also runs at start-up. Default 1 hour. */
+    /** The retention sweep's interval, when `retention.sweepIntervalMs` is not given. */
     sweepIntervalMs?: number;
     /** Per-visitor and per-entry quotas; each key defaults to upload-quota.ts DEFAULT_UPLOAD_QUOTA. */
     quota?: Partial<UploadQuota>;
   };
-  /** The clock of uploads, their quotas and their retention. Default Date.now. */
+  /** The clock of uploads, their quotas and the retention sweep. Default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -118,22 +131,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.agent ??
     (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS }));
 
-  const store = new Store(options.dbPath ?? ':memory:');
+  const store = options.store ?? new Store(options.dbPath ?? ':memory:');
   const now = options.now ?? Date.now;
-  const retentionMs = options.uploads?.retentionMs ?? DEFAULT_UPLOAD_RETENTION_MS;
-  // Retention: a visitor's file is kept for a bounded time, then deleted (its link then answers 404).
-  const sweepUploads = (): void => {
-    const deleted = store.deleteUploadsBefore(now() - retentionMs);
-    if (deleted > 0) log(`deleted ${deleted} upload(s) older than ${Math.round(retentionMs / 86_400_000)} day(s)`);
-  };
-  sweepUploads();
-  const sweepTimer = setInterval(sweepUploads, options.uploads?.sweepIntervalMs ?? DEFAULT_UPLOAD_SWEEP_INTERVAL_MS);
-  sweepTimer.unref();
-  const bus = new EventBus();
+  // Retention: a visitor's data is kept for a bounded time, then deleted (an upload's link then answers 404).
+  const { sweepIntervalMs, ...retentionPolicy } = options.retention ?? {};
+  const retention = startRetention({
+    store,
+    now,
+    log,
+    policy: { ...DEFAULT_RETENTION, uploadsMs: options.uploads?.retentionMs ?? DEFAULT_RETENTION.uploadsMs, ...retentionPolicy },
+    intervalMs: sweepIntervalMs ?? options.uploads?.sweepIntervalMs ?? DEFAULT_RETENTION_SWEEP_INTERVAL_MS,
+  });
+  await retention.ready;
+  const bus = new EventBus((error) => log(`a stream listener threw: ${String(error)}`));
   const runner = new JobRunner(store, bus, agent, log);
   const interrupted = runner.failInterruptedJobs();
   if (interrupted > 0) log(`marked ${interrupted} unfinished job(s) from a previous run as failed`);
 
+  const clientLimits = resolveClientLimits(
+    { ...options.limits, ...(options.rateLimit ? { postsPerIpPerMinute: options.rateLimit.perMinute } : {}) },
+    process.env,
+  );
   const streams = new Set<() => void>();
   let origin = '';
   const app: AppContext = {
@@ -142,7 +160,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     store,
     bus,
     runner,
-    limiter: new RateLimiter(options.rateLimit?.perMinute ?? DEFAULT_RATE_PER_MINUTE),
+    limiter: new RateLimiter(clientLimits.postsPerIpPerMinute),
+    clientLimits: new ClientLimits(clientLimits),
     hints: new StreamHintsRegistry(),
     demoScenario: options.agent || openai ? null : pickDemoScenario,
     now,
@@ -188,12 +207,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       closing = true;
-      clearInterval(sweepTimer);
+      const sweepStopped = retention.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const end of [...streams]) end();
       await runner.shutdown();
       server.closeAllConnections();
       await stopped;
+      await sweepStopped;
       store.close();
     })());
 
@@ -229,7 +249,10 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
     }
     throw notFound();
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    sendError(res, error);
+    // An upload the database cannot read right now: a 503 with a sentence, not a 500.
+    const refusal = error instanceof HttpError ? error : storageRefusal(error);
+    if (!refusal) throw error;
+    if (refusal !== error) app.log(`${req.method} ${pathname}: the database refused it: ${describeError(error)}`);
+    sendError(res, refusal);
   }
 }

@@ -1,11 +1,14 @@
 // The /chat/:entry/... routes and the checks every one of them shares, in order: route, entry
-// key, entry, origin (CORS), preflight, method, disabled entry, rate limit, then the handler.
+// key, entry, origin (CORS), preflight, method, disabled entry, rate limit (POST, or a reading
+// route's per-address one), then the handler.
 import type { AppContext, ChatHandler } from './app-context';
+import type { ReadingRoute } from './client-limits';
 import { corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
 import { HttpError, badRequest, forbidden, notFound } from './http-error';
 import { clientIp, sendError } from './http-io';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ENTRY_KEY_PATTERN } from './limits';
+import { describeError, storageRefusal } from './storage-fault';
 import { getConfig } from './routes/config';
 import { createJob } from './routes/create-job';
 import { streamEvents } from './routes/events';
@@ -21,13 +24,15 @@ interface ChatRoute {
   whenDisabled?: boolean;
   /** Its 429 and 503 answer like a job that failed at once (http-io.ts `errorBody`), as the hub's do. */
   answersAsJob?: boolean;
+  /** A reading route rate-limited per address (client-limits.ts); the handler limits per visitor. */
+  reading?: ReadingRoute;
 }
 
 const CHAT_ROUTES: readonly ChatRoute[] = [
   { pattern: /^$/, methods: { POST: createJob }, answersAsJob: true },
   { pattern: /^\/config$/, methods: { GET: getConfig }, whenDisabled: true },
-  { pattern: /^\/events\/([^/]+)$/, methods: { GET: streamEvents } },
-  { pattern: /^\/thread$/, methods: { GET: getThread } },
+  { pattern: /^\/events\/([^/]+)$/, methods: { GET: streamEvents }, reading: 'events' },
+  { pattern: /^\/thread$/, methods: { GET: getThread }, reading: 'thread' },
   { pattern: /^\/rate\/([^/]+)$/, methods: { POST: rateJob } },
   { pattern: /^\/upload$/, methods: { POST: uploadFile } },
 ];
@@ -86,9 +91,15 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
         });
       }
     }
+    // Counted before the handler looks anything up: a flood of unknown jobs is limited too.
+    if (route.reading) app.clientLimits.takeIp(route.reading, clientIp(req), Date.now());
     await handler({ app, req, res, url, entry, params, cors });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    sendError(res, error, cors, route?.answersAsJob === true);
+    // A database that refused a write (or a read) is no fault of the request: a 503 the visitor
+    // can read, a line in the log, and the server keeps serving.
+    const refusal = error instanceof HttpError ? error : storageRefusal(error);
+    if (!refusal) throw error;
+    if (refusal !== error) app.log(`${req.method} ${url.pathname}: the database refused it: ${describeError(error)}`);
+    sendError(res, refusal, cors, route?.answersAsJob === true);
   }
 }

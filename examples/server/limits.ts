@@ -83,10 +83,38 @@ export const UPLOAD_QUOTA_VISITOR_BYTES = 60 * 1024 * 1024;
 /** All visitors of one entry together per window: caps what a flood of fresh visitor ids can store. */
 export const UPLOAD_QUOTA_ENTRY_FILES = 2000;
 export const UPLOAD_QUOTA_ENTRY_BYTES = 2 * 1024 * 1024 * 1024;
-/** Uploads older than this are deleted (a server option overrides it). */
+// Retention (retention.ts; server options override each). A visitor's data is kept for a bounded
+// time, then deleted by a sweep that runs at start-up and every hour.
+/** Uploads older than this are deleted. */
 export const DEFAULT_UPLOAD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A finished job's stream steps (reset, phase, delta) are dropped this long after they were
+ * streamed: only a stream resumed with Last-Event-ID needs them, and its final `done` (the whole
+ * answer) stays with the job.
+ */
+export const FINISHED_JOB_STEPS_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Finished jobs (the visitor's message, the answer, its ending, the form response it carried) go this long after they finished. */
+export const JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Ratings and their comments go this long after they were given. */
+export const RATING_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often the retention sweep runs (it also runs at start-up). */
-export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const DEFAULT_RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Rows one sweep statement deletes before it lets other work run: a first sweep of a large file must not stall streams. */
+export const RETENTION_BATCH_ROWS = 500;
+
+/**
+ * How long a write waits for another connection's lock (a backup, an operator's sqlite3 shell)
+ * before it fails with SQLITE_BUSY. The driver is synchronous, so the wait stalls every stream.
+ */
+export const DB_BUSY_TIMEOUT_MS = 500;
+
+/** Job endings the database refused, held in memory until it takes them (oldest forgotten first). */
+export const MAX_UNSAVED_ENDINGS = 10_000;
+/** How often those held endings are offered to the database again. */
+export const UNSAVED_ENDING_RETRY_MS = 5000;
+
+/** The Retry-After of a 503 answered because the database refused a write. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 /** Attachments read from one message's text (history `atts`, `done.attachments`). */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
@@ -125,7 +153,30 @@ export const THREAD_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+/** POST requests per client IP and minute. */
 export const DEFAULT_RATE_PER_MINUTE = 30;
+
+// The reading routes and open streams (client-limits.ts); each can be raised with an environment
+// variable (a load test from one machine is one address). Per address they are loose, since an
+// office or a phone network puts many visitors behind one; per visitor they are tighter. The
+// widget asks `/thread` once per page and about ten times over two minutes when it recovers a late
+// answer, and reconnects a stream at most six times in a row with backoff.
+/** `GET /thread` per client IP and minute. */
+export const DEFAULT_THREAD_RATE_PER_IP = 600;
+/** `GET /thread` per visitor (of one entry) and minute. */
+export const DEFAULT_THREAD_RATE_PER_VISITOR = 60;
+/** Stream requests (first connections and reconnects) per client IP and minute. */
+export const DEFAULT_EVENTS_RATE_PER_IP = 600;
+/** Stream requests per visitor (the job's owner) and minute. */
+export const DEFAULT_EVENTS_RATE_PER_VISITOR = 60;
+/** Open streams of the whole server: each holds a socket, and a process has a bounded number of files. */
+export const DEFAULT_MAX_STREAMS = 500;
+/** Open streams per client IP. */
+export const DEFAULT_MAX_STREAMS_PER_IP = 50;
+/** Open streams per visitor: a few tabs, each with a queued answer or two. */
+export const DEFAULT_MAX_STREAMS_PER_VISITOR = 8;
+/** The Retry-After of a refused stream: about one demo answer, after which a slot is usually free. */
+export const STREAM_SLOT_RETRY_AFTER_SECONDS = 5;
 /** Buckets kept before full (idle) ones are forgotten. */
 export const RATE_LIMIT_MAX_TRACKED_CLIENTS = 10_000;
 

@@ -1,9 +1,10 @@
 // SQLite storage: threads, jobs, stream events (for Last-Event-ID replay across reconnects and
-// restarts), form submissions, ratings and uploads. Synchronous better-sqlite3 with prepared statements; a job's
+// restarts), form submissions, ratings and uploads, and the deletes retention.ts sweeps with. Synchronous better-sqlite3 with prepared statements; a job's
 // terminal event and its final status are written in one transaction so they never disagree.
 import Database from 'better-sqlite3';
 import type { PageContext } from '../../widget/types';
 import type { Reference } from './agent';
+import { DB_BUSY_TIMEOUT_MS } from './limits';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -153,6 +154,12 @@ CREATE TABLE IF NOT EXISTS uploads (
 CREATE INDEX IF NOT EXISTS uploads_by_visitor ON uploads (entry, visitor_id, created_at);
 CREATE INDEX IF NOT EXISTS uploads_by_entry ON uploads (entry, created_at);
 CREATE INDEX IF NOT EXISTS uploads_by_age ON uploads (created_at);
+-- For the retention sweep (retention.ts). The steps index leaves out endings, which are kept
+-- with their job: each sweep then walks only the steps still there.
+CREATE INDEX IF NOT EXISTS jobs_by_finish ON jobs (finished_at);
+CREATE INDEX IF NOT EXISTS events_steps_by_age ON events (created_at) WHERE name NOT IN ('done', 'failed');
+CREATE INDEX IF NOT EXISTS ratings_by_age ON ratings (created_at);
+CREATE INDEX IF NOT EXISTS threads_by_age ON threads (updated_at);
 `;
 
 /** Columns added after the first release: a database file from before gets them on open. */
@@ -224,12 +231,25 @@ function toJob(row: JobRow): JobRecord {
   };
 }
 
+export interface StoreOptions {
+  /** Opens the connection (tests hand in one whose writes fail on demand). Default `new Database(path)`. */
+  open?: (path: string) => Database.Database;
+  /** How long a write waits for another connection's lock before SQLITE_BUSY. Default DB_BUSY_TIMEOUT_MS. */
+  busyTimeoutMs?: number;
+  /** The clock of stored events' `created_at` (retention tests move it). Default Date.now. */
+  now?: () => number;
+}
+
 export class Store {
   private readonly db: Database.Database;
   private readonly stmt;
+  private readonly now: () => number;
 
-  constructor(path: string) {
-    this.db = new Database(path);
+  constructor(path: string, options: StoreOptions = {}) {
+    this.db = options.open ? options.open(path) : new Database(path);
+    this.now = options.now ?? Date.now;
+    // better-sqlite3 is synchronous: a write waiting for a lock blocks every stream, so the wait is short.
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? DB_BUSY_TIMEOUT_MS))}`);
     if (path !== ':memory:' && path !== '') {
       // WAL lets SSE replays read while a job writes.
       this.db.pragma('journal_mode = WAL');
@@ -300,7 +320,26 @@ export class Store {
         `SELECT COUNT(*) AS files, COALESCE(SUM(length(data)), 0) AS bytes, MIN(created_at) AS oldest
          FROM uploads WHERE entry = ? AND created_at > ?`,
       ),
-      deleteUploadsBefore: db.prepare(`DELETE FROM uploads WHERE created_at < ?`),
+      deleteUploadsBefore: db.prepare(`DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE created_at < ? LIMIT ?)`),
+      jobsFinishedBefore: db.prepare(`SELECT id FROM jobs WHERE finished_at < ? LIMIT ?`).pluck(),
+      deleteJobEvents: db.prepare(`DELETE FROM events WHERE job_id = ?`),
+      deleteJobSubmissions: db.prepare(`DELETE FROM form_submissions WHERE job_id = ?`),
+      deleteJob: db.prepare(`DELETE FROM jobs WHERE id = ?`),
+      deleteFinishedJobSteps: db.prepare(
+        `DELETE FROM events WHERE (job_id, seq) IN (
+           SELECT e.job_id, e.seq FROM events e
+           WHERE e.created_at < ? AND e.name NOT IN ('done', 'failed')
+             AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = e.job_id AND j.status IN ('done', 'failed'))
+           LIMIT ?)`,
+      ),
+      deleteRatingsBefore: db.prepare(`DELETE FROM ratings WHERE id IN (SELECT id FROM ratings WHERE created_at < ? LIMIT ?)`),
+      deleteEmptyThreadsBefore: db.prepare(
+        `DELETE FROM threads WHERE rowid IN (
+           SELECT t.rowid FROM threads t
+           WHERE t.updated_at < ?
+             AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.entry = t.entry AND j.visitor_id = t.visitor_id AND j.thread_id = t.thread_id)
+           LIMIT ?)`,
+      ),
     };
   }
 
@@ -404,7 +443,7 @@ export class Store {
     return this.db.transaction((): StoredEvent => {
       const seq = this.lastSeq(jobId) + 1;
       const data = JSON.stringify(build(seq));
-      this.stmt.insertEvent.run(jobId, seq, name, data, Date.now());
+      this.stmt.insertEvent.run(jobId, seq, name, data, this.now());
       if (finish) {
         const refs = finish.references?.length ? JSON.stringify(finish.references) : null;
         this.stmt.finishJob.run(finish.status, finish.reply, finish.error, finish.at, refs, jobId);
@@ -476,9 +515,38 @@ export class Store {
     return { files: row.files, bytes: row.bytes, oldest: row.oldest };
   }
 
-  /** Deletes uploads created before `cutoff`; returns how many. */
-  deleteUploadsBefore(cutoff: number): number {
-    return this.stmt.deleteUploadsBefore.run(cutoff).changes;
+  // Retention (retention.ts): each deletes at most `limit` rows (-1: no limit) and returns how many.
+
+  /** Uploads created before `cutoff`. */
+  deleteUploadsBefore(cutoff: number, limit = -1): number {
+    return this.stmt.deleteUploadsBefore.run(cutoff, limit).changes;
+  }
+
+  /** Jobs that finished before `cutoff`, with their events and the form submissions they started; returns the jobs. */
+  deleteJobsFinishedBefore(cutoff: number, limit = -1): number {
+    return this.db.transaction((): number => {
+      const ids = this.stmt.jobsFinishedBefore.all(cutoff, limit) as string[];
+      for (const id of ids) {
+        this.stmt.deleteJobEvents.run(id);
+        this.stmt.deleteJobSubmissions.run(id);
+        this.stmt.deleteJob.run(id);
+      }
+      return ids.length;
+    })();
+  }
+
+  /** The stream steps (reset, phase, delta) of finished jobs, stored before `cutoff`; their endings stay. */
+  deleteFinishedJobStepsBefore(cutoff: number, limit = -1): number {
+    return this.stmt.deleteFinishedJobSteps.run(cutoff, limit).changes;
+  }
+
+  deleteRatingsBefore(cutoff: number, limit = -1): number {
+    return this.stmt.deleteRatingsBefore.run(cutoff, limit).changes;
+  }
+
+  /** Threads last written before `cutoff` that have no job left. */
+  deleteEmptyThreadsBefore(cutoff: number, limit = -1): number {
+    return this.stmt.deleteEmptyThreadsBefore.run(cutoff, limit).changes;
   }
 
   close(): void {

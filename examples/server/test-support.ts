@@ -81,19 +81,33 @@ export interface StreamResult {
 
 export async function readStream(
   url: string,
-  options: { lastEventId?: number; until?: (events: SseEvent[]) => boolean; headers?: Record<string, string> } = {},
+  options: {
+    lastEventId?: number;
+    until?: (events: SseEvent[]) => boolean;
+    headers?: Record<string, string>;
+    /** Sees each event as it arrives (a test acts at a point of the stream). */
+    onEvent?: (event: SseEvent) => void;
+    /** Aborting it closes the connection; the result then ends `stopped`. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<StreamResult> {
   const controller = new AbortController();
+  let stopped = false;
+  options.signal?.addEventListener('abort', () => {
+    stopped = true;
+    controller.abort();
+  });
   const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
   if (options.lastEventId !== undefined) headers['Last-Event-ID'] = String(options.lastEventId);
   const res = await fetch(url, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
   let retry: number | undefined;
-  let stopped = false;
   const parser = createParser({
     onEvent(message) {
       if (stopped) return;
-      events.push({ event: message.event, id: message.id, data: JSON.parse(message.data) });
+      const event: SseEvent = { event: message.event, id: message.id, data: JSON.parse(message.data) };
+      events.push(event);
+      options.onEvent?.(event);
       if (options.until?.(events)) {
         stopped = true;
         controller.abort();

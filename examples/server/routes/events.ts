@@ -1,6 +1,8 @@
 // GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID or ?cursor=.
 import type { ChatHandler } from '../app-context';
+import { visitorKey } from '../client-limits';
 import { forbidden, notFound } from '../http-error';
+import { clientIp } from '../http-io';
 import { JOB_ID_PATTERN } from '../limits';
 import { parseLastEventId } from '../sse-format';
 import { streamJob } from '../sse-stream';
@@ -11,6 +13,10 @@ export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, c
   if (!job || job.entry !== entry.key) throw notFound('This answer does not exist.', 'unknown_job');
   const claimed = url.searchParams.get('visitor_id');
   if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This answer belongs to another visitor.');
+  // Limits count the job's owner, whoever asks; the slot is given back when the connection ends.
+  const visitor = visitorKey(entry.key, job.visitorId);
+  app.clientLimits.takeVisitor('events', visitor, Date.now());
+  const release = app.clientLimits.openStream(clientIp(req), visitor);
 
   // Where to resume, as the hub reads it: `?cursor=` first, then the `Last-Event-ID` header (what
   // EventSource and our widget send), then our older `?last_event_id=`.
@@ -19,15 +25,24 @@ export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, c
     url.searchParams.get('cursor') ?? (typeof header === 'string' ? header : null) ?? url.searchParams.get('last_event_id'),
   );
   const hints = app.hints.forConnection(job.id);
-  streamJob(req, res, {
-    store: app.store,
-    bus: app.bus,
-    jobId: job.id,
-    lastSeq,
-    pingIntervalMs: app.pingIntervalMs,
-    windowMs: hints.windowMs ?? app.streamWindowMs,
-    ...(hints.dropAfterDeltas !== undefined ? { dropAfterDeltas: hints.dropAfterDeltas } : {}),
-    headers: cors,
-    track: app.trackStream,
-  });
+  try {
+    streamJob(req, res, {
+      store: app.store,
+      bus: app.bus,
+      jobId: job.id,
+      lastSeq,
+      pingIntervalMs: app.pingIntervalMs,
+      windowMs: hints.windowMs ?? app.streamWindowMs,
+      ...(hints.dropAfterDeltas !== undefined ? { dropAfterDeltas: hints.dropAfterDeltas } : {}),
+      headers: cors,
+      track: app.trackStream,
+      unsavedEnding: (id) => app.runner.unsavedEnding(id),
+      onClose: release,
+      log: app.log,
+    });
+  } catch (error) {
+    // It could not start (the store could not be read): the slot was never used.
+    release();
+    throw error;
+  }
 };

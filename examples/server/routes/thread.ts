@@ -1,6 +1,7 @@
 // GET /chat/:entry/thread: the last messages of a visitor's thread, oldest first, in the hub's
 // item shape (history.ts). Without `thread_id`, the visitor's default thread.
 import type { ChatHandler } from '../app-context';
+import { visitorKey } from '../client-limits';
 import { optionalMatching } from '../fields';
 import { toHistory } from '../history';
 import { sendJson } from '../http-io';
@@ -15,6 +16,7 @@ export const getThread: ChatHandler = ({ app, res, url, entry, cors }) => {
     { visitorId: optionalMatching(query, 'visitor_id', VISITOR_ID_PATTERN), ticket: parseTicketField(query) },
     'reject',
   );
+  app.clientLimits.takeVisitor('thread', visitorKey(entry.key, visitorId), Date.now());
   const threadId = optionalMatching(query, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID;
   const jobs = app.store.recentThreadJobs(entry.key, visitorId, threadId, THREAD_HISTORY_ITEMS);
   // As the hub: `{visitor_id, messages}`; the thread is echoed only when the client named it.
