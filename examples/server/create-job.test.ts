@@ -123,7 +123,7 @@ describe('POST /chat/:entry', () => {
       const other = await postJson(`${paced.url}/chat/demo_assistant`, { message: 'what did I say?', visitor_id: visitor, thread_id: 'second_thread' });
       expect(other.status).toBe(200);
 
-      const [a, b, c] = await Promise.all([first, second, other].map((res) => streamJob(paced.url, res.body.job_id)));
+      const [a, b, c] = await Promise.all([first, second, other].map((res) => streamJob(paced.url, res.body)));
       expect(a.events.at(-1)!.data.reply).toBe(HELLO_ANSWER);
       const statuses = b.events.filter((e) => e.event === 'status').map((e) => e.data.status);
       expect(statuses).toEqual(['queued', 'running', 'done']);
@@ -150,7 +150,7 @@ describe('POST /chat/:entry', () => {
       expect(refused.body).toEqual({ done: true, error: true, reply: expect.stringMatching(/^This conversation already has several messages waiting/), code: 'thread_busy' });
       expect(refused.headers.get('retry-after')).toBe('5');
       // Once they are answered, the thread takes messages again.
-      for (const res of accepted) await streamJob(paced.url, res.body.job_id);
+      for (const res of accepted) await streamJob(paced.url, res.body);
       expect((await ask()).status).toBe(200);
     } finally {
       await paced.close();
@@ -162,7 +162,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
   it('becomes the next user turn, and history shows only its summary', async () => {
     const visitor = 'visitor_form01';
     const source = await createJob(server.url, { message: 'hello', visitor_id: visitor });
-    await streamJob(server.url, source.job_id);
+    await streamJob(server.url, source);
     const response = {
       type: 'bailing-chart',
       version: 1,
@@ -174,7 +174,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
     const res = await post({ interaction_response: response, visitor_id: visitor });
     expect(res.status).toBe(200);
     expect(server.store.getJob(res.body.job_id)!.userText).toBe(`[form submitted] ${JSON.stringify(response)}`);
-    const answer = await streamJob(server.url, res.body.job_id);
+    const answer = await streamJob(server.url, res.body);
     expect(answer.events.at(-1)!.event).toBe('done');
 
     const thread = await getJson(`${server.url}/chat/demo_assistant/thread?visitor_id=${visitor}`);
@@ -184,7 +184,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
 
   it('answers 404 for a source job of another visitor or unknown', async () => {
     const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner1' });
-    await streamJob(server.url, source.job_id);
+    await streamJob(server.url, source);
     const foreign = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
     expect(foreign).toMatchObject({ status: 404, body: { code: 'unknown_source_job' } });
     const unknown = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
@@ -193,7 +193,7 @@ describe('interaction_response of another renderer type (bailing-form has form.t
 
   it('answers 409 for a source job in another thread', async () => {
     const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner2' });
-    await streamJob(server.url, source.job_id);
+    await streamJob(server.url, source);
     const res = await post({
       interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id },
       visitor_id: 'visitor_owner2',

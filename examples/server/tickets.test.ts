@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
-import { createJob, getJson, postJson, startTestServer, streamJob } from './test-support';
+import { TEST_ENTRIES, createJob, getJson, postJson, startTestServer, streamJob } from './test-support';
 import { signTicket, verifyTicket } from './tickets';
 
-const SECRET = 'test-secret-123';
+const SECRET = TEST_ENTRIES.entries.ticket_demo.ticket_secret;
+const OPTIONAL_SECRET = TEST_ENTRIES.entries.ticket_optional.ticket_secret;
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('signTicket / verifyTicket', () => {
@@ -39,7 +40,7 @@ describe('tickets over HTTP', () => {
     const res = await post({ message: 'hello', ticket, visitor_id: 'visitor_ignored' });
     expect(res.status).toBe(200);
     expect(res.body.visitor_id).toBe('t_user-42');
-    await streamJob(server.url, res.body.job_id, 'ticket_demo');
+    await streamJob(server.url, res.body, 'ticket_demo', undefined, { ticket });
     const thread = await getJson(`${server.url}/chat/ticket_demo/thread?ticket=${encodeURIComponent(ticket)}`);
     expect(thread.status).toBe(200);
     expect(thread.body.visitor_id).toBe('t_user-42');
@@ -66,10 +67,10 @@ describe('tickets over HTTP', () => {
   });
 
   it('keeps ticket identities out of reach of a claimed visitor_id', async () => {
-    const ticket = signTicket('optional-secret-1', { sub: 'alice', exp: inAnHour(), entry: 'ticket_optional' });
+    const ticket = signTicket(OPTIONAL_SECRET, { sub: 'alice', exp: inAnHour(), entry: 'ticket_optional' });
     const own = await post({ message: 'hello', ticket }, 'ticket_optional');
     expect(own.body.visitor_id).toBe('t_alice');
-    await streamJob(server.url, own.body.job_id, 'ticket_optional');
+    await streamJob(server.url, own.body, 'ticket_optional', undefined, { ticket });
     const spoof = await getJson(`${server.url}/chat/ticket_optional/thread?visitor_id=t_alice_x`);
     expect(spoof.status).toBe(403);
     const spoofPost = await post({ message: 'hello', visitor_id: 't_alice12' }, 'ticket_optional');

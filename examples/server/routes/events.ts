@@ -1,16 +1,21 @@
 // GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID or ?cursor=.
 import type { ChatHandler } from '../app-context';
-import { forbidden, notFound } from '../http-error';
+import { notFound } from '../http-error';
 import { JOB_ID_PATTERN } from '../limits';
 import { parseLastEventId } from '../sse-format';
 import { streamJob } from '../sse-stream';
+import { visitorFromQuery } from '../visitor-query';
 
 export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, cors }) => {
+  // The stream carries the answer and its visitor id, so it asks who is reading exactly as
+  // /thread does (visitor id, and the ticket where the entry requires one), before the job is
+  // even looked up.
+  const visitorId = visitorFromQuery(entry, url);
   const jobId = params[0]!;
   const job = JOB_ID_PATTERN.test(jobId) ? app.store.getJob(jobId) : undefined;
-  if (!job || job.entry !== entry.key) throw notFound('This answer does not exist.', 'unknown_job');
-  const claimed = url.searchParams.get('visitor_id');
-  if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This answer belongs to another visitor.');
+  // Another visitor's job answers as one that does not exist: a job id learnt from a log, a
+  // screen or a shared link tells its holder nothing.
+  if (!job || job.entry !== entry.key || job.visitorId !== visitorId) throw notFound('This answer does not exist.', 'unknown_job');
 
   // Where to resume, as the hub reads it: `?cursor=` first, then the `Last-Event-ID` header (what
   // EventSource and our widget send), then our older `?last_event_id=`.
