@@ -15,6 +15,7 @@ import { EventBus } from './event-bus';
 import { HttpError, notFound } from './http-error';
 import { errorBody, sendError, sendJson } from './http-io';
 import { JobRunner } from './job-runner';
+import { redactUrl } from './log-redaction';
 import {
   DEFAULT_DELTA_DELAY_MS,
   DEFAULT_HOST,
@@ -160,7 +161,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing = false;
   const server = createServer((req, res) => {
     const started = Date.now();
-    res.once('close', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    // Never the raw URL: its query carries visitor ids, thread ids and tickets.
+    const loggedUrl = redactUrl(req.url ?? '');
+    res.once('close', () => log(`${req.method} ${loggedUrl} ${res.statusCode} ${Date.now() - started}ms`));
     if (closing) {
       // Answered like the hub's 503: a finished, failed job with a sentence for the visitor.
       const error = new HttpError(503, 'shutting_down', 'The chat is restarting. Please try again in a moment.');
@@ -168,7 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return;
     }
     route(app, req, res).catch((error: unknown) => {
-      log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`${req.method} ${loggedUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
