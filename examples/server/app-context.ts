@@ -25,7 +25,7 @@ export interface AppContext {
   uploadQuota: UploadQuota;
   pingIntervalMs: number;
   streamWindowMs: number;
-  /** The server's own origin, for absolute URLs when the request's Host header is unusable. */
+  /** The server's public origin (public-origin.ts): absolute URLs and same-origin checks use it, never Host. */
   origin: () => string;
   log: (line: string) => void;
   /** Open SSE streams register here so close() can end them. */

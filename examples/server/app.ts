@@ -27,6 +27,7 @@ import {
   DEFAULT_UPLOAD_SWEEP_INTERVAL_MS,
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
+import { listenOrigin, parsePublicOrigin } from './public-origin';
 import { RateLimiter } from './rate-limit';
 import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
@@ -73,14 +74,21 @@ export interface StartServerOptions {
     /** Per-visitor and per-entry quotas; each key defaults to upload-quota.ts DEFAULT_UPLOAD_QUOTA. */
     quota?: Partial<UploadQuota>;
   };
+  /**
+   * The origin visitors reach the server at (public-origin.ts): the base of absolute URLs in
+   * answers and the origin its own pages call from. Default: the listen address.
+   */
+  publicOrigin?: string;
   /** The clock of uploads, their quotas and their retention. Default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
 }
 
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:8787` */
+  /** The listen address, e.g. `http://127.0.0.1:8787`. */
   url: string;
+  /** `publicOrigin` as configured, else `url`. */
+  publicOrigin: string;
   port: number;
   store: Store;
   /** Ends open streams, fails unfinished jobs, stops listening and closes the database. */
@@ -102,13 +110,9 @@ function openAIFromEnv(env: NodeJS.ProcessEnv): OpenAIOptions | null {
   return { baseUrl, apiKey: env.OPENAI_API_KEY ?? '', model: env.OPENAI_MODEL ?? 'gpt-4o-mini' };
 }
 
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const rootDir = options.rootDir ?? DEFAULT_ROOT_DIR;
+  const configuredOrigin = options.publicOrigin === undefined ? undefined : parsePublicOrigin(options.publicOrigin);
   const entries =
     options.config !== undefined
       ? parseEntriesConfig(options.config, 'config option')
@@ -185,7 +189,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://${urlHost(options.host ?? DEFAULT_HOST)}:${port}`;
+  const url = listenOrigin(options.host ?? DEFAULT_HOST, port);
+  origin = configuredOrigin ?? url;
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -200,7 +205,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       store.close();
     })());
 
-  return { url: origin, port, store, close };
+  return { url, publicOrigin: origin, port, store, close };
 }
 
 const methodNotAllowed = (allow: string): HttpError =>

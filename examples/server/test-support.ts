@@ -64,6 +64,35 @@ export function rawGet(base: string, path: string): Promise<{ status: number; bo
   });
 }
 
+/**
+ * A request with headers fetch will not send as given (`Host`), and an optional JSON body.
+ * Answers the status and the parsed JSON body (or the text when it is not JSON).
+ */
+export function rawRequest(
+  base: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(base);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { ...(payload ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path: options.path, method: options.method ?? 'GET', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {}
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 export interface SseEvent {
   event: string | undefined;
   id: string | undefined;

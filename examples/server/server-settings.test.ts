@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from './entries';
+import { readServerSettings } from './server-settings';
+
+const ROOT = '/srv/bailing';
+
+describe('readServerSettings', () => {
+  it('has the documented defaults', () => {
+    expect(readServerSettings({}, ROOT)).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      dbPath: '/srv/bailing/data/chat.sqlite',
+      configPath: '/srv/bailing/examples/server/entries.json',
+    });
+  });
+
+  it.each([
+    [{ PORT: '0' }, { port: 0 }],
+    [{ PORT: '9000', HOST: '0.0.0.0' }, { port: 9000, host: '0.0.0.0' }],
+    [{ BAILING_CONFIG: 'my/entries.json' }, { configPath: '/srv/bailing/my/entries.json' }],
+    [{ BAILING_CONFIG: '/etc/bailing/entries.json' }, { configPath: '/etc/bailing/entries.json' }],
+    [{ BAILING_PUBLIC_ORIGIN: 'https://chat.example.com/' }, { publicOrigin: 'https://chat.example.com' }],
+  ])('reads %j', (env, expected) => {
+    expect(readServerSettings(env, ROOT)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be an integer from 0 to 65535, got "eighty"/],
+    [{ PORT: '70000' }, /PORT must be an integer/],
+    [{ BAILING_PUBLIC_ORIGIN: 'chat.example.com' }, /BAILING_PUBLIC_ORIGIN must be an absolute http\(s\) origin like "https:\/\/chat.example.com"/],
+    [{ BAILING_PUBLIC_ORIGIN: 'https://chat.example.com/widget' }, /no path, query or fragment/],
+  ])('refuses %j with a sentence', (env, message) => {
+    expect(() => readServerSettings(env, ROOT)).toThrow(ConfigError);
+    expect(() => readServerSettings(env, ROOT)).toThrow(message);
+  });
+});
