@@ -3,12 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
 import { ConfigError } from './entries';
-import { readServerSettings } from './server-settings';
+import { MEMORY_DB, readServerSettings } from './server-settings';
 
 async function main(): Promise<void> {
   const settings = readServerSettings(process.env, DEFAULT_ROOT_DIR);
   const { dbPath } = settings;
-  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  if (dbPath !== MEMORY_DB) mkdirSync(dirname(dbPath), { recursive: true });
 
   const server = await startServer({
     port: settings.port,

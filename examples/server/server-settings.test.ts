@@ -1,6 +1,10 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './entries';
 import { readServerSettings } from './server-settings';
+import { createJob, startTestServer } from './test-support';
 
 const ROOT = '/srv/bailing';
 
@@ -20,6 +24,9 @@ describe('readServerSettings', () => {
     [{ BAILING_CONFIG: 'my/entries.json' }, { configPath: '/srv/bailing/my/entries.json' }],
     [{ BAILING_CONFIG: '/etc/bailing/entries.json' }, { configPath: '/etc/bailing/entries.json' }],
     [{ BAILING_PUBLIC_ORIGIN: 'https://chat.example.com/' }, { publicOrigin: 'https://chat.example.com' }],
+    [{ BAILING_DB: ':memory:' }, { dbPath: ':memory:' }],
+    [{ BAILING_DB: 'tmp/test.sqlite' }, { dbPath: '/srv/bailing/tmp/test.sqlite' }],
+    [{ BAILING_DB: '/var/lib/bailing/chat.sqlite' }, { dbPath: '/var/lib/bailing/chat.sqlite' }],
   ])('reads %j', (env, expected) => {
     expect(readServerSettings(env, ROOT)).toMatchObject(expected);
   });
@@ -32,5 +39,28 @@ describe('readServerSettings', () => {
   ])('refuses %j with a sentence', (env, message) => {
     expect(() => readServerSettings(env, ROOT)).toThrow(ConfigError);
     expect(() => readServerSettings(env, ROOT)).toThrow(message);
+  });
+});
+
+describe('BAILING_DB=:memory:', () => {
+  it('is a database in memory: no file is written, and nothing outlives the server', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'memory-root-'));
+    const { dbPath } = readServerSettings({ BAILING_DB: ':memory:' }, root);
+    const first = await startTestServer({ dbPath, rootDir: root });
+    let jobId: string;
+    try {
+      jobId = (await createJob(first.url, { message: 'hello' })).job_id;
+      expect(first.store.getJob(jobId)).toBeDefined();
+    } finally {
+      await first.close();
+    }
+    expect(readdirSync(root)).toEqual([]);
+    expect(existsSync(join(process.cwd(), ':memory:'))).toBe(false);
+    const second = await startTestServer({ dbPath, rootDir: root });
+    try {
+      expect(second.store.getJob(jobId)).toBeUndefined();
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -25,6 +25,9 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+/** SQLite's name for a database that lives in memory; as a path it would be a file named `:memory:`. */
+export const MEMORY_DB = ':memory:';
+
 /** `root` is the repository root: relative paths are taken from there. */
 export function readServerSettings(env: Readonly<Record<string, string | undefined>>, root: string): ServerSettings {
   const fromRoot = (path: string): string => (isAbsolute(path) ? path : join(root, path));
@@ -32,7 +35,7 @@ export function readServerSettings(env: Readonly<Record<string, string | undefin
   return {
     port: parsePort(env.PORT),
     host: env.HOST || DEFAULT_HOST,
-    dbPath: env.BAILING_DB ? fromRoot(env.BAILING_DB) : join(root, 'data', 'chat.sqlite'),
+    dbPath: env.BAILING_DB === MEMORY_DB ? MEMORY_DB : env.BAILING_DB ? fromRoot(env.BAILING_DB) : join(root, 'data', 'chat.sqlite'),
     configPath: fromRoot(env.BAILING_CONFIG ?? 'examples/server/entries.json'),
     ...(publicOrigin !== undefined ? { publicOrigin: parsePublicOrigin(publicOrigin) } : {}),
   };
