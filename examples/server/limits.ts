@@ -92,6 +92,12 @@ export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 
 export const MAX_MESSAGE_CHARS = 4000;
+/**
+ * An `interaction_response` is bounded before anything reads it: nesting (objects and arrays,
+ * itself included) and its size as JSON, in UTF-8 bytes. A form's answers fit well inside both.
+ */
+export const MAX_INTERACTION_DEPTH = 8;
+export const MAX_INTERACTION_BYTES = 16 * 1024;
 export const MAX_CONTEXT_VALUE_CHARS = 500;
 export const MAX_RENDERERS = 16;
 export const MAX_RATING_COMMENT_CHARS = 1000;
