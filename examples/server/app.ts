@@ -10,7 +10,7 @@ import type { AppContext } from './app-context';
 import { handleChat, isChatPath } from './chat-router';
 import { createDemoAgent, pickDemoScenario } from './demo-agent';
 import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
-import { loadEntriesFile, parseEntriesConfig } from './entries';
+import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
 import { EventBus } from './event-bus';
 import { HttpError, notFound } from './http-error';
 import { errorBody, sendError, sendJson } from './http-io';
@@ -81,7 +81,15 @@ export interface StartServerOptions {
   publicOrigin?: string;
   /** The clock of uploads, their quotas and their retention. Default Date.now. */
   now?: () => number;
+  /**
+   * Demo mode: the published demo ticket secret of entries.json (and secrets shorter than 32
+   * characters) are allowed, each with a warning. Without it the server refuses to start with
+   * them. Default false; `npm start` sets it (`--demo`, or BAILING_DEMO=1).
+   */
+  demo?: boolean;
   log?: (line: string) => void;
+  /** Warnings at start-up (demo mode). Default: `log`. */
+  warn?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -118,6 +126,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? parseEntriesConfig(options.config, 'config option')
       : loadEntriesFile(options.configPath ?? join(rootDir, 'examples/server/entries.json'));
   const log = options.log ?? (() => {});
+  // Before anything is opened: a refused secret must not leave a database or a timer behind.
+  for (const warning of checkTicketSecrets(entries, options.demo === true)) (options.warn ?? log)(warning);
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
   const agent: Agent =
     options.agent ??

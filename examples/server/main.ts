@@ -6,7 +6,7 @@ import { ConfigError } from './entries';
 import { MEMORY_DB, readServerSettings } from './server-settings';
 
 async function main(): Promise<void> {
-  const settings = readServerSettings(process.env, DEFAULT_ROOT_DIR);
+  const settings = readServerSettings(process.env, DEFAULT_ROOT_DIR, process.argv.slice(2));
   const { dbPath } = settings;
   if (dbPath !== MEMORY_DB) mkdirSync(dirname(dbPath), { recursive: true });
 
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
     configPath: settings.configPath,
     rootDir: DEFAULT_ROOT_DIR,
     ...(settings.publicOrigin !== undefined ? { publicOrigin: settings.publicOrigin } : {}),
+    demo: settings.demo,
     log: (line) => console.log(line),
+    // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
+    warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),
   });
   const mode = process.env.OPENAI_BASE_URL ? `OpenAI-compatible model at ${process.env.OPENAI_BASE_URL}` : 'demo agent';
   console.log(`Bailing reference server (${mode}), database ${dbPath}`);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ describe('readServerSettings', () => {
       host: '127.0.0.1',
       dbPath: '/srv/bailing/data/chat.sqlite',
       configPath: '/srv/bailing/examples/server/entries.json',
+      demo: false,
     });
   });
 
@@ -29,6 +30,31 @@ describe('readServerSettings', () => {
     [{ BAILING_DB: '/var/lib/bailing/chat.sqlite' }, { dbPath: '/var/lib/bailing/chat.sqlite' }],
   ])('reads %j', (env, expected) => {
     expect(readServerSettings(env, ROOT)).toMatchObject(expected);
+  });
+
+  it.each<[string, Record<string, string>, string[], boolean]>([
+    ['nothing', {}, [], false],
+    ['BAILING_DEMO=1', { BAILING_DEMO: '1' }, [], true],
+    ['BAILING_DEMO=0', { BAILING_DEMO: '0' }, [], false],
+    ['an empty BAILING_DEMO', { BAILING_DEMO: '' }, [], false],
+    ['--demo', {}, ['--demo'], true],
+  ])('demo mode with %s', (_title, env, argv, demo) => {
+    expect(readServerSettings(env, ROOT, argv).demo).toBe(demo);
+  });
+
+  it('npm start runs the demo as shipped, so it passes --demo', () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const argv = pkg.scripts.start!.split('&&').at(-1)!.trim().split(/\s+/).slice(2);
+    expect(pkg.scripts.start).toMatch(/node dist\/server\/main\.js/);
+    expect(readServerSettings({}, ROOT, argv).demo).toBe(true);
+  });
+
+  it.each([
+    [{ BAILING_DEMO: 'yes' }, [], /BAILING_DEMO must be 1 or 0, got "yes"/],
+    [{}, ['--dmeo'], /unknown argument "--dmeo" \(the server takes only --demo\)/],
+  ])('refuses %j %j', (env, argv, message) => {
+    expect(() => readServerSettings(env, ROOT, argv)).toThrow(ConfigError);
+    expect(() => readServerSettings(env, ROOT, argv)).toThrow(message);
   });
 
   it.each([

@@ -14,6 +14,20 @@ export interface ServerSettings {
   configPath: string;
   /** BAILING_PUBLIC_ORIGIN, validated; unset means the listen address. */
   publicOrigin?: string;
+  /** `--demo` or BAILING_DEMO=1: run with the shipped demo ticket secret (app.ts `demo`). */
+  demo: boolean;
+}
+
+const DEMO_FLAG = '--demo';
+
+function parseDemo(env: string | undefined, argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg !== DEMO_FLAG) throw new ConfigError(`unknown argument ${JSON.stringify(arg)} (the server takes only ${DEMO_FLAG})`);
+  }
+  if (env !== undefined && env !== '' && env !== '0' && env !== '1') {
+    throw new ConfigError(`BAILING_DEMO must be 1 or 0, got ${JSON.stringify(env)}`);
+  }
+  return argv.includes(DEMO_FLAG) || env === '1';
 }
 
 function parsePort(value: string | undefined): number {
@@ -28,8 +42,8 @@ function parsePort(value: string | undefined): number {
 /** SQLite's name for a database that lives in memory; as a path it would be a file named `:memory:`. */
 export const MEMORY_DB = ':memory:';
 
-/** `root` is the repository root: relative paths are taken from there. */
-export function readServerSettings(env: Readonly<Record<string, string | undefined>>, root: string): ServerSettings {
+/** `root` is the repository root: relative paths are taken from there. `argv`: the arguments after the script. */
+export function readServerSettings(env: Readonly<Record<string, string | undefined>>, root: string, argv: readonly string[] = []): ServerSettings {
   const fromRoot = (path: string): string => (isAbsolute(path) ? path : join(root, path));
   const publicOrigin = env.BAILING_PUBLIC_ORIGIN;
   return {
@@ -38,5 +52,6 @@ export function readServerSettings(env: Readonly<Record<string, string | undefin
     dbPath: env.BAILING_DB === MEMORY_DB ? MEMORY_DB : env.BAILING_DB ? fromRoot(env.BAILING_DB) : join(root, 'data', 'chat.sqlite'),
     configPath: fromRoot(env.BAILING_CONFIG ?? 'examples/server/entries.json'),
     ...(publicOrigin !== undefined ? { publicOrigin: parsePublicOrigin(publicOrigin) } : {}),
+    demo: parseDemo(env.BAILING_DEMO, argv),
   };
 }
