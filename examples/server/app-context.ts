@@ -5,6 +5,7 @@ import type { EventBus } from './event-bus';
 import type { JobRunner } from './job-runner';
 import type { RateLimiter } from './rate-limit';
 import type { Store } from './store';
+import type { StaticSite } from './static-files';
 import type { StreamHintsRegistry } from './stream-hints';
 import type { DemoScenario } from './demo-agent';
 import type { UploadQuota } from './upload-quota';
@@ -12,6 +13,8 @@ import type { UploadQuota } from './upload-quota';
 export interface AppContext {
   /** Repository root, for static files. */
   rootDir: string;
+  /** Static files also include the browser tests' pages (static-files.ts). */
+  site: StaticSite;
   entries: EntriesConfig;
   store: Store;
   bus: EventBus;

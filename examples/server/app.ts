@@ -46,8 +46,13 @@ export interface StartServerOptions {
   configPath?: string;
   /** An entries document (`{entries: {...}}`), validated like the file. */
   config?: unknown;
-  /** Repository root: static files are served from its examples/pages, dist and e2e/pages. */
+  /** Repository root: static files are served from its examples/pages, dist and node_modules (static-files.ts). */
   rootDir?: string;
+  /**
+   * Also serve the browser tests' pages (/e2e/) and the builds under /dist/ they load. Default
+   * false: `npm start` serves only what a host page and the demo need.
+   */
+  testPages?: boolean;
   /** How long one SSE connection may wait for the answer before `timeout`. Default 120000. */
   streamWindowMs?: number;
   /** Default 10000. */
@@ -153,6 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let origin = '';
   const app: AppContext = {
     rootDir,
+    site: { testPages: options.testPages === true },
     entries,
     store,
     bus,
@@ -242,7 +248,7 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
     }
     if (isStaticPath(pathname)) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');
-      const target = resolveStaticPath(pathname, app.rootDir);
+      const target = resolveStaticPath(pathname, app.rootDir, app.site);
       if (target && (await serveStatic(req, res, target))) return;
     }
     throw notFound();
