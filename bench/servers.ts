@@ -92,6 +92,8 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
     dbPath: ':memory:',
     rootDir: snapshot,
     configPath: join(rootDir, 'examples/server/entries.json'),
+    // The shipped entries, demo ticket secret included.
+    demo: true,
     agent,
     openai: null,
     rateLimit: { perMinute: 1_000_000 },

@@ -25,6 +25,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         host: '127.0.0.1',
         dbPath: ':memory:',
         rootDir: ROOT_DIR,
+        // The shipped entries.json, whose ticket_demo entry keeps the published demo secret.
+        demo: true,
+        // The pages under e2e/pages and the builds they load from /dist/.
+        testPages: true,
         deltaDelayMs: 3,
         rateLimit: { perMinute: 100_000 },
         log: () => undefined,

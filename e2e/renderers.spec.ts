@@ -3,7 +3,7 @@
 // Replies are hand-made SSE streams (page.route), so any block can be tested; the create-job
 // POST still goes to the reference server.
 import type { Page, Request } from '@playwright/test';
-import { INTERACTION_ANSWER } from '../examples/server/demo-replies';
+import { REFUND_FORM, refundAnswer } from '../examples/server/demo-replies';
 import {
   ask,
   composer,
@@ -359,12 +359,13 @@ test('a mount that resolves after its message is gone is destroyed at once', asy
 });
 
 /**
- * A renderer with a submit button for the demo's `bailing-chart` blocks (a host may replace any
- * type), preloaded so it also mounts restored history on open.
+ * The host's own renderer for the demo's `bailing-form` blocks (a host may replace any type, the
+ * built-in form included; the reference server accepts responses of that type only), preloaded so
+ * it also mounts restored history on open. It answers the refund form with its own button.
  */
 const FORM_PRELOAD = `window.BailingChat = { renderers: [{
-  type: 'bailing-chart',
-  version: 2,
+  type: 'bailing-form',
+  version: 1,
   mount(ctx) {
     window.__formContexts = (window.__formContexts || []).concat([{ jobId: ctx.message.jobId, responses: ctx.message.responses }]);
     window.__responded = window.__responded || [];
@@ -372,10 +373,11 @@ const FORM_PRELOAD = `window.BailingChat = { renderers: [{
     button.type = 'button';
     button.textContent = 'Submit the form';
     button.addEventListener('click', () => {
-      // A renderer trying to answer for another renderer and another message.
+      // A renderer trying to answer for another renderer, version and message.
       ctx.respond(
-        { action: 'submit', form_id: 'x', submission_id: 'abcdefgh12', email: 'ada@example.com',
-          type: 'bailing-form', version: 9, source_job_id: 'j_forgedforgedforged0' },
+        { action: 'submit', form_id: ctx.payload.form_id, submission_id: 'abcdefgh12',
+          values: { order: 'A-1042', reason: 'Parcel 7731 arrived crushed.', method: 'balance', terms: true },
+          type: 'bailing-chart', version: 9, source_job_id: 'j_forgedforgedforged0' },
         { displayText: 'Form sent' },
       ).then(() => window.__responded.push('ok'), (error) => window.__responded.push('error: ' + error.message));
     });
@@ -387,14 +389,15 @@ test('respond() sends the next turn; the widget fills type, version and source j
   const bodies = createJobBodies(page);
   // The reference server's own reply, so that it is the same after a reload.
   await open(page, server.url, { before: FORM_PRELOAD });
-  await turn(page, server.url, 'Show me a chart');
+  await turn(page, server.url, 'I need a refund');
   const jobs = [(await serverThread(page, server.url)).at(-1)!.j];
   await expect(page.getByRole('button', { name: 'Submit the form' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Submit the form' }).click();
 
   await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).toHaveText('You: Form sent');
   await waitForAnswer(page);
-  await expect(lastAssistant(page)).toContainText('Thanks, I received your response.');
+  const values = { order: 'A-1042', reason: 'Parcel 7731 arrived crushed.', method: 'balance', terms: true };
+  await expect(lastAssistant(page)).toContainText('refund request for order A-1042 recorded');
   expect(await page.evaluate(() => (window as unknown as W).__responded)).toEqual(['ok']);
 
   expect(bodies).toHaveLength(2);
@@ -402,19 +405,19 @@ test('respond() sends the next turn; the widget fills type, version and source j
   expect(second.message).toBeUndefined();
   expect(second.interaction_response).toEqual({
     action: 'submit',
-    form_id: 'x',
+    form_id: REFUND_FORM.form_id,
     submission_id: 'abcdefgh12',
-    email: 'ada@example.com',
-    type: 'bailing-chart',
-    version: 2,
+    values,
+    type: 'bailing-form',
+    version: 1,
     source_job_id: jobs[0],
   });
   expect(second.thread_id).toBe(bodies[0]!.thread_id);
   // The server took it as an answer to that message, in the same thread.
-  const summary = { type: 'bailing-chart', version: 2, source_job_id: jobs[0], form_id: 'x', submission_id: 'abcdefgh12', action: 'submit' };
+  const summary = { type: 'bailing-form', version: 1, source_job_id: jobs[0], form_id: REFUND_FORM.form_id, submission_id: 'abcdefgh12', action: 'submit' };
   const thread = await serverThread(page, server.url);
   expect(thread.at(-2)).toMatchObject({ r: 'u', interaction: summary });
-  expect(thread.at(-1)).toMatchObject({ r: 'a', t: INTERACTION_ANSWER });
+  expect(thread.at(-1)).toMatchObject({ r: 'a', t: refundAnswer(values) });
 
   // After a reload the form is mounted again and learns what was sent, but never the values.
   await loadWidget(page, server.url, { before: FORM_PRELOAD });
@@ -424,8 +427,20 @@ test('respond() sends the next turn; the widget fills type, version and source j
   await page.waitForLoadState('networkidle');
   const contexts = await page.evaluate(() => (window as unknown as W).__formContexts);
   expect(contexts.at(-1)).toEqual({ jobId: jobs[0], responses: [summary] });
-  expect(JSON.stringify(contexts)).not.toContain('ada@example.com');
-  await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).not.toContainText('ada@example.com');
+  expect(JSON.stringify(contexts)).not.toContain('Parcel 7731');
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).not.toContainText('Parcel 7731');
+});
+
+test('a response of a type the reference server does not accept shows its sentence to the renderer', async ({ page, server }) => {
+  await open(page, server.url, { before: FORM_PRELOAD.replace("type: 'bailing-form',\n  version: 1,", "type: 'bailing-chart',\n  version: 2,") });
+  await turn(page, server.url, 'Show me a chart');
+  await page.getByRole('button', { name: 'Submit the form' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as W).__responded))
+    .toEqual(['error: This server accepts only "bailing-form" responses in "interaction_response" (got "bailing-chart").']);
+  // Nothing was stored: the thread still ends with the chart answer.
+  const thread = await serverThread(page, server.url);
+  expect(thread.map((item) => item.r)).toEqual(['u', 'a']);
 });
 
 test('renderers preloaded before an async widget script are registered; bad entries only warn', async ({ page, server, consoleMessages }) => {

@@ -290,7 +290,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     let end: StreamEnd;
     try {
       end = await streamJob({
-        url: client.eventsUrl(jobId, visitorId),
+        url: client.eventsUrl(jobId, visitorId, ticket() ?? undefined),
         signal: turn.abort.signal,
         onEvent: (name, data) => {
           const parsed = parseStreamEvent(name, data);

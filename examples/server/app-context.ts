@@ -6,6 +6,7 @@ import type { EventBus } from './event-bus';
 import type { JobRunner } from './job-runner';
 import type { RateLimiter } from './rate-limit';
 import type { Store } from './store';
+import type { StaticSite } from './static-files';
 import type { StreamHintsRegistry } from './stream-hints';
 import type { DemoScenario } from './demo-agent';
 import type { UploadQuota } from './upload-quota';
@@ -13,6 +14,8 @@ import type { UploadQuota } from './upload-quota';
 export interface AppContext {
   /** Repository root, for static files. */
   rootDir: string;
+  /** Static files also include the browser tests' pages (static-files.ts). */
+  site: StaticSite;
   entries: EntriesConfig;
   store: Store;
   bus: EventBus;
@@ -28,7 +31,7 @@ export interface AppContext {
   uploadQuota: UploadQuota;
   pingIntervalMs: number;
   streamWindowMs: number;
-  /** The server's own origin, for absolute URLs when the request's Host header is unusable. */
+  /** The server's public origin (public-origin.ts): absolute URLs and same-origin checks use it, never Host. */
   origin: () => string;
   log: (line: string) => void;
   /** Open SSE streams register here so close() can end them. */

@@ -10,11 +10,12 @@ import type { AppContext } from './app-context';
 import { handleChat, isChatPath } from './chat-router';
 import { createDemoAgent, pickDemoScenario } from './demo-agent';
 import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
-import { loadEntriesFile, parseEntriesConfig } from './entries';
+import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
 import { EventBus } from './event-bus';
 import { HttpError, notFound } from './http-error';
 import { errorBody, sendError, sendJson } from './http-io';
 import { JobRunner } from './job-runner';
+import { redactUrl } from './log-redaction';
 import {
   DEFAULT_DELTA_DELAY_MS,
   DEFAULT_HOST,
@@ -25,6 +26,7 @@ import {
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
 import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
+import { listenOrigin, parsePublicOrigin } from './public-origin';
 import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
 import { serveUpload } from './routes/uploads-get';
@@ -47,8 +49,13 @@ export interface StartServerOptions {
   configPath?: string;
   /** An entries document (`{entries: {...}}`), validated like the file. */
   config?: unknown;
-  /** Repository root: static files are served from its examples/pages, dist and e2e/pages. */
+  /** Repository root: static files are served from its examples/pages, dist and node_modules (static-files.ts). */
   rootDir?: string;
+  /**
+   * Also serve the browser tests' pages (/e2e/) and the builds under /dist/ they load. Default
+   * false: `npm start` serves only what a host page and the demo need.
+   */
+  testPages?: boolean;
   /** How long one SSE connection may wait for the answer before `timeout`. Default 120000. */
   streamWindowMs?: number;
   /** Default 10000. */
@@ -85,14 +92,29 @@ export interface StartServerOptions {
     /** Per-visitor and per-entry quotas; each key defaults to upload-quota.ts DEFAULT_UPLOAD_QUOTA. */
     quota?: Partial<UploadQuota>;
   };
-  /** The clock of uploads, their quotas and the retention sweep. Default Date.now. */
+  /**
+   * The origin visitors reach the server at (public-origin.ts): the base of absolute URLs in
+   * answers and the origin its own pages call from. Default: the listen address.
+   */
+  publicOrigin?: string;
+  /** The clock of uploads, their quotas and their retention. Default Date.now. */
   now?: () => number;
+  /**
+   * Demo mode: the published demo ticket secret of entries.json (and secrets shorter than 32
+   * characters) are allowed, each with a warning. Without it the server refuses to start with
+   * them. Default false; `npm start` sets it (`--demo`, or BAILING_DEMO=1).
+   */
+  demo?: boolean;
   log?: (line: string) => void;
+  /** Warnings at start-up (demo mode). Default: `log`. */
+  warn?: (line: string) => void;
 }
 
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:8787` */
+  /** The listen address, e.g. `http://127.0.0.1:8787`. */
   url: string;
+  /** `publicOrigin` as configured, else `url`. */
+  publicOrigin: string;
   port: number;
   store: Store;
   /** Ends open streams, fails unfinished jobs, stops listening and closes the database. */
@@ -114,18 +136,16 @@ function openAIFromEnv(env: NodeJS.ProcessEnv): OpenAIOptions | null {
   return { baseUrl, apiKey: env.OPENAI_API_KEY ?? '', model: env.OPENAI_MODEL ?? 'gpt-4o-mini' };
 }
 
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const rootDir = options.rootDir ?? DEFAULT_ROOT_DIR;
+  const configuredOrigin = options.publicOrigin === undefined ? undefined : parsePublicOrigin(options.publicOrigin);
   const entries =
     options.config !== undefined
       ? parseEntriesConfig(options.config, 'config option')
       : loadEntriesFile(options.configPath ?? join(rootDir, 'examples/server/entries.json'));
   const log = options.log ?? (() => {});
+  // Before anything is opened: a refused secret must not leave a database or a timer behind.
+  for (const warning of checkTicketSecrets(entries, options.demo === true)) (options.warn ?? log)(warning);
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
   const agent: Agent =
     options.agent ??
@@ -156,6 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let origin = '';
   const app: AppContext = {
     rootDir,
+    site: { testPages: options.testPages === true },
     entries,
     store,
     bus,
@@ -179,7 +200,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing = false;
   const server = createServer((req, res) => {
     const started = Date.now();
-    res.once('close', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    // Never the raw URL: its query carries visitor ids, thread ids and tickets.
+    const loggedUrl = redactUrl(req.url ?? '');
+    res.once('close', () => log(`${req.method} ${loggedUrl} ${res.statusCode} ${Date.now() - started}ms`));
     if (closing) {
       // Answered like the hub's 503: a finished, failed job with a sentence for the visitor.
       const error = new HttpError(503, 'shutting_down', 'The chat is restarting. Please try again in a moment.');
@@ -187,7 +210,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return;
     }
     route(app, req, res).catch((error: unknown) => {
-      log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`${req.method} ${loggedUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
@@ -201,7 +224,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://${urlHost(options.host ?? DEFAULT_HOST)}:${port}`;
+  const url = listenOrigin(options.host ?? DEFAULT_HOST, port);
+  origin = configuredOrigin ?? url;
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -217,7 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       store.close();
     })());
 
-  return { url: origin, port, store, close };
+  return { url, publicOrigin: origin, port, store, close };
 }
 
 const methodNotAllowed = (allow: string): HttpError =>
@@ -244,7 +268,7 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
     }
     if (isStaticPath(pathname)) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');
-      const target = resolveStaticPath(pathname, app.rootDir);
+      const target = resolveStaticPath(pathname, app.rootDir, app.site);
       if (target && (await serveStatic(req, res, target))) return;
     }
     throw notFound();

@@ -43,10 +43,6 @@ export function isChatPath(pathname: string): boolean {
   return CHAT_PATH.test(pathname);
 }
 
-function selfOrigin(req: IncomingMessage): string | undefined {
-  return req.headers.host ? `http://${req.headers.host}` : undefined;
-}
-
 export async function handleChat(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const [, key, rest = ''] = CHAT_PATH.exec(url.pathname) as unknown as [string, string, string | undefined];
   const origin = req.headers.origin;
@@ -67,7 +63,7 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
     if (!ENTRY_KEY_PATTERN.test(key)) throw badRequest('bad_entry', `This chat does not exist (an entry key must match ${ENTRY_KEY_PATTERN}).`);
     const entry = app.entries.get(key);
     if (!entry) throw notFound(`This chat does not exist (there is no entry "${key}").`, 'unknown_entry');
-    if (!isOriginAllowed(origin, entry.allowedOrigins, selfOrigin(req))) {
+    if (!isOriginAllowed(origin, entry.allowedOrigins, app.origin())) {
       cors = { Vary: 'Origin' };
       throw forbidden('origin_not_allowed', `This website may not use this chat (the origin ${origin} is not in its allowed origins).`);
     }

@@ -27,7 +27,7 @@ async function start(options: StartServerOptions): Promise<RunningServer> {
 }
 
 const threadOf = (s: RunningServer, visitor: string) => getJson(`${s.url}/chat/${ENTRY}/thread?visitor_id=${visitor}`);
-const eventsUrl = (s: RunningServer, jobId: string) => `${s.url}/chat/${ENTRY}/events/${jobId}`;
+const eventsUrl = (s: RunningServer, job: { job_id: string; visitor_id: string }) => `${s.url}/chat/${ENTRY}/events/${job.job_id}?visitor_id=${job.visitor_id}`;
 
 interface OpenStream {
   status: number;
@@ -97,38 +97,38 @@ describe('GET /chat/:entry/events/:job_id limits', () => {
     const s = await start({ limits: { eventsPerVisitorPerMinute: 2, eventsPerIpPerMinute: 4 } });
     const a = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_rate_a1' });
     const b = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_rate_b1' });
-    for (let i = 0; i < 2; i++) (await openStream(eventsUrl(s, a.job_id))).close();
-    expect(await refusal(eventsUrl(s, a.job_id))).toMatchObject({
+    for (let i = 0; i < 2; i++) (await openStream(eventsUrl(s, a))).close();
+    expect(await refusal(eventsUrl(s, a))).toMatchObject({
       status: 429,
       body: { error: 'The answer is being reconnected too often. Please wait a moment and try again.', code: 'stream_rate_limited' },
       retryAfter: '30',
     });
     // The refusal above was the address's fourth request; B's first is its fifth.
-    (await openStream(eventsUrl(s, b.job_id))).close();
-    expect(await refusal(eventsUrl(s, b.job_id))).toMatchObject({ status: 429, body: { code: 'stream_rate_limited' } });
+    (await openStream(eventsUrl(s, b))).close();
+    expect(await refusal(eventsUrl(s, b))).toMatchObject({ status: 429, body: { code: 'stream_rate_limited' } });
   });
 
   it('caps the streams one visitor has open (429), and a closed stream frees its slot', async () => {
     const s = await start({ limits: { maxStreamsPerVisitor: 2 } });
     const job = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_slots1' });
-    const first = await openStream(eventsUrl(s, job.job_id));
-    const second = await openStream(eventsUrl(s, job.job_id));
+    const first = await openStream(eventsUrl(s, job));
+    const second = await openStream(eventsUrl(s, job));
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(await refusal(eventsUrl(s, job.job_id))).toEqual({
+    expect(await refusal(eventsUrl(s, job))).toEqual({
       status: 429,
       body: { error: 'Too many answers are open at once in this chat. Close another chat tab or wait for an answer to finish.', code: 'too_many_streams_visitor' },
       retryAfter: '5',
     });
     // Another visitor is not affected.
     const other = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_slots2' });
-    const theirs = await openStream(eventsUrl(s, other.job_id));
+    const theirs = await openStream(eventsUrl(s, other));
     expect(theirs.status).toBe(200);
 
     first.close();
     expect(await first.closed).toBe('aborted');
     // The server frees the slot when it sees the connection close.
     const third = await waitFor(async () => {
-      const attempt = await openStream(eventsUrl(s, job.job_id));
+      const attempt = await openStream(eventsUrl(s, job));
       return attempt.status === 200 ? attempt : undefined;
     });
     expect(third.status).toBe(200);
@@ -138,8 +138,8 @@ describe('GET /chat/:entry/events/:job_id limits', () => {
   it('caps the streams one address has open (429)', async () => {
     const s = await start({ limits: { maxStreamsPerIp: 2 } });
     const jobs = await Promise.all(['visitor_addr01', 'visitor_addr02', 'visitor_addr03'].map((v) => createJob(s.url, { message: 'hi', visitor_id: v })));
-    const open = [await openStream(eventsUrl(s, jobs[0]!.job_id)), await openStream(eventsUrl(s, jobs[1]!.job_id))];
-    expect(await refusal(eventsUrl(s, jobs[2]!.job_id))).toEqual({
+    const open = [await openStream(eventsUrl(s, jobs[0]!)), await openStream(eventsUrl(s, jobs[1]!))];
+    expect(await refusal(eventsUrl(s, jobs[2]!))).toEqual({
       status: 429,
       body: { error: 'Too many chats are open from your network at once. Please wait a moment and try again.', code: 'too_many_streams_ip' },
       retryAfter: '5',
@@ -152,14 +152,14 @@ describe('GET /chat/:entry/events/:job_id limits', () => {
     const done = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_busy01' });
     // A finished job's stream ends at its `done`: one slot is enough for any number of them in turn.
     for (let i = 0; i < 3; i++) {
-      const stream = await readStream(eventsUrl(s, done.job_id));
+      const stream = await readStream(eventsUrl(s, done));
       expect(stream.events.at(-1)!.event).toBe('done');
     }
     // A stream held open takes the one slot: the next, of anyone, is a 503.
     const waiting = await createJob(s.url, { message: 'slow answer please', visitor_id: 'visitor_busy02' });
-    const held = await openStream(eventsUrl(s, waiting.job_id));
+    const held = await openStream(eventsUrl(s, waiting));
     expect(held.status).toBe(200);
-    expect(await refusal(eventsUrl(s, done.job_id))).toEqual({
+    expect(await refusal(eventsUrl(s, done))).toEqual({
       status: 503,
       body: { error: 'The chat is busy right now. Please try again in a moment.', code: 'server_busy' },
       retryAfter: '5',
@@ -173,8 +173,8 @@ describe('GET /chat/:entry/events/:job_id limits', () => {
     try {
       const s = await start({});
       const job = await createJob(s.url, { message: 'hi', visitor_id: 'visitor_env001' });
-      const open = await openStream(eventsUrl(s, job.job_id));
-      expect(await refusal(eventsUrl(s, job.job_id))).toMatchObject({ status: 429, body: { code: 'too_many_streams_visitor' } });
+      const open = await openStream(eventsUrl(s, job));
+      expect(await refusal(eventsUrl(s, job))).toMatchObject({ status: 429, body: { code: 'too_many_streams_visitor' } });
       open.close();
     } finally {
       delete process.env[name];

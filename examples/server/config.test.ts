@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
-import { ConfigError, DEFAULT_APPEARANCE, loadEntriesFile, parseEntriesConfig } from './entries';
+import { startServer } from './app';
+import { ConfigError, DEFAULT_APPEARANCE, DEMO_TICKET_SECRET, checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
 import { getJson, postJson, startTestServer } from './test-support';
 
 let server: RunningServer;
@@ -120,5 +121,49 @@ describe('entries file validation', () => {
     writeFileSync(path, '{ not json');
     expect(() => loadEntriesFile(path)).toThrow(path);
     await expect(startTestServer({ config: undefined, configPath: path })).rejects.toThrow(ConfigError);
+  });
+});
+
+describe('ticket secrets: never the published demo value or a short one, unless running the demo', () => {
+  const entries = (secrets: Record<string, string>) =>
+    parseEntriesConfig({ entries: Object.fromEntries(Object.entries(secrets).map(([key, secret]) => [key, { ticket_secret: secret }])) });
+  const strong = 'k7Qv2mXz9LpR4sT8wY1bN6cF3hJ5dG0a';
+
+  it('accepts a secret of 32 characters and entries without one, in any mode', () => {
+    expect(strong).toHaveLength(32);
+    expect(checkTicketSecrets(entries({ shop_entry: strong }), false)).toEqual([]);
+    expect(checkTicketSecrets(parseEntriesConfig({ entries: { open_entry: {} } }), false)).toEqual([]);
+  });
+
+  it.each([
+    ['the shipped demo value', DEMO_TICKET_SECRET, /entry "shop_entry": its ticket_secret is the demo value published in entries\.json, so anyone can sign tickets for it/],
+    ['31 characters', strong.slice(1), /entry "shop_entry": its ticket_secret has 31 characters; it needs at least 32/],
+    ['8 characters', 'abcdefgh', /has 8 characters; it needs at least 32/],
+  ])('refuses %s, naming the entry and the way out', (_title, secret, message) => {
+    const check = () => checkTicketSecrets(entries({ shop_entry: secret }), false);
+    expect(check).toThrow(ConfigError);
+    expect(check).toThrow(message);
+    expect(check).toThrow(/BAILING_DEMO=1 or --demo/);
+  });
+
+  it('allows them for the demo, with a warning for each', () => {
+    const warnings = checkTicketSecrets(entries({ one_entry: DEMO_TICKET_SECRET, two_entry: 'abcdefghij', ok_entry: strong }), true);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^DEMO MODE: entry "one_entry" uses the ticket secret published in entries\.json: anyone can sign in as anyone there\. Never let others reach this server like this\.$/);
+    expect(warnings[1]).toMatch(/^DEMO MODE: entry "two_entry" has a ticket secret of 10 characters/);
+  });
+
+  it('the shipped entries.json does not start without the demo flag, and starts with it, warning', async () => {
+    const configPath = join(import.meta.dirname, 'entries.json');
+    const base = { port: 0, dbPath: ':memory:', configPath, openai: null, log: () => undefined } as const;
+    await expect(startServer(base)).rejects.toThrow(/entry "ticket_demo": its ticket_secret is the demo value/);
+    const warnings: string[] = [];
+    const demo = await startServer({ ...base, demo: true, warn: (line) => warnings.push(line) });
+    try {
+      expect(warnings).toEqual([expect.stringMatching(/^DEMO MODE: entry "ticket_demo" uses the ticket secret published/)]);
+      expect((await getJson(`${demo.url}/chat/ticket_demo/config`)).status).toBe(200);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -123,7 +123,7 @@ describe('POST /chat/:entry', () => {
       const other = await postJson(`${paced.url}/chat/demo_assistant`, { message: 'what did I say?', visitor_id: visitor, thread_id: 'second_thread' });
       expect(other.status).toBe(200);
 
-      const [a, b, c] = await Promise.all([first, second, other].map((res) => streamJob(paced.url, res.body.job_id)));
+      const [a, b, c] = await Promise.all([first, second, other].map((res) => streamJob(paced.url, res.body)));
       expect(a.events.at(-1)!.data.reply).toBe(HELLO_ANSWER);
       const statuses = b.events.filter((e) => e.event === 'status').map((e) => e.data.status);
       expect(statuses).toEqual(['queued', 'running', 'done']);
@@ -150,7 +150,7 @@ describe('POST /chat/:entry', () => {
       expect(refused.body).toEqual({ done: true, error: true, reply: expect.stringMatching(/^This conversation already has several messages waiting/), code: 'thread_busy' });
       expect(refused.headers.get('retry-after')).toBe('5');
       // Once they are answered, the thread takes messages again.
-      for (const res of accepted) await streamJob(paced.url, res.body.job_id);
+      for (const res of accepted) await streamJob(paced.url, res.body);
       expect((await ask()).status).toBe(200);
     } finally {
       await paced.close();
@@ -158,48 +158,48 @@ describe('POST /chat/:entry', () => {
   });
 });
 
-describe('interaction_response of another renderer type (bailing-form has form.test.ts)', () => {
-  it('becomes the next user turn, and history shows only its summary', async () => {
-    const visitor = 'visitor_form01';
+describe('interaction_response: only bailing-form, and bounded (bailing-form itself has form.test.ts)', () => {
+  const FORM_ONLY = 'This server accepts only "bailing-form" responses in "interaction_response" (got "TYPE").';
+
+  it.each(['bailing-chart', 'sandbox', 'bailing-forms', 'x'])('refuses a %s response with 400, before anything reaches the agent', async (type) => {
+    const visitor = 'visitor_types1';
     const source = await createJob(server.url, { message: 'hello', visitor_id: visitor });
-    await streamJob(server.url, source.job_id);
-    const response = {
-      type: 'bailing-chart',
-      version: 1,
-      source_job_id: source.job_id,
-      form_id: 'contact',
-      submission_id: 'sub_12345678',
-      values: { email: 'secret@example.com' },
-    };
+    await streamJob(server.url, source);
+    const response = { type, version: 1, source_job_id: source.job_id, values: { email: 'secret@example.com' } };
     const res = await post({ interaction_response: response, visitor_id: visitor });
-    expect(res.status).toBe(200);
-    expect(server.store.getJob(res.body.job_id)!.userText).toBe(`[form submitted] ${JSON.stringify(response)}`);
-    const answer = await streamJob(server.url, res.body.job_id);
-    expect(answer.events.at(-1)!.event).toBe('done');
-
-    const thread = await getJson(`${server.url}/chat/demo_assistant/thread?visitor_id=${visitor}`);
-    const turn = thread.body.messages.find((m: { j: string; r: string }) => m.j === res.body.job_id && m.r === 'u');
-    expect(turn.interaction).toEqual({ type: 'bailing-chart', version: 1, source_job_id: source.job_id, form_id: 'contact', submission_id: 'sub_12345678' });
+    expect(res).toMatchObject({ status: 400, body: { error: FORM_ONLY.replace('TYPE', type), code: 'unsupported_interaction' } });
+    const jobs = server.store.recentThreadJobs('demo_assistant', visitor, 'default', 50);
+    expect(jobs.map((job) => job.userText)).not.toContainEqual(expect.stringContaining('secret@example.com'));
   });
 
-  it('answers 404 for a source job of another visitor or unknown', async () => {
-    const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner1' });
-    await streamJob(server.url, source.job_id);
-    const foreign = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id }, visitor_id: 'visitor_other1' });
-    expect(foreign).toMatchObject({ status: 404, body: { code: 'unknown_source_job' } });
-    const unknown = await post({ interaction_response: { type: 'bailing-chart', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }, visitor_id: 'visitor_owner1' });
-    expect(unknown.status).toBe(404);
+  /** A bailing-form response of `depth` nested objects: itself, then `values` and what it holds. */
+  function nested(depth: number): Record<string, unknown> {
+    let values: unknown = 'leaf';
+    for (let level = 1; level < depth; level++) values = { deeper: values };
+    return { type: 'bailing-form', version: 1, source_job_id: 'j_aaaaaaaaaaaaaaaaaaaa', form_id: 'refund', submission_id: 'sub_depth01', action: 'submit', values };
+  }
+
+  it('refuses a response nested deeper than 8 levels; 8 levels pass on to the form checks', async () => {
+    const deep = await post({ interaction_response: nested(9), visitor_id: 'visitor_depth1' });
+    expect(deep).toMatchObject({ status: 400, body: { error: '"interaction_response" is nested more than 8 levels deep.', code: 'interaction_too_deep' } });
+    const arrays = await post({ interaction_response: { ...nested(2), values: { a: [[[[[[['x']]]]]]] } }, visitor_id: 'visitor_depth1' });
+    expect(arrays).toMatchObject({ status: 400, body: { code: 'interaction_too_deep' } });
+    const limit = await post({ interaction_response: nested(8), visitor_id: 'visitor_depth1' });
+    expect(limit).toMatchObject({ status: 404, body: { code: 'unknown_source_job' } });
   });
 
-  it('answers 409 for a source job in another thread', async () => {
-    const source = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner2' });
-    await streamJob(server.url, source.job_id);
-    const res = await post({
-      interaction_response: { type: 'bailing-chart', version: 1, source_job_id: source.job_id },
-      visitor_id: 'visitor_owner2',
-      thread_id: 'another_thread',
-    });
-    expect(res).toMatchObject({ status: 409, body: { code: 'wrong_thread' } });
+  it('refuses a response larger than 16 KB; one just under passes on to the form checks', async () => {
+    const around = (bytes: number) => {
+      const base = { ...nested(2), values: { note: '' } };
+      return { ...base, values: { note: 'x'.repeat(bytes - JSON.stringify(base).length) } };
+    };
+    expect(JSON.stringify(around(16 * 1024)).length).toBe(16 * 1024);
+    const big = await post({ interaction_response: around(16 * 1024 + 1), visitor_id: 'visitor_size01' });
+    expect(big).toMatchObject({ status: 400, body: { error: '"interaction_response" is larger than 16384 bytes.', code: 'interaction_too_large' } });
+    const multibyte = await post({ interaction_response: { ...nested(2), values: { note: '\u00e9'.repeat(8200) } }, visitor_id: 'visitor_size01' });
+    expect(multibyte).toMatchObject({ status: 400, body: { code: 'interaction_too_large' } });
+    const fits = await post({ interaction_response: around(16 * 1024), visitor_id: 'visitor_size01' });
+    expect(fits).toMatchObject({ status: 404, body: { code: 'unknown_source_job' } });
   });
 });
 

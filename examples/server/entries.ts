@@ -165,6 +165,43 @@ export function parseEntriesConfig(document: unknown, source = 'entries config')
   return entries;
 }
 
+/**
+ * The ticket secret the shipped entries.json carries. It is published with the code, so anyone
+ * can sign a ticket for any user of an entry that keeps it.
+ */
+export const DEMO_TICKET_SECRET = 'demo-secret-change-me';
+/** HMAC-SHA256 keys shorter than this are within reach of guessing from one signed ticket. */
+export const MIN_TICKET_SECRET_CHARS = 32;
+
+/**
+ * Checks every entry's ticket secret. Outside demo mode a published or short secret is a
+ * ConfigError (the server refuses to start); in demo mode each is a warning to print loudly.
+ */
+export function checkTicketSecrets(entries: EntriesConfig, demo: boolean): string[] {
+  const warnings: string[] = [];
+  for (const entry of entries.values()) {
+    const secret = entry.ticketSecret;
+    if (secret === undefined) continue;
+    const published = secret === DEMO_TICKET_SECRET;
+    if (!published && secret.length >= MIN_TICKET_SECRET_CHARS) continue;
+    if (!demo) {
+      const problem = published
+        ? 'is the demo value published in entries.json, so anyone can sign tickets for it'
+        : `has ${secret.length} characters; it needs at least ${MIN_TICKET_SECRET_CHARS}`;
+      throw new ConfigError(
+        `entry "${entry.key}": its ticket_secret ${problem}. Set a random secret of at least ${MIN_TICKET_SECRET_CHARS} characters ` +
+          '(for example the output of `openssl rand -base64 32`), or run the demo as shipped with BAILING_DEMO=1 or --demo (npm start does).',
+      );
+    }
+    warnings.push(
+      published
+        ? `DEMO MODE: entry "${entry.key}" uses the ticket secret published in entries.json: anyone can sign in as anyone there. Never let others reach this server like this.`
+        : `DEMO MODE: entry "${entry.key}" has a ticket secret of ${secret.length} characters (fewer than ${MIN_TICKET_SECRET_CHARS}): its tickets can be forged. Never let others reach this server like this.`,
+    );
+  }
+  return warnings;
+}
+
 export function loadEntriesFile(path: string): EntriesConfig {
   let document: unknown;
   try {

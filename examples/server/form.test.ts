@@ -22,7 +22,7 @@ const VALUES = { order: 'A-1042', reason: 'The box arrived damaged.\nThe lid is 
 /** Asks the demo agent for its refund form and waits for the finished reply. */
 async function formSource(visitor: string, threadId = 'default'): Promise<string> {
   const job = await createJob(server.url, { message: 'I need a refund', visitor_id: visitor, ...(threadId === 'default' ? {} : { thread_id: threadId }) });
-  const stream = await streamJob(server.url, job.job_id);
+  const stream = await streamJob(server.url, job);
   expect(stream.events.at(-1)).toMatchObject({ event: 'done', data: { reply: FORM_ANSWER } });
   return job.job_id;
 }
@@ -75,7 +75,7 @@ describe('the demo form', () => {
     expect(validateForm(formBlocks(FORM_ANSWER)[0])).toMatchObject({ ok: true });
     for (const message of ['Show me a form', 'booking for two']) {
       const job = await createJob(server.url, { message, visitor_id: 'visitor_demoform', thread_id: `t_${message.length}_demo` });
-      expect((await streamJob(server.url, job.job_id)).events.at(-1)!.data.reply).toBe(FORM_ANSWER);
+      expect((await streamJob(server.url, job)).events.at(-1)!.data.reply).toBe(FORM_ANSWER);
     }
   });
 });
@@ -99,7 +99,7 @@ describe('POST /chat/:entry with a bailing-form response', () => {
         '- I agree to the refund terms: Yes',
       ].join('\n'),
     );
-    const answer = await streamJob(server.url, res.body.job_id);
+    const answer = await streamJob(server.url, res.body);
     expect(answer.events.at(-1)!.event).toBe('done');
     const reply = answer.events.at(-1)!.data.reply as string;
     expect(reply).toContain('Thanks — refund request for order **A-1042** recorded: method Account balance');
@@ -113,7 +113,7 @@ describe('POST /chat/:entry with a bailing-form response', () => {
     const res = await post({ interaction_response: response(source, { values }), visitor_id: visitor });
     expect(res.status).toBe(200);
     expect(server.store.getJob(res.body.job_id)!.userText).toContain('- Preferred refund date: (not answered)\n- I agree');
-    const reply = (await streamJob(server.url, res.body.job_id)).events.at(-1)!.data.reply as string;
+    const reply = (await streamJob(server.url, res.body)).events.at(-1)!.data.reply as string;
     expect(reply).toContain('method Original payment method, paid **as soon as possible**');
   });
 
@@ -123,7 +123,7 @@ describe('POST /chat/:entry with a bailing-form response', () => {
     const res = await post({ interaction_response: response(source, { action: 'cancel', values: undefined }), visitor_id: visitor });
     expect(res.status).toBe(200);
     expect(server.store.getJob(res.body.job_id)!.userText).toBe('Form "Refund request" (refund_request) cancelled.');
-    const answer = await streamJob(server.url, res.body.job_id);
+    const answer = await streamJob(server.url, res.body);
     expect(answer.events.at(-1)!.data.reply).toBe(FORM_CANCELLED_ANSWER);
     expect(FORM_CANCELLED_ANSWER).toMatch(/^No problem — the form was cancelled\./);
 
@@ -144,7 +144,7 @@ describe('POST /chat/:entry with a bailing-form response', () => {
     const reordered = { terms: true, date: '2030-05-01', method: 'balance', reason: VALUES.reason, order: 'A-1042' };
     const second = await post({ interaction_response: response(source, { values: reordered }), visitor_id: visitor });
     expect(second).toEqual(expect.objectContaining({ status: 200, body: { done: false, job_id: first.body.job_id, visitor_id: visitor, deduped: true } }));
-    await streamJob(server.url, first.body.job_id);
+    await streamJob(server.url, first.body);
     const third = await post({ interaction_response: response(source), visitor_id: visitor });
     expect(third).toMatchObject({ status: 200, body: { job_id: first.body.job_id, deduped: true } });
     expect(server.store.countJobs()).toBe(jobs);
@@ -166,7 +166,7 @@ describe('POST /chat/:entry with a bailing-form response', () => {
     const visitor = 'visitor_twice01';
     const source = await formSource(visitor);
     const first = await post({ interaction_response: response(source), visitor_id: visitor });
-    await streamJob(server.url, first.body.job_id);
+    await streamJob(server.url, first.body);
     const second = await post({ interaction_response: response(source, { submission_id: 'sub_00000002' }), visitor_id: visitor });
     expect(second).toMatchObject({ status: 409, body: { code: 'already_responded' } });
   });
@@ -268,10 +268,10 @@ describe('history of a form response', () => {
     const visitor = 'visitor_history1';
     const source = await formSource(visitor);
     const submitted = await post({ interaction_response: response(source), visitor_id: visitor });
-    await streamJob(server.url, submitted.body.job_id);
+    await streamJob(server.url, submitted.body);
     const cancelSource = await formSource(visitor);
     const cancelled = await post({ interaction_response: response(cancelSource, { action: 'cancel', values: {}, submission_id: 'sub_hist_cancel' }), visitor_id: visitor });
-    await streamJob(server.url, cancelled.body.job_id);
+    await streamJob(server.url, cancelled.body);
 
     const messages = (await thread(visitor)).body.messages as { r: string; j: string; t: string; interaction?: unknown }[];
     const userTurn = (jobId: string) => messages.find((m) => m.r === 'u' && m.j === jobId)!;

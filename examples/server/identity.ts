@@ -3,6 +3,7 @@
 import type { EntryConfig } from './entries';
 import { HttpError, badRequest, forbidden } from './http-error';
 import { newVisitorId } from './ids';
+import { MAX_TICKET_LIFETIME_MS } from './limits';
 import { verifyTicket } from './tickets';
 
 const TICKET_PREFIX = 't_';
@@ -12,6 +13,11 @@ const TICKET_ERRORS = {
   malformed: ['ticket_invalid', 'Your sign-in could not be checked. Please reload the page and sign in again.'],
   bad_signature: ['ticket_invalid', 'Your sign-in could not be checked. Please reload the page and sign in again.'],
   expired: ['ticket_expired', 'Your sign-in has expired. Please reload the page and sign in again.'],
+  no_expiry: ['ticket_lifetime', 'Your sign-in could not be accepted: it has no expiry time. Please reload the page and sign in again.'],
+  too_long_lived: [
+    'ticket_lifetime',
+    `Your sign-in could not be accepted: it is valid for more than ${MAX_TICKET_LIFETIME_MS / 3_600_000} hours. Please reload the page and sign in again.`,
+  ],
   wrong_entry: ['ticket_invalid', 'Your sign-in is for another chat. Please reload the page and sign in again.'],
 } as const;
 

@@ -1,7 +1,8 @@
 // Turns an `interaction_response` (a renderer's `respond`, DESIGN.md §7) into the next user turn.
-// Every response is checked for its envelope and its source job. A `bailing-form` response is
-// also checked against the form reloaded from the source reply, becomes a canonical message, and
-// is deduplicated by its `submission_id`; other types pass through as their JSON.
+// Every response is bounded (depth, size) and checked for its envelope and its source job. Only
+// `bailing-form` is accepted: it is checked against the form reloaded from the source reply,
+// becomes a canonical message, and is deduplicated by its `submission_id`. Any other type would
+// reach the agent as the client's raw JSON, past every limit a message has, so it is refused.
 import type { ResponseSummary } from '../../widget/types';
 import {
   FORM_TYPE,
@@ -14,7 +15,7 @@ import {
   payloadJson,
 } from './form-response';
 import { HttpError, badRequest } from './http-error';
-import { JOB_ID_PATTERN, RENDERER_TYPE_PATTERN } from './limits';
+import { JOB_ID_PATTERN, MAX_INTERACTION_BYTES, MAX_INTERACTION_DEPTH, RENDERER_TYPE_PATTERN } from './limits';
 import type { FormSubmissionRecord, JobRecord, Store } from './store';
 
 export type NewFormSubmission = Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>;
@@ -36,6 +37,31 @@ export interface InteractionScope {
   entry: string;
   visitorId: string;
   threadId: string;
+}
+
+/** The one type whose responses this server can check against what they answer. */
+export const ACCEPTED_INTERACTION_TYPE = FORM_TYPE;
+
+/** True when objects and arrays nest deeper than `max` (the value itself is level 1). No recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Depth first (so that serializing cannot recurse far), then the size as JSON in UTF-8 bytes. */
+export function checkBounds(response: Record<string, unknown>): void {
+  if (nestsDeeperThan(response, MAX_INTERACTION_DEPTH)) {
+    throw badRequest('interaction_too_deep', `"interaction_response" is nested more than ${MAX_INTERACTION_DEPTH} levels deep.`);
+  }
+  if (Buffer.byteLength(JSON.stringify(response), 'utf8') > MAX_INTERACTION_BYTES) {
+    throw badRequest('interaction_too_large', `"interaction_response" is larger than ${MAX_INTERACTION_BYTES} bytes.`);
+  }
 }
 
 export function checkEnvelope(response: Record<string, unknown>): void {
@@ -67,10 +93,15 @@ export function findSourceJob(store: Store, scope: InteractionScope, sourceJobId
 }
 
 export function resolveInteraction(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {
+  checkBounds(response);
   checkEnvelope(response);
-  if (response.type === FORM_TYPE) return resolveFormResponse(store, scope, response);
-  findSourceJob(store, scope, response.source_job_id as string);
-  return { userText: `${interactionLabel(response)} ${JSON.stringify(response)}`, interaction: response, submission: null };
+  if (response.type !== ACCEPTED_INTERACTION_TYPE) {
+    throw badRequest(
+      'unsupported_interaction',
+      `This server accepts only ${JSON.stringify(ACCEPTED_INTERACTION_TYPE)} responses in "interaction_response" (got ${JSON.stringify(response.type)}).`,
+    );
+  }
+  return resolveFormResponse(store, scope, response);
 }
 
 /**
@@ -124,7 +155,10 @@ function resolveFormResponse(store: Store, scope: InteractionScope, response: Re
   };
 }
 
-/** The visitor's side of a response as history shows it: what was done, never the values. */
+/**
+ * The visitor's side of a response as history shows it: what was done, never the values. (Rows
+ * of other types come from databases written before only forms were accepted.)
+ */
 export function interactionLabel(interaction: Record<string, unknown>): string {
   if (interaction.type === FORM_TYPE) return interaction.action === 'cancel' ? 'Form cancelled' : 'Form submitted';
   return interaction.action === 'cancel' ? '[form cancelled]' : '[form submitted]';

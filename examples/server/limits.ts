@@ -120,10 +120,23 @@ export const STORAGE_RETRY_AFTER_SECONDS = 5;
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 
 export const MAX_MESSAGE_CHARS = 4000;
+/**
+ * An `interaction_response` is bounded before anything reads it: nesting (objects and arrays,
+ * itself included) and its size as JSON, in UTF-8 bytes. A form's answers fit well inside both.
+ */
+export const MAX_INTERACTION_DEPTH = 8;
+export const MAX_INTERACTION_BYTES = 16 * 1024;
 export const MAX_CONTEXT_VALUE_CHARS = 500;
 export const MAX_RENDERERS = 16;
 export const MAX_RATING_COMMENT_CHARS = 1000;
 export const MAX_TICKET_CHARS = 4096;
+/**
+ * A ticket is short-lived: one whose expiry is further out than this (or that has none) is
+ * refused, so a leaked ticket (a log, a shared link, a screenshot) stops working within a day.
+ */
+export const MAX_TICKET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** The signer's clock may run this far ahead of ours. */
+export const TICKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** History served by `/thread`. */
 export const THREAD_HISTORY_ITEMS = 50;

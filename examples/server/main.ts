@@ -1,36 +1,31 @@
 // `npm start`: the reference chat server on PORT (8787), with a SQLite file under data/.
 import { mkdirSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
 import { ConfigError } from './entries';
-import { DEFAULT_HOST, DEFAULT_PORT } from './limits';
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PORT;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 0 to 65535, got ${JSON.stringify(value)}`);
-  }
-  return port;
-}
+import { MEMORY_DB, readServerSettings } from './server-settings';
 
 async function main(): Promise<void> {
-  const root = DEFAULT_ROOT_DIR;
-  const fromRoot = (path: string): string => (isAbsolute(path) ? path : join(root, path));
-  const dbPath = process.env.BAILING_DB ? fromRoot(process.env.BAILING_DB) : join(root, 'data', 'chat.sqlite');
-  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  const settings = readServerSettings(process.env, DEFAULT_ROOT_DIR, process.argv.slice(2));
+  const { dbPath } = settings;
+  if (dbPath !== MEMORY_DB) mkdirSync(dirname(dbPath), { recursive: true });
 
   const server = await startServer({
-    port: parsePort(process.env.PORT),
-    host: process.env.HOST || DEFAULT_HOST,
+    port: settings.port,
+    host: settings.host,
     dbPath,
-    configPath: fromRoot(process.env.BAILING_CONFIG ?? 'examples/server/entries.json'),
-    rootDir: root,
+    configPath: settings.configPath,
+    rootDir: DEFAULT_ROOT_DIR,
+    ...(settings.publicOrigin !== undefined ? { publicOrigin: settings.publicOrigin } : {}),
+    demo: settings.demo,
     log: (line) => console.log(line),
+    // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
+    warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),
   });
   const mode = process.env.OPENAI_BASE_URL ? `OpenAI-compatible model at ${process.env.OPENAI_BASE_URL}` : 'demo agent';
   console.log(`Bailing reference server (${mode}), database ${dbPath}`);
-  console.log(`Demo: http://127.0.0.1:${server.port}/`);
+  console.log(`Listening on ${server.url}; public origin ${server.publicOrigin}`);
+  console.log(`Demo: ${server.publicOrigin}/`);
 
   let stopping = false;
   const stop = (signal: string): void => {

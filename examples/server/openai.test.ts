@@ -64,7 +64,7 @@ describe('OpenAI-compatible mode', () => {
       visitor_id: 'visitor_openai1',
       client_capabilities: { renderers: ['bailing-chart', 'acme-map'] },
     });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect(done.data.reply).toBe(CHUNKS.join(''));
@@ -88,9 +88,9 @@ describe('OpenAI-compatible mode', () => {
 
   it('sends the earlier turns of the thread', async () => {
     const first = await createJob(server.url, { message: 'first question', visitor_id: 'visitor_openai2' });
-    await streamJob(server.url, first.job_id);
+    await streamJob(server.url, first);
     const second = await createJob(server.url, { message: 'second question', visitor_id: 'visitor_openai2', client_capabilities: { renderers: ['bailing-form'] } });
-    await streamJob(server.url, second.job_id);
+    await streamJob(server.url, second);
     const messages = captured[1]!.body.messages;
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages.slice(1).map((m) => m.content)).toEqual(['first question', CHUNKS.join(''), 'second question']);
@@ -101,11 +101,11 @@ describe('OpenAI-compatible mode', () => {
   it('keeps the default thread (no thread_id) and a named thread apart in what the model sees', async () => {
     const visitor = 'visitor_openai4';
     const first = await createJob(server.url, { message: 'my order is A-1042', visitor_id: visitor });
-    await streamJob(server.url, first.job_id);
+    await streamJob(server.url, first);
     const elsewhere = await createJob(server.url, { message: 'a new conversation', visitor_id: visitor, thread_id: 'thread_openai4' });
-    await streamJob(server.url, elsewhere.job_id);
+    await streamJob(server.url, elsewhere);
     const again = await createJob(server.url, { message: 'which order was it?', visitor_id: visitor });
-    await streamJob(server.url, again.job_id);
+    await streamJob(server.url, again);
     expect(captured[1]!.body.messages.slice(1).map((m) => m.content)).toEqual(['a new conversation']);
     expect(captured[2]!.body.messages.slice(1).map((m) => m.content)).toEqual(['my order is A-1042', CHUNKS.join(''), 'which order was it?']);
   });
@@ -116,7 +116,7 @@ describe('OpenAI-compatible mode', () => {
     const logged = await startTestServer({ openai: { baseUrl: fakeUrl, apiKey: 'k', model: 'm' }, log: (line) => lines.push(line) });
     try {
       const job = await createJob(logged.url, { message: 'hello' });
-      const { events } = await streamJob(logged.url, job.job_id);
+      const { events } = await streamJob(logged.url, job);
       const last = events.at(-1)!;
       expect(last.event).toBe('done');
       expect(last.data).toEqual({ done: true, error: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: UNAVAILABLE_REPLY });
@@ -131,7 +131,7 @@ describe('OpenAI-compatible mode', () => {
     const offline = await startTestServer({ openai: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' } });
     try {
       const job = await createJob(offline.url, { message: 'hello' });
-      const { events } = await streamJob(offline.url, job.job_id);
+      const { events } = await streamJob(offline.url, job);
       expect(events.at(-1)).toMatchObject({ event: 'done', data: { error: true, reply: UNAVAILABLE_REPLY } });
     } finally {
       await offline.close();
@@ -141,7 +141,7 @@ describe('OpenAI-compatible mode', () => {
   it('keeps what was streamed when the stream ends without [DONE]', async () => {
     mode = 'no-done';
     const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_openai3' });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { reply: CHUNKS.join('') } });
   });
 });

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 describe('POST /chat/:entry/rate/:job_id', () => {
   it('stores a rating of the visitor’s own answer', async () => {
     const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_rate01' });
-    await streamJob(server.url, job.job_id);
+    await streamJob(server.url, job);
     const up = await postJson(`${server.url}/chat/demo_assistant/rate/${job.job_id}`, { rating: 'up', visitor_id: 'visitor_rate01' });
     expect(up).toMatchObject({ status: 200, body: { ok: true } });
     const note = await postJson(`${server.url}/chat/demo_assistant/rate/${job.job_id}`, {

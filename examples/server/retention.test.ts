@@ -165,7 +165,7 @@ describe('the server’s retention sweep', () => {
     const server = await startTestServer({ dbPath: path, now: () => T0 + JOB_RETENTION_MS + HOUR });
     try {
       expect((await getJson(`${server.url}/chat/${ENTRY}/thread?visitor_id=visitor_keep01`)).body.messages).toEqual([]);
-      expect((await getJson(`${server.url}/chat/${ENTRY}/events/j_oldoldoldoldoldoldol`)).status).toBe(404);
+      expect((await getJson(`${server.url}/chat/${ENTRY}/events/j_oldoldoldoldoldoldol?visitor_id=visitor_keep01`)).status).toBe(404);
     } finally {
       await server.close();
     }
@@ -176,13 +176,13 @@ describe('the server’s retention sweep', () => {
     const server = await startTestServer({ now: () => now, retention: { sweepIntervalMs: 20 } });
     try {
       const job = await createJob(server.url, { message: 'How do I set up the widget?', visitor_id: 'visitor_sweep01' });
-      const first = await streamJob(server.url, job.job_id);
+      const first = await streamJob(server.url, job);
       expect(first.events.some((e) => e.event === 'delta')).toBe(true);
 
       now += FINISHED_JOB_STEPS_RETENTION_MS + HOUR;
       await waitFor(() => (server.store.eventsAfter(job.job_id, 0).length === 1 ? true : undefined));
       // A reconnect from the start gets the answer whole, from `done`.
-      const again = await streamJob(server.url, job.job_id, ENTRY, 0);
+      const again = await streamJob(server.url, job, ENTRY, 0);
       expect(again.events.filter((e) => !['open', 'status'].includes(e.event!)).map((e) => e.event)).toEqual(['done']);
       expect(again.events.at(-1)!.data.reply).toBe(LONG_ANSWER);
 

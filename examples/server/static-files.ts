@@ -1,6 +1,11 @@
-// Static files: the demo pages, the built widget, the e2e pages and an explicit vendor
-// allow-list. Nothing else on disk is reachable. Resolution is pure (path in, file out) and
-// refuses anything that could climb out of its folder, encoded or not.
+// Static files: what a host page and the demo need, nothing else. The demo pages and their
+// assets, the widget (/widget.js and the split build at /split/), the chart adapters
+// (/renderers/) and an explicit vendor allow-list; the browser tests' pages (/e2e/) and the builds
+// they load from /dist/ only when the server is started for them (`testPages`). Never the
+// server's own bundle or its source map (dist/server/: its code, paths and comments), type
+// declarations, TypeScript sources, settings (JSON) or databases: only files whose extension is
+// in CONTENT_TYPES are served. Resolution is pure (path in, file out) and refuses anything that
+// could climb out of its folder, encoded or not.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,12 +21,27 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
   'vega-embed': 'vega-embed',
 });
 
+/**
+ * Under /dist/ (browser tests only): the client builds. dist/server/ and dist/types/ are not
+ * listed, so they are never reachable; dist/e2e/ holds a harness a browser test bundles.
+ */
+export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
+export const TEST_DIST_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map']);
+
+export interface StaticSite {
+  /** Also serve the browser tests' pages (/e2e/) and the builds under /dist/. Default false. */
+  testPages: boolean;
+}
+
+/**
+ * The types served, by extension; a file with any other extension is not served at all. No
+ * `.json` (package.json, entries.json), no `.ts`, no `.sqlite`: nothing a page needs.
+ */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -60,6 +80,8 @@ function safeSegments(rest: string): string[] | null {
     if (segment === '' || segment.startsWith('.') || /[\\/\0]/.test(segment)) return null;
     segments.push(segment);
   }
+  // Only the types a page loads (`x.d.ts` ends in `.ts`, `chat.sqlite-wal` in `.sqlite-wal`).
+  if (!Object.hasOwn(CONTENT_TYPES, extname(segments.at(-1)!).toLowerCase())) return null;
   return segments;
 }
 
@@ -72,18 +94,21 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
   return { base, file, crossOrigin };
 }
 
+const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor'];
+const TEST_PREFIXES = ['e2e', 'dist'];
+const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
+
 /** Maps a URL path to a file, or null when the path is not one we serve. */
-export function resolveStaticPath(pathname: string, rootDir: string): StaticTarget | null {
+export function resolveStaticPath(pathname: string, rootDir: string, site: StaticSite = { testPages: false }): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (pathname === '/widget.js' || pathname === '/widget.js.map') return target(rootDir, 'dist', pathname.slice(1), true);
-  const prefixed = /^\/(pages|dist|split|renderers|e2e|vendor)\/(.+)$/.exec(pathname);
+  const prefixed = PREFIXED.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];
+  if (!PUBLIC_PREFIXES.includes(prefix) && !(site.testPages && TEST_PREFIXES.includes(prefix))) return null;
   switch (prefix) {
     case 'pages':
       return target(rootDir, 'examples/pages', rest);
-    case 'dist':
-      return target(rootDir, 'dist', rest, true);
     case 'split':
       // The split build: /split/widget.js and the modules it imports from beside itself on first
       // use (cross-origin: CORS, as for /widget.js).
@@ -93,6 +118,11 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
       return target(rootDir, 'dist/renderers', rest, true);
     case 'e2e':
       return target(rootDir, 'e2e/pages', rest);
+    case 'dist': {
+      const slash = rest.indexOf('/');
+      const allowed = slash < 0 ? TEST_DIST_FILES.includes(rest) : TEST_DIST_FOLDERS.includes(rest.slice(0, slash));
+      return allowed ? target(rootDir, 'dist', rest, true) : null;
+    }
     default: {
       const slash = rest.indexOf('/');
       if (slash <= 0) return null;
@@ -104,7 +134,8 @@ export function resolveStaticPath(pathname: string, rootDir: string): StaticTarg
 
 /** True for the paths static files live under, so other methods there get 405, not 404. */
 export function isStaticPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || /^\/(pages|dist|split|renderers|e2e|vendor)\//.test(pathname);
+  const prefix = PREFIXED.exec(pathname)?.[1];
+  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || (prefix !== undefined && [...PUBLIC_PREFIXES, ...TEST_PREFIXES].includes(prefix));
 }
 
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */
@@ -118,10 +149,12 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, t: 
   } catch {
     return false;
   }
+  // A link named `x.js` must not serve what it points to under another type.
+  const type = Object.hasOwn(CONTENT_TYPES, extname(real).toLowerCase()) ? CONTENT_TYPES[extname(real).toLowerCase()] : undefined;
   const info = await stat(real).catch(() => null);
-  if (!info?.isFile()) return false;
+  if (!type || !info?.isFile()) return false;
   res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': type,
     'Content-Length': info.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',

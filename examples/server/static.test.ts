@@ -7,6 +7,8 @@ import { resolveStaticPath } from './static-files';
 import { rawGet, startTestServer } from './test-support';
 
 let server: RunningServer;
+/** The same files with the browser tests' pages turned on (`testPages`). */
+let testing: RunningServer;
 let root: string;
 
 function put(path: string, content: string): void {
@@ -21,40 +23,121 @@ beforeAll(async () => {
   put('examples/pages/style.css', 'body { color: red }');
   put('examples/pages/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   put('examples/pages/.hidden', 'hidden');
+  put('examples/pages/notes.ts', 'export const secret = 1');
+  put('examples/pages/data.json', '{"secret": true}');
+  put('examples/pages/chat.sqlite', 'SQLite format 3 secret');
+  put('examples/server/entries.json', '{"secret": true}');
   put('dist/widget.js', 'console.log("widget")');
   put('dist/widget.js.map', '{"version":3}');
-  put('dist/esm/index.mjs', 'export {}');
+  put('dist/esm/index.js', 'export {}');
+  put('dist/esm/charts.d.ts', 'export declare const secret: 1;');
   put('dist/split/widget.js', 'console.log("split widget")');
   put('dist/split/renderers/bailing-form.js', 'export const mount = 1');
+  put('dist/renderers/echarts.js', 'console.log("echarts adapter")');
+  put('dist/server/main.js', 'const secret = "server bundle"');
+  put('dist/server/main.js.map', '{"secret": "server map"}');
+  put('dist/types/widget/index.d.ts', 'export declare const secret: 1;');
+  put('dist/e2e/form-harness.js', 'export const harness = 1');
   put('e2e/pages/form.html', '<!doctype html><title>E2E</title>');
+  put('e2e/pages/form-harness.ts', 'export const secret = 1');
   put('node_modules/left-pad/index.js', 'module.exports = 1');
-  symlinkSync(join(root, 'package.json'), join(root, 'examples/pages/link.json'));
-  server = await startTestServer({ rootDir: root });
+  put('node_modules/echarts/dist/echarts.min.js', 'window.echarts = {}');
+  put('node_modules/echarts/package.json', '{"secret": true}');
+  put('node_modules/echarts/src/echarts.ts', 'export const secret = 1');
+  symlinkSync(join(root, 'package.json'), join(root, 'examples/pages/link.js'));
+  [server, testing] = await Promise.all([startTestServer({ rootDir: root }), startTestServer({ rootDir: root, testPages: true })]);
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), testing.close()]));
+
+/** What a host page and the demo need: the same with or without the browser tests' pages. */
+const PUBLIC: [string, string, string][] = [
+  ['/', 'text/html; charset=utf-8', '<title>Demo</title>'],
+  ['/pages/index.html', 'text/html; charset=utf-8', '<title>Demo</title>'],
+  ['/pages/style.css', 'text/css; charset=utf-8', 'color: red'],
+  ['/pages/logo.svg', 'image/svg+xml', '<svg'],
+  ['/widget.js', 'text/javascript; charset=utf-8', 'console.log("widget")'],
+  ['/widget.js.map', 'application/json; charset=utf-8', '"version"'],
+  ['/split/widget.js', 'text/javascript; charset=utf-8', 'console.log("split widget")'],
+  ['/split/renderers/bailing-form.js', 'text/javascript; charset=utf-8', 'export const mount = 1'],
+  ['/renderers/echarts.js', 'text/javascript; charset=utf-8', 'echarts adapter'],
+  ['/vendor/echarts/dist/echarts.min.js', 'text/javascript; charset=utf-8', 'window.echarts'],
+];
+
+/** Only for the browser tests: their pages, and the builds they load from under /dist/. */
+const TEST_ONLY: [string, string, string][] = [
+  ['/e2e/form.html', 'text/html; charset=utf-8', '<title>E2E</title>'],
+  ['/dist/widget.js', 'text/javascript; charset=utf-8', 'console.log("widget")'],
+  ['/dist/esm/index.js', 'text/javascript; charset=utf-8', 'export {}'],
+  ['/dist/e2e/form-harness.js', 'text/javascript; charset=utf-8', 'export const harness = 1'],
+];
+
+/** Never, with or without them: the server, sources, settings, data, and any way around that. */
+const NEVER = [
+  '/dist/server/main.js',
+  '/dist/server/main.js.map',
+  '/dist/types/widget/index.d.ts',
+  '/dist/esm/charts.d.ts',
+  '/e2e/form-harness.ts',
+  '/pages/notes.ts',
+  '/pages/data.json',
+  '/pages/chat.sqlite',
+  '/vendor/echarts/package.json',
+  '/vendor/echarts/src/echarts.ts',
+  '/package.json',
+  '/examples/server/entries.json',
+  '/server/main.js',
+  '/pages/../package.json',
+  '/pages/%2e%2e/package.json',
+  '/pages/%2E%2E/%2E%2E/package.json',
+  '/pages/..%2fpackage.json',
+  '/pages/..%5cpackage.json',
+  '/dist/..%2f..%2fpackage.json',
+  '/dist/split/../server/main.js',
+  '/e2e/../../package.json',
+  '/pages/.hidden',
+  '/pages/link.js',
+  '/pages//etc/passwd',
+  '/pages/%00index.html',
+  '/node_modules/left-pad/index.js',
+  '/vendor/left-pad/index.js',
+  '/pages/missing.html',
+  '/pages/',
+  '/examples/pages/index.html',
+];
+
+const SECRETS = ['secret', 'hidden', 'module.exports', 'server bundle'];
 
 describe('static files', () => {
-  it.each([
-    ['/', 'text/html; charset=utf-8', '<title>Demo</title>'],
-    ['/pages/index.html', 'text/html; charset=utf-8', '<title>Demo</title>'],
-    ['/pages/style.css', 'text/css; charset=utf-8', 'color: red'],
-    ['/pages/logo.svg', 'image/svg+xml', '<svg'],
-    ['/e2e/form.html', 'text/html; charset=utf-8', '<title>E2E</title>'],
-    ['/dist/esm/index.mjs', 'text/javascript; charset=utf-8', 'export {}'],
-    ['/widget.js.map', 'application/json; charset=utf-8', '"version"'],
-  ])('serves %s as %s', async (path, type, content) => {
-    const res = await fetch(`${server.url}${path}`);
+  it.each(PUBLIC)('serves %s as %s, also with the test pages on', async (path, type, content) => {
+    for (const target of [server, testing]) {
+      const res = await fetch(`${target.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.text()).toContain(content);
+    }
+  });
+
+  it.each(TEST_ONLY)('serves %s only with the test pages on', async (path, type, content) => {
+    expect((await rawGet(server.url, path)).status).toBe(404);
+    const res = await fetch(`${testing.url}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toContain(content);
   });
 
+  it.each(NEVER)('never serves %s', async (path) => {
+    for (const target of [server, testing]) {
+      const res = await rawGet(target.url, path);
+      expect(res.status, `${path} with${target === testing ? '' : 'out'} test pages`).toBe(404);
+      for (const secret of SECRETS) expect(res.body).not.toContain(secret);
+    }
+  });
+
   it('serves the widget cross-origin and uncached', async () => {
-    for (const path of ['/widget.js', '/dist/widget.js']) {
-      const res = await fetch(`${server.url}${path}`);
+    for (const url of [`${server.url}/widget.js`, `${testing.url}/dist/widget.js`]) {
+      const res = await fetch(url);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe('console.log("widget")');
@@ -62,12 +145,10 @@ describe('static files', () => {
   });
 
   it('serves the split build and its modules cross-origin, as a host page loads them', async () => {
-    for (const [path, body] of [['/split/widget.js', 'console.log("split widget")'], ['/split/renderers/bailing-form.js', 'export const mount = 1']]) {
+    for (const path of ['/split/widget.js', '/split/renderers/bailing-form.js', '/renderers/echarts.js']) {
       const res = await fetch(`${server.url}${path}`);
-      expect(res.status, path).toBe(200);
-      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await res.text()).toBe(body);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      await res.text();
     }
     expect((await rawGet(server.url, '/split/renderers/sandbox.js')).status).toBe(404);
   });
@@ -79,51 +160,54 @@ describe('static files', () => {
     expect(await res.text()).toBe('');
   });
 
-  it.each([
-    '/pages/../package.json',
-    '/pages/%2e%2e/package.json',
-    '/pages/%2E%2E/%2E%2E/package.json',
-    '/pages/..%2fpackage.json',
-    '/pages/..%5cpackage.json',
-    '/dist/..%2f..%2fpackage.json',
-    '/e2e/../../package.json',
-    '/pages/.hidden',
-    '/pages/link.json',
-    '/pages//etc/passwd',
-    '/pages/%00index.html',
-    '/package.json',
-    '/node_modules/left-pad/index.js',
-    '/vendor/left-pad/index.js',
-    '/pages/missing.html',
-    '/pages/',
-    '/examples/pages/index.html',
-  ])('never serves %s', async (path) => {
-    const res = await rawGet(server.url, path);
-    expect(res.status).toBe(404);
-    expect(res.body).not.toContain('secret');
-    expect(res.body).not.toContain('hidden');
-    expect(res.body).not.toContain('module.exports');
-  });
-
   it('answers 405 for writes to static paths', async () => {
     const res = await fetch(`${server.url}/pages/index.html`, { method: 'POST' });
     expect(res.status).toBe(405);
   });
+});
 
-  it('maps paths only inside their folders', () => {
-    expect(resolveStaticPath('/pages/a/b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a/b.html', crossOrigin: false });
-    expect(resolveStaticPath('/e2e/x.html', '/r')).toMatchObject({ file: '/r/e2e/pages/x.html' });
-    expect(resolveStaticPath('/widget.js', '/r')).toMatchObject({ file: '/r/dist/widget.js', crossOrigin: true });
-    expect(resolveStaticPath('/renderers/echarts.js', '/r')).toMatchObject({ file: '/r/dist/renderers/echarts.js', crossOrigin: true });
-    expect(resolveStaticPath('/split/widget.js', '/r')).toMatchObject({ file: '/r/dist/split/widget.js', crossOrigin: true });
-    expect(resolveStaticPath('/split/renderers/bailing-form.js', '/r')).toMatchObject({ file: '/r/dist/split/renderers/bailing-form.js', crossOrigin: true });
-    expect(resolveStaticPath('/split/i18n/zh-CN.js', '/r')).toMatchObject({ file: '/r/dist/split/i18n/zh-CN.js', crossOrigin: true });
-    expect(resolveStaticPath('/split/../widget.js', '/r')).toBeNull();
-    expect(resolveStaticPath('/i18n/zh-CN.js', '/r')).toBeNull();
-    expect(resolveStaticPath('/renderers/../widget.js', '/r')).toBeNull();
-    expect(resolveStaticPath('/pages/a%20b.html', '/r')).toMatchObject({ file: '/r/examples/pages/a b.html' });
-    expect(resolveStaticPath('/pages/%E0%A4%A', '/r')).toBeNull();
-    expect(resolveStaticPath('/vendor/left-pad/index.js', '/r')).toBeNull();
-    expect(resolveStaticPath('/vendor/constructor/x.js', '/r')).toBeNull();
+describe('resolveStaticPath', () => {
+  const publicSite = { testPages: false };
+  const testSite = { testPages: true };
+  it.each<[string, { testPages: boolean }, Record<string, unknown> | null]>([
+    ['/', publicSite, { file: '/r/examples/pages/index.html', crossOrigin: false }],
+    ['/pages/a/b.html', publicSite, { file: '/r/examples/pages/a/b.html', crossOrigin: false }],
+    ['/pages/a%20b.html', publicSite, { file: '/r/examples/pages/a b.html' }],
+    ['/widget.js', publicSite, { file: '/r/dist/widget.js', crossOrigin: true }],
+    ['/widget.js.map', publicSite, { file: '/r/dist/widget.js.map', crossOrigin: true }],
+    ['/renderers/echarts.js', publicSite, { file: '/r/dist/renderers/echarts.js', crossOrigin: true }],
+    ['/renderers/echarts.js.map', publicSite, { file: '/r/dist/renderers/echarts.js.map', crossOrigin: true }],
+    ['/split/widget.js', publicSite, { file: '/r/dist/split/widget.js', crossOrigin: true }],
+    ['/split/i18n/zh-CN.js', publicSite, { file: '/r/dist/split/i18n/zh-CN.js', crossOrigin: true }],
+    ['/vendor/vega-lite/build/vega-lite.min.js', publicSite, { file: '/r/node_modules/vega-lite/build/vega-lite.min.js', crossOrigin: true }],
+    ['/e2e/x.html', publicSite, null],
+    ['/e2e/x.html', testSite, { file: '/r/e2e/pages/x.html' }],
+    ['/dist/widget.js', publicSite, null],
+    ['/dist/widget.js', testSite, { file: '/r/dist/widget.js', crossOrigin: true }],
+    ['/dist/esm/charts.js', testSite, { file: '/r/dist/esm/charts.js' }],
+    ['/dist/e2e/form-harness.js', testSite, { file: '/r/dist/e2e/form-harness.js' }],
+    ['/dist/server/main.js', testSite, null],
+    ['/dist/server/main.js.map', testSite, null],
+    ['/dist/types/index.d.ts', testSite, null],
+    ['/dist/package.json', testSite, null],
+    ['/e2e/pages/form-harness.ts', testSite, null],
+    ['/pages/app.ts', publicSite, null],
+    ['/pages/app.mts', publicSite, null],
+    ['/pages/x.d.ts', publicSite, null],
+    ['/pages/chat.sqlite', publicSite, null],
+    ['/pages/chat.sqlite-wal', publicSite, null],
+    ['/pages/data.json', publicSite, null],
+    ['/pages/README', publicSite, null],
+    ['/split/../widget.js', publicSite, null],
+    ['/i18n/zh-CN.js', publicSite, null],
+    ['/renderers/../widget.js', publicSite, null],
+    ['/pages/%E0%A4%A', publicSite, null],
+    ['/vendor/left-pad/index.js', publicSite, null],
+    ['/vendor/constructor/x.js', publicSite, null],
+    ['/vendor/echarts/package.json', publicSite, null],
+  ])('%s (test pages %o)', (path, site, expected) => {
+    const target = resolveStaticPath(path, '/r', site);
+    if (expected === null) expect(target).toBeNull();
+    else expect(target).toMatchObject(expected);
   });
 });

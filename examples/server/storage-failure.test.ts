@@ -30,7 +30,7 @@ afterEach(() => {
   process.off('unhandledRejection', record);
 });
 
-const eventsUrl = (server: RunningServer, jobId: string): string => `${server.url}/chat/demo_assistant/events/${jobId}`;
+const eventsUrl = (server: RunningServer, job: { job_id: string; visitor_id: string }): string => `${server.url}/chat/demo_assistant/events/${job.job_id}?visitor_id=${job.visitor_id}`;
 
 /** The hub's failed-job ending, after a `status: failed`. */
 function expectFailedEnding(stream: StreamResult, job: { job_id: string; visitor_id: string }): void {
@@ -63,14 +63,14 @@ describe('writes that fail (injected into a real better-sqlite3 store)', () => {
       const b = await createJob(server.url, { message: LONG_QUESTION, visitor_id: 'visitor_fault_b' });
       const failWritesOfA = writesOfJob(a.job_id);
       const [streamA, streamB] = await Promise.all([
-        readStream(eventsUrl(server, a.job_id), {
+        readStream(eventsUrl(server, a), {
           // From A's first delta on, each of A's writes fails as on a full disk: its next delta,
           // then its ending too (the ending is then held in memory and served from there).
           onEvent: (event) => {
             if (event.event === 'delta') faults.set((write) => (failWritesOfA(write) ? 'SQLITE_FULL' : undefined));
           },
         }),
-        streamJob(server.url, b.job_id),
+        streamJob(server.url, b),
       ]);
       expectFailedEnding(streamA, a);
       expectWholeAnswer(streamB, LONG_ANSWER);
@@ -81,19 +81,19 @@ describe('writes that fail (injected into a real better-sqlite3 store)', () => {
       // Still serving: a new job of another visitor streams to its end.
       expect((await getJson(`${server.url}/healthz`)).status).toBe(200);
       const c = await createJob(server.url, { message: LONG_QUESTION, visitor_id: 'visitor_fault_c' });
-      expectWholeAnswer(await streamJob(server.url, c.job_id), LONG_ANSWER);
+      expectWholeAnswer(await streamJob(server.url, c), LONG_ANSWER);
 
       // While the ending is only in memory, a reconnect still gets it.
       expect(server.store.getJob(a.job_id)!.status).toBe('running');
-      expectFailedEnding(await streamJob(server.url, a.job_id), a);
+      expectFailedEnding(await streamJob(server.url, a), a);
       // Once writes work again (the next job's first event is stored) the held ending is written:
       // the job is failed in the database too.
       faults.clear();
       const d = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_fault_c' });
-      await streamJob(server.url, d.job_id);
+      await streamJob(server.url, d);
       await waitFor(() => (server.store.getJob(a.job_id)?.status === 'failed' ? true : undefined));
       expect(server.store.terminalEvent(a.job_id)!.data).toContain(STORAGE_FAILURE_REPLY);
-      expectFailedEnding(await streamJob(server.url, a.job_id), a);
+      expectFailedEnding(await streamJob(server.url, a), a);
       expect(escaped).toEqual([]);
     } finally {
       await server.close();
@@ -106,10 +106,10 @@ describe('writes that fail (injected into a real better-sqlite3 store)', () => {
     try {
       faults.set((write) => (write.table === 'jobs' && write.sql.includes('SET status = ?') ? 'SQLITE_IOERR' : undefined));
       const a = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_fault_d' });
-      expectFailedEnding(await streamJob(server.url, a.job_id), a);
+      expectFailedEnding(await streamJob(server.url, a), a);
       faults.clear();
       const next = await createJob(server.url, { message: LONG_QUESTION, visitor_id: 'visitor_fault_d' });
-      expectWholeAnswer(await streamJob(server.url, next.job_id), LONG_ANSWER);
+      expectWholeAnswer(await streamJob(server.url, next), LONG_ANSWER);
       expect(escaped).toEqual([]);
     } finally {
       await server.close();
@@ -143,7 +143,7 @@ describe('writes that fail (injected into a real better-sqlite3 store)', () => {
         code: 'SQLITE_IOERR',
         send: async (s) => {
           const job = await createJob(s.url, { message: 'hello', visitor_id: 'visitor_fault_r' });
-          await streamJob(s.url, job.job_id);
+          await streamJob(s.url, job);
           return postJson(`${s.url}/chat/demo_assistant/rate/${job.job_id}`, { rating: 'up', visitor_id: 'visitor_fault_r' });
         },
         body: { error: STORAGE_UNAVAILABLE_SENTENCE, code: 'storage_unavailable' },
@@ -184,7 +184,7 @@ describe('a real SQLITE_BUSY: another connection holds the write lock of the sam
     try {
       const a = await createJob(server.url, { message: LONG_QUESTION, visitor_id: 'visitor_busy_a' });
       const seen: SseEvent[] = [];
-      const streamA = await readStream(eventsUrl(server, a.job_id), {
+      const streamA = await readStream(eventsUrl(server, a), {
         onEvent: (event) => {
           seen.push(event);
           // In WAL mode an exclusive transaction blocks writers, not readers.
@@ -207,7 +207,7 @@ describe('a real SQLITE_BUSY: another connection holds the write lock of the sam
 
       other.exec('COMMIT');
       const b = await createJob(server.url, { message: LONG_QUESTION, visitor_id: 'visitor_busy_b' });
-      expectWholeAnswer(await streamJob(server.url, b.job_id), LONG_ANSWER);
+      expectWholeAnswer(await streamJob(server.url, b), LONG_ANSWER);
       await waitFor(() => (server.store.getJob(a.job_id)?.status === 'failed' ? true : undefined));
       expect(escaped).toEqual([]);
     } finally {

@@ -6,16 +6,20 @@ import type { RunningServer } from './app';
 import { chunkText } from './demo-agent';
 import { CHART_ANSWER, DOCS_ANSWER, DOCS_REFERENCES, FAIL_PARTIAL, FAIL_REPLY, LONG_ANSWER, SEARCH_ANSWER, TIMEOUT_ANSWER, TOOL_PREAMBLE, WEATHER_ANSWER, filesAnswer } from './demo-replies';
 import { INTERRUPTED_REPLY } from './job-runner';
+import { signTicket } from './tickets';
 import {
   createJob,
   deltaText,
+  eventsUrl,
   getJson,
   postJson,
   readStream,
   startTestServer,
   stored,
   streamJob,
+  TEST_ENTRIES,
   waitFor,
+  type JobRef,
   type SseEvent,
 } from './test-support';
 
@@ -44,7 +48,7 @@ const storedNames = (events: SseEvent[]): string[] =>
 describe('GET /chat/:entry/events/:job_id', () => {
   it('streams a plain answer: open first, increasing seq, done.reply = the deltas', async () => {
     const job = await createJob(server.url, { message: 'How do I set up the widget?' });
-    const stream = await streamJob(server.url, job.job_id);
+    const stream = await streamJob(server.url, job);
     expect(stream.status).toBe(200);
     expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
     expect(stream.retry).toBe(1000);
@@ -74,7 +78,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('sends the right headers', async () => {
     const job = await createJob(server.url, { message: 'hi' });
-    const res = await fetch(`${server.url}/chat/demo_assistant/events/${job.job_id}`, { headers: { Origin: 'https://host.example' } });
+    const res = await fetch(eventsUrl(server.url, job), { headers: { Origin: 'https://host.example' } });
     expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     expect(res.headers.get('access-control-allow-origin')).toBe('https://host.example');
@@ -83,7 +87,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('runs a tool round: phases, a reset, and a reply of round 2 only', async () => {
     const job = await createJob(server.url, { message: 'What is the weather tomorrow?' });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     const names = events
       .filter((e) => storedNames([e]).length === 1)
       .map((e) => (e.event === 'phase' ? `phase:${e.data.name}:${e.data.round}` : e.event));
@@ -101,13 +105,13 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('answers "search" with the search result after its tool round', async () => {
     const job = await createJob(server.url, { message: 'search the docs for tickets' });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     expect(events.at(-1)!.data.reply).toBe(SEARCH_ANSWER);
   });
 
   it('"chart": a bailing-chart block, then a block of a type nobody registers', async () => {
     const job = await createJob(server.url, { message: 'show me a chart', client_capabilities: { renderers: ['bailing-chart'] } });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     const reply: string = events.at(-1)!.data.reply;
     expect(reply).toBe(CHART_ANSWER);
     const fences = [...reply.matchAll(/^```([a-z-]+)\n([\s\S]*?)\n```$/gm)];
@@ -120,7 +124,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('"slow": deltas arrive about 150 ms apart', async () => {
     const job = await createJob(server.url, { message: 'slow answer please' });
-    const stream = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}`, {
+    const stream = await readStream(eventsUrl(server.url, job), {
       until: (events) => events.filter((e) => e.event === 'delta').length >= 4,
     });
     const times = stream.events.filter((e) => e.event === 'delta').map((e) => e.data.ts as number);
@@ -129,7 +133,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('fails a job as the hub does: a few words, then done with error and a sentence; the job is failed', async () => {
     const job = await createJob(server.url, { message: 'please fail this time' });
-    const { events, ending } = await streamJob(server.url, job.job_id);
+    const { events, ending } = await streamJob(server.url, job);
     expect(ending).toBe('end');
     expect(deltaText(events)).toBe(FAIL_PARTIAL);
     const last = events.at(-1)!;
@@ -142,14 +146,14 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('replays after Last-Event-ID: each seq exactly once, text = reply', async () => {
     const job = await createJob(server.url, { message: 'Tell me everything, the long version' });
-    const first = await streamJob(server.url, job.job_id);
+    const first = await streamJob(server.url, job);
     // Read a few events, then drop the connection.
-    const partial = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}`, {
+    const partial = await readStream(eventsUrl(server.url, job), {
       until: (events) => events.filter((e) => e.event === 'delta').length >= 5,
     });
     expect(partial.ending).toBe('stopped');
     const lastSeen = Number(stored(partial.events).at(-1)!.id);
-    const rest = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeen);
+    const rest = await streamJob(server.url, job, 'demo_assistant', lastSeen);
     expect(rest.events[0]!.event).toBe('open');
     const union = [...stored(partial.events), ...stored(rest.events)];
     const seqs = union.map((e) => Number(e.id));
@@ -161,28 +165,28 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('resumes from ?cursor= as the hub does, which wins over Last-Event-ID', async () => {
     const job = await createJob(server.url, { message: 'hello' });
-    const full = await streamJob(server.url, job.job_id);
+    const full = await streamJob(server.url, job);
     const ids = stored(full.events).map((e) => Number(e.id));
-    const fromCursor = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}?cursor=4`, { lastEventId: 2 });
+    const fromCursor = await readStream(eventsUrl(server.url, job, 'demo_assistant', { cursor: '4' }), { lastEventId: 2 });
     expect(stored(fromCursor.events).map((e) => Number(e.id))).toEqual(ids.filter((s) => s > 4));
     expect(fromCursor.events.at(-1)).toEqual(full.events.at(-1));
-    const fromHeader = await streamJob(server.url, job.job_id, 'demo_assistant', 2);
+    const fromHeader = await streamJob(server.url, job, 'demo_assistant', 2);
     expect(stored(fromHeader.events).map((e) => Number(e.id))).toEqual(ids.filter((s) => s > 2));
   });
 
   it('accepts ?last_event_id= as well', async () => {
     const job = await createJob(server.url, { message: 'hello' });
-    const full = await streamJob(server.url, job.job_id);
-    const fromQuery = await readStream(`${server.url}/chat/demo_assistant/events/${job.job_id}?last_event_id=3`);
+    const full = await streamJob(server.url, job);
+    const fromQuery = await readStream(eventsUrl(server.url, job, 'demo_assistant', { last_event_id: '3' }));
     expect(stored(fromQuery.events).map((e) => Number(e.id))).toEqual(stored(full.events).map((e) => Number(e.id)).filter((s) => s > 3));
   });
 
   it('sends the terminal event again to a client that already saw it', async () => {
     const job = await createJob(server.url, { message: 'hello' });
-    const full = await streamJob(server.url, job.job_id);
+    const full = await streamJob(server.url, job);
     // `done` carries no id, so only a client that guessed its seq can be past it.
     const lastSeq = server.store.terminalEvent(job.job_id)!.seq;
-    const again = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeq);
+    const again = await streamJob(server.url, job, 'demo_assistant', lastSeq);
     expect(again.ending).toBe('end');
     expect(storedNames(again.events)).toEqual(['done']);
     expect(again.events.at(-1)).toEqual(full.events.at(-1));
@@ -190,7 +194,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
 
   it('"drop": the first connection breaks mid-answer; a reconnect gets the rest exactly once', async () => {
     const job = await createJob(server.url, { message: 'drop the connection please' });
-    const first = await streamJob(server.url, job.job_id);
+    const first = await streamJob(server.url, job);
     expect(first.ending).toBe('error');
     expect(first.events.some((e) => e.event === 'done' || e.event === 'failed' || e.event === 'timeout')).toBe(false);
     const firstDeltas = first.events.filter((e) => e.event === 'delta').length;
@@ -199,7 +203,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
     expect(firstDeltas).toBeLessThanOrEqual(Math.floor(total / 2));
 
     const lastSeen = Number(stored(first.events).at(-1)!.id);
-    const second = await streamJob(server.url, job.job_id, 'demo_assistant', lastSeen);
+    const second = await streamJob(server.url, job, 'demo_assistant', lastSeen);
     expect(second.ending).toBe('end');
     const union = [...stored(first.events), ...stored(second.events)];
     const seqs = union.map((e) => Number(e.id));
@@ -212,7 +216,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
   it('"timeout": the stream window ends first; the answer then appears in /thread', async () => {
     const job = await createJob(server.url, { message: 'timeout test' });
     const started = Date.now();
-    const stream = await streamJob(server.url, job.job_id);
+    const stream = await streamJob(server.url, job);
     const elapsed = Date.now() - started;
     expect(stream.ending).toBe('end');
     expect(stream.events.at(-1)).toEqual({ event: 'timeout', id: undefined, data: { done: false, job_id: job.job_id } });
@@ -231,7 +235,7 @@ describe('GET /chat/:entry/events/:job_id', () => {
     const pinging = await startTestServer({ pingIntervalMs: 50, streamWindowMs: 400 });
     try {
       const job = await createJob(pinging.url, { message: 'slow please' });
-      const stream = await streamJob(pinging.url, job.job_id);
+      const stream = await streamJob(pinging.url, job);
       const pings = stream.events.filter((e) => e.event === 'ping');
       expect(pings.length).toBeGreaterThanOrEqual(3);
       expect(pings.every((p) => p.id === undefined && typeof p.data.ts === 'number' && p.data.job_id === job.job_id)).toBe(true);
@@ -242,22 +246,72 @@ describe('GET /chat/:entry/events/:job_id', () => {
     }
   });
 
-  it('refuses jobs of another entry (404) and another visitor (403)', async () => {
+  it('refuses jobs of another entry and unknown jobs with 404', async () => {
     const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_stream1' });
-    expect((await getJson(`${server.url}/chat/no_upload/events/${job.job_id}`)).status).toBe(404);
-    expect((await getJson(`${server.url}/chat/demo_assistant/events/j_aaaaaaaaaaaaaaaaaaaa`)).status).toBe(404);
-    expect((await getJson(`${server.url}/chat/demo_assistant/events/not-a-job`)).status).toBe(404);
-    const wrong = await getJson(`${server.url}/chat/demo_assistant/events/${job.job_id}?visitor_id=visitor_stream2`);
-    expect(wrong).toMatchObject({ status: 403, body: { code: 'wrong_visitor' } });
-    const right = await streamJob(server.url, job.job_id);
+    expect((await getJson(eventsUrl(server.url, job, 'no_upload'))).status).toBe(404);
+    expect((await getJson(eventsUrl(server.url, { ...job, job_id: 'j_aaaaaaaaaaaaaaaaaaaa' }))).status).toBe(404);
+    expect((await getJson(eventsUrl(server.url, { ...job, job_id: 'not-a-job' }))).status).toBe(404);
+    const right = await streamJob(server.url, job);
     expect(right.events.at(-1)!.event).toBe('done');
+  });
+});
+
+describe('who may read a stream: the visitor and ticket checks of /thread', () => {
+  const SECRET = TEST_ENTRIES.entries.ticket_demo.ticket_secret;
+  const ticketFor = (sub: string, entry = 'ticket_demo', secret = SECRET) =>
+    signTicket(secret, { sub, exp: Math.floor(Date.now() / 1000) + 600, entry });
+  const unknownJob = { error: 'This answer does not exist.', code: 'unknown_job' };
+
+  it('asks for the visitor id, as /thread does', async () => {
+    const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner9' });
+    const res = await getJson(`${server.url}/chat/demo_assistant/events/${job.job_id}`);
+    expect(res).toMatchObject({ status: 400, body: { error: '"visitor_id" is required.', code: 'missing_field' } });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers another visitor exactly as for a job that does not exist', async () => {
+    const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_owner9' });
+    const wrong = await getJson(eventsUrl(server.url, { ...job, visitor_id: 'visitor_other9' }));
+    const missing = await getJson(eventsUrl(server.url, { job_id: 'j_aaaaaaaaaaaaaaaaaaaa', visitor_id: 'visitor_other9' }));
+    expect(wrong).toMatchObject({ status: 404, body: unknownJob });
+    expect(missing).toMatchObject({ status: 404, body: unknownJob });
+    expect(await streamJob(server.url, job)).toMatchObject({ status: 200 });
+  });
+
+  it('refuses a malformed visitor id and a claimed ticket identity', async () => {
+    const job = await createJob(server.url, { message: 'hello' }, 'ticket_optional');
+    const bad = await getJson(eventsUrl(server.url, { ...job, visitor_id: 'short' }, 'ticket_optional'));
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_field' } });
+    const reserved = await getJson(eventsUrl(server.url, { ...job, visitor_id: 't_someone1' }, 'ticket_optional'));
+    expect(reserved).toMatchObject({ status: 403, body: { code: 'visitor_reserved' } });
+  });
+
+  it('on an entry that requires a ticket: none is 401, a bad one is 401, another person is 404', async () => {
+    const ticket = ticketFor('user-1');
+    const res = await postJson(`${server.url}/chat/ticket_demo`, { message: 'hello', ticket });
+    expect(res.status).toBe(200);
+    const job = res.body as JobRef;
+    expect(job.visitor_id).toBe('t_user-1');
+
+    const noTicket = await getJson(eventsUrl(server.url, job, 'ticket_demo'));
+    expect(noTicket).toMatchObject({ status: 401, body: { error: 'Please sign in to use this chat.', code: 'ticket_required' } });
+    const forged = await getJson(eventsUrl(server.url, job, 'ticket_demo', { ticket: ticketFor('user-1', 'ticket_demo', 'another-secret-of-32-characters!!') }));
+    expect(forged).toMatchObject({ status: 401, body: { code: 'ticket_invalid' } });
+    const elsewhere = await getJson(eventsUrl(server.url, job, 'ticket_demo', { ticket: ticketFor('user-1', 'demo_assistant') }));
+    expect(elsewhere).toMatchObject({ status: 401, body: { code: 'ticket_invalid' } });
+    const someoneElse = await getJson(eventsUrl(server.url, job, 'ticket_demo', { ticket: ticketFor('user-2') }));
+    expect(someoneElse).toMatchObject({ status: 404, body: unknownJob });
+
+    const own = await streamJob(server.url, job, 'ticket_demo', undefined, { ticket });
+    expect(own.status).toBe(200);
+    expect(own.events.at(-1)).toMatchObject({ event: 'done', data: { visitor_id: 't_user-1' } });
   });
 });
 
 describe('done: references and attachments, as the hub sends them', () => {
   it('"docs": [n] markers in the reply and done.references {seq, title, score, snippet}', async () => {
     const job = await createJob(server.url, { message: 'show me the docs' });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: DOCS_ANSWER, references: DOCS_REFERENCES });
@@ -270,7 +324,7 @@ describe('done: references and attachments, as the hub sends them', () => {
 
   it('"files": a document link in the reply, done.attachments has the file, and the server serves it', async () => {
     const job = await createJob(server.url, { message: 'any files for me?' });
-    const { events } = await streamJob(server.url, job.job_id);
+    const { events } = await streamJob(server.url, job);
     const done = events.at(-1)!;
     const url = `${server.url}/files/acme-setup.pdf`;
     expect(done.data).toEqual({ done: true, job_id: job.job_id, visitor_id: job.visitor_id, reply: filesAnswer(url), attachments: [{ type: 'file', url, name: 'Setup guide' }] });
@@ -287,7 +341,7 @@ describe('done: references and attachments, as the hub sends them', () => {
     const voice = await postJson(`${server.url}/chat/demo_assistant/upload`, { filename: 'note.webm', mime: 'audio/webm;codecs=opus', data_base64: Buffer.alloc(2 * 1024 * 1024, 7).toString('base64'), visitor_id: visitor });
     const message = `What is this?\n\n![${png.body.name}](${png.body.url})\n\n[文件：${pdf.body.name}](${pdf.body.url})\n\n[语音：${voice.body.name}](${voice.body.url})`;
     const job = await createJob(server.url, { message, visitor_id: visitor });
-    const done = (await streamJob(server.url, job.job_id)).events.at(-1)!;
+    const done = (await streamJob(server.url, job)).events.at(-1)!;
     expect(done.data.reply).toBe(
       'I got your image **cat.png** (12 KB), your file **order\\_1042.pdf** (300 bytes) and your voice recording **note.webm** (2 MB). You wrote: “What is this?”. This demo does not read file contents, but a real assistant could pass the link on to a tool.',
     );
@@ -295,7 +349,7 @@ describe('done: references and attachments, as the hub sends them', () => {
     expect(done.data).not.toHaveProperty('attachments');
     // Another visitor's message linking the same upload learns nothing of its size.
     const other = await createJob(server.url, { message: `![x](${png.body.url})`, visitor_id: 'visitor_sends2' });
-    expect((await streamJob(server.url, other.job_id)).events.at(-1)!.data.reply).toMatch(/^I got your image \*\*x\*\*\. This demo/);
+    expect((await streamJob(server.url, other)).events.at(-1)!.data.reply).toMatch(/^I got your image \*\*x\*\*\. This demo/);
   });
 });
 
@@ -304,12 +358,12 @@ describe('persistence across restarts', () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
     const first = await startTestServer({ dbPath });
     const job = await createJob(first.url, { message: 'hello' });
-    const before = await streamJob(first.url, job.job_id);
+    const before = await streamJob(first.url, job);
     await first.close();
 
     const second = await startTestServer({ dbPath });
     try {
-      const after = await streamJob(second.url, job.job_id, 'demo_assistant', 2);
+      const after = await streamJob(second.url, job, 'demo_assistant', 2);
       expect(stored(after.events)).toEqual(stored(before.events).filter((e) => Number(e.id) > 2));
     } finally {
       await second.close();
@@ -320,7 +374,7 @@ describe('persistence across restarts', () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'chat-db-')), 'chat.sqlite');
     const first = await startTestServer({ dbPath });
     const job = await createJob(first.url, { message: 'slow please' });
-    const reading = streamJob(first.url, job.job_id);
+    const reading = streamJob(first.url, job);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await first.close();
     const cut = await reading;
@@ -328,7 +382,7 @@ describe('persistence across restarts', () => {
 
     const second = await startTestServer({ dbPath });
     try {
-      const replay = await streamJob(second.url, job.job_id);
+      const replay = await streamJob(second.url, job);
       expect(replay.events.at(-1)!).toMatchObject({ event: 'done', data: { error: true, reply: INTERRUPTED_REPLY } });
       // The thread is free again.
       const next = await createJob(second.url, { message: 'hello', visitor_id: job.visitor_id });
@@ -343,13 +397,13 @@ describe('persistence across restarts', () => {
     const first = await startTestServer({ dbPath });
     const running = await createJob(first.url, { message: 'slow please', visitor_id: 'visitor_closeq1' });
     const waiting = await createJob(first.url, { message: 'hello', visitor_id: 'visitor_closeq1' });
-    const seen = await readStream(`${first.url}/chat/demo_assistant/events/${waiting.job_id}`, { until: (events) => events.some((e) => e.event === 'status') });
+    const seen = await readStream(eventsUrl(first.url, waiting), { until: (events) => events.some((e) => e.event === 'status') });
     expect(seen.events.find((e) => e.event === 'status')!.data.status).toBe('queued');
     await first.close();
 
     const second = await startTestServer({ dbPath });
     try {
-      const replay = await streamJob(second.url, waiting.job_id);
+      const replay = await streamJob(second.url, waiting);
       expect(storedNames(replay.events)).toEqual(['done']);
       expect(replay.events.at(-1)!.data).toMatchObject({ error: true, reply: INTERRUPTED_REPLY });
       expect(second.store.getJob(waiting.job_id)!.status).toBe('failed');

@@ -10,8 +10,8 @@ export const TEST_ENTRIES = {
     strict_entry: { allowed_origins: ['https://shop.example.com'] },
     no_upload: { allowed_origins: ['*'] },
     disabled_demo: { enabled: false, allowed_origins: ['*'] },
-    ticket_demo: { ticket_secret: 'test-secret-123', require_ticket: true, allowed_origins: ['*'] },
-    ticket_optional: { ticket_secret: 'optional-secret-1', allowed_origins: ['*'] },
+    ticket_demo: { ticket_secret: 'test-secret-123-of-at-least-32-chars', require_ticket: true, allowed_origins: ['*'] },
+    ticket_optional: { ticket_secret: 'optional-secret-1-of-at-least-32-chars', allowed_origins: ['*'] },
   },
 };
 
@@ -61,6 +61,35 @@ export function rawGet(base: string, path: string): Promise<{ status: number; bo
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * A request with headers fetch will not send as given (`Host`), and an optional JSON body.
+ * Answers the status and the parsed JSON body (or the text when it is not JSON).
+ */
+export function rawRequest(
+  base: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(base);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { ...(payload ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path: options.path, method: options.method ?? 'GET', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {}
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
 }
 
@@ -144,9 +173,27 @@ export async function createJob(base: string, body: Record<string, unknown>, ent
   return res.body as { done: false; job_id: string; visitor_id: string; thread_id: string };
 }
 
+/** The job as create-job answered it: the stream asks for its visitor too. */
+export interface JobRef {
+  job_id: string;
+  visitor_id: string;
+}
+
+/** The events URL of a job, with its visitor (and any other query, e.g. `ticket`, `cursor`). */
+export function eventsUrl(base: string, job: JobRef, entry = 'demo_assistant', query: Record<string, string> = {}): string {
+  const q = new URLSearchParams({ visitor_id: job.visitor_id, ...query });
+  return `${base}/chat/${entry}/events/${job.job_id}?${q}`;
+}
+
 /** Streams a job to its end (terminal event, timeout or a break). */
-export function streamJob(base: string, jobId: string, entry = 'demo_assistant', lastEventId?: number): Promise<StreamResult> {
-  return readStream(`${base}/chat/${entry}/events/${jobId}`, lastEventId === undefined ? {} : { lastEventId });
+export function streamJob(
+  base: string,
+  job: JobRef,
+  entry = 'demo_assistant',
+  lastEventId?: number,
+  query: Record<string, string> = {},
+): Promise<StreamResult> {
+  return readStream(eventsUrl(base, job, entry, query), lastEventId === undefined ? {} : { lastEventId });
 }
 
 export const stored = (events: SseEvent[]): SseEvent[] => events.filter((e) => e.id !== undefined);

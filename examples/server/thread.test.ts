@@ -15,9 +15,9 @@ describe('GET /chat/:entry/thread', () => {
   it('lists turns oldest first in the hub’s shape; a failed job shows only its visitor turn', async () => {
     const visitor = 'visitor_thread1';
     const a = await createJob(server.url, { message: 'hello', visitor_id: visitor });
-    await streamJob(server.url, a.job_id);
+    await streamJob(server.url, a);
     const b = await createJob(server.url, { message: 'now fail please', visitor_id: visitor });
-    await streamJob(server.url, b.job_id);
+    await streamJob(server.url, b);
     const c = await createJob(server.url, { message: 'slow one', visitor_id: visitor });
 
     const res = await thread(`visitor_id=${visitor}`);
@@ -48,11 +48,11 @@ describe('GET /chat/:entry/thread', () => {
     const visitor = 'visitor_thread_atts';
     const image = 'https://cdn.example.com/cat.png';
     const ask = await createJob(server.url, { message: `what is this?\n\n![cat.png](${image})\n\n[文件：notes.txt](https://cdn.example.com/n1)`, visitor_id: visitor });
-    await streamJob(server.url, ask.job_id);
+    await streamJob(server.url, ask);
     const files = await createJob(server.url, { message: 'files please', visitor_id: visitor });
-    await streamJob(server.url, files.job_id);
+    await streamJob(server.url, files);
     const docs = await createJob(server.url, { message: 'show me the docs', visitor_id: visitor });
-    await streamJob(server.url, docs.job_id);
+    await streamJob(server.url, docs);
 
     const messages = (await thread(`visitor_id=${visitor}`)).body.messages;
     expect(messages).toHaveLength(6);
@@ -71,7 +71,7 @@ describe('GET /chat/:entry/thread', () => {
 
   it('keeps threads and visitors apart', async () => {
     const job = await createJob(server.url, { message: 'hello', visitor_id: 'visitor_thread2', thread_id: 'thread_second' });
-    await streamJob(server.url, job.job_id);
+    await streamJob(server.url, job);
     expect((await thread('visitor_id=visitor_thread2')).body.messages).toEqual([]);
     const named = await thread('visitor_id=visitor_thread2&thread_id=thread_second');
     expect(named.body).toMatchObject({ visitor_id: 'visitor_thread2', thread_id: 'thread_second' });
@@ -84,7 +84,7 @@ describe('GET /chat/:entry/thread', () => {
     const jobs: string[] = [];
     for (let i = 0; i < 27; i++) {
       const job = await createJob(server.url, { message: `hello ${i}`, visitor_id: visitor });
-      await streamJob(server.url, job.job_id);
+      await streamJob(server.url, job);
       jobs.push(job.job_id);
     }
     const messages = (await thread(`visitor_id=${visitor}`)).body.messages;
@@ -106,13 +106,13 @@ describe('the default thread (a request without thread_id, as the hub’s own wi
   it('is one conversation the agent remembers, apart from any named thread', async () => {
     const visitor = 'visitor_default1';
     const hello = await createJob(server.url, { message: 'hello', visitor_id: visitor });
-    await streamJob(server.url, hello.job_id);
+    await streamJob(server.url, hello);
     const named = await createJob(server.url, { message: 'what did I say?', visitor_id: visitor, thread_id: 'thread_named1' });
     expect(named.thread_id).toBe('thread_named1');
-    expect((await streamJob(server.url, named.job_id)).events.at(-1)!.data.reply).toBe(RECAP_EMPTY_ANSWER);
+    expect((await streamJob(server.url, named)).events.at(-1)!.data.reply).toBe(RECAP_EMPTY_ANSWER);
     const recap = await createJob(server.url, { message: 'Do you remember?', visitor_id: visitor });
     expect(recap).not.toHaveProperty('thread_id');
-    expect((await streamJob(server.url, recap.job_id)).events.at(-1)!.data.reply).toBe(recapAnswer(['hello']));
+    expect((await streamJob(server.url, recap)).events.at(-1)!.data.reply).toBe(recapAnswer(['hello']));
 
     const byDefault = (await thread(`visitor_id=${visitor}`)).body.messages.map((m: { r: string; t: string }) => `${m.r}:${m.t}`);
     expect(byDefault).toEqual(['u:hello', `a:${HELLO_ANSWER}`, 'u:Do you remember?', `a:${recapAnswer(['hello'])}`]);

@@ -1,12 +1,12 @@
 // HMAC visitor tickets: `base64url(JSON payload).base64url(HMAC-SHA256(secret, first part))`.
 // A site's backend signs one per logged-in visitor; the widget passes it through untouched.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { TICKET_SUBJECT_PATTERN } from './limits';
+import { MAX_TICKET_LIFETIME_MS, TICKET_CLOCK_SKEW_MS, TICKET_SUBJECT_PATTERN } from './limits';
 
 export interface TicketPayload {
   /** The site's own user id; the visitor becomes `t_<sub>`. */
   sub: string;
-  /** Expiry, unix seconds. */
+  /** Expiry, unix seconds; at most MAX_TICKET_LIFETIME_MS from the time it is checked. */
   exp: number;
   /** The entry the ticket is valid for. */
   entry: string;
@@ -14,7 +14,7 @@ export interface TicketPayload {
 
 export type TicketCheck =
   | { ok: true; payload: TicketPayload }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'wrong_entry' };
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'no_expiry' | 'too_long_lived' | 'wrong_entry' };
 
 function sign(secret: string, encodedPayload: string): Buffer {
   return createHmac('sha256', secret).update(encodedPayload).digest();
@@ -27,7 +27,7 @@ export function signTicket(secret: string, payload: TicketPayload): string {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-/** Pure check: signature first (nothing unsigned is even parsed), then expiry and entry. */
+/** Pure check: signature first (nothing unsigned is even parsed), then expiry, lifetime and entry. */
 export function verifyTicket(secret: string, ticket: string, entry: string, nowMs: number): TicketCheck {
   const parts = ticket.split('.');
   if (parts.length !== 2 || !BASE64URL.test(parts[0]!) || !BASE64URL.test(parts[1]!)) {
@@ -45,8 +45,10 @@ export function verifyTicket(secret: string, ticket: string, entry: string, nowM
   } catch {
     return { ok: false, reason: 'malformed' };
   }
+  if (payload !== null && typeof payload === 'object' && !('exp' in payload)) return { ok: false, reason: 'no_expiry' };
   if (!isPayload(payload)) return { ok: false, reason: 'malformed' };
   if (payload.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+  if (payload.exp * 1000 > nowMs + MAX_TICKET_LIFETIME_MS + TICKET_CLOCK_SKEW_MS) return { ok: false, reason: 'too_long_lived' };
   if (payload.entry !== entry) return { ok: false, reason: 'wrong_entry' };
   return { ok: true, payload };
 }

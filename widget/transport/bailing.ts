@@ -228,7 +228,8 @@ export interface BailingClient {
   getConfig(signal?: AbortSignal): Promise<Partial<WidgetConfig>>;
   /** Never retried here: a second POST would start a second answer. */
   createJob(body: CreateJobBody, signal?: AbortSignal): Promise<CreateJobResponse>;
-  eventsUrl(jobId: string, visitorId?: string): string;
+  /** With the visitor and the ticket, which the reference server checks as on `/thread`. */
+  eventsUrl(jobId: string, visitorId?: string, ticket?: string): string;
   getThread(query: ThreadQuery, signal?: AbortSignal): Promise<Thread>;
   rate(jobId: string, body: RateBody, signal?: AbortSignal): Promise<void>;
 }
@@ -350,8 +351,15 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
     createJob: (body, signal) =>
       request('POST', root, body, signal, (json) => conform('create job response', json, JOB_SHAPE) as CreateJobResponse | string),
 
-    eventsUrl: (jobId, visitorId) =>
-      `${root}/events/${encodeURIComponent(jobId)}${visitorId ? `?visitor_id=${encodeURIComponent(visitorId)}` : ''}`,
+    eventsUrl(jobId, visitorId, ticket) {
+      // Who reads the stream goes in the query, as for /thread: the hub's CORS allows no request
+      // header but Content-Type and Last-Event-ID (a custom one fails the preflight), and it
+      // ignores query keys it does not read; the reference server checks both.
+      const q = new URLSearchParams();
+      if (visitorId) q.set('visitor_id', visitorId);
+      if (ticket) q.set('ticket', ticket);
+      return `${root}/events/${encodeURIComponent(jobId)}${`${q}` ? `?${q}` : ''}`;
+    },
 
     getThread({ visitor_id, thread_id, ticket }, signal) {
       const q = new URLSearchParams({ visitor_id });

@@ -11,7 +11,6 @@ import { resolveInteraction, type NewFormSubmission } from '../interaction';
 import { parseJobRequest } from '../job-request';
 import { DEFAULT_THREAD_ID, MAX_ACTIVE_JOBS_PER_THREAD, MAX_JSON_BODY_BYTES, THREAD_BUSY_RETRY_AFTER_SECONDS } from '../limits';
 import { messageFiles } from '../message-files';
-import { publicOrigin } from '../public-origin';
 import type { JobRecord, NewJob, Store } from '../store';
 
 export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => {
@@ -62,7 +61,7 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
     jobId: job.id,
     text: userText,
     attachments: interaction ? [] : messageFiles(app.store, entry.key, visitorId, userText),
-    baseUrl: publicOrigin(req.headers.host, app.origin()),
+    baseUrl: app.origin(),
     renderers: request.renderers,
     interaction,
   });

@@ -1,19 +1,24 @@
 // GET /chat/:entry/events/:job_id: the job's SSE stream, resumable with Last-Event-ID or ?cursor=.
 import type { ChatHandler } from '../app-context';
 import { visitorKey } from '../client-limits';
-import { forbidden, notFound } from '../http-error';
+import { notFound } from '../http-error';
 import { clientIp } from '../http-io';
 import { JOB_ID_PATTERN } from '../limits';
 import { parseLastEventId } from '../sse-format';
 import { streamJob } from '../sse-stream';
+import { visitorFromQuery } from '../visitor-query';
 
 export const streamEvents: ChatHandler = ({ app, req, res, url, entry, params, cors }) => {
+  // The stream carries the answer and its visitor id, so it asks who is reading exactly as
+  // /thread does (visitor id, and the ticket where the entry requires one), before the job is
+  // even looked up.
+  const visitorId = visitorFromQuery(entry, url);
   const jobId = params[0]!;
   const job = JOB_ID_PATTERN.test(jobId) ? app.store.getJob(jobId) : undefined;
-  if (!job || job.entry !== entry.key) throw notFound('This answer does not exist.', 'unknown_job');
-  const claimed = url.searchParams.get('visitor_id');
-  if (claimed !== null && claimed !== job.visitorId) throw forbidden('wrong_visitor', 'This answer belongs to another visitor.');
-  // Limits count the job's owner, whoever asks; the slot is given back when the connection ends.
+  // Another visitor's job answers as one that does not exist: a job id learnt from a log, a
+  // screen or a shared link tells its holder nothing.
+  if (!job || job.entry !== entry.key || job.visitorId !== visitorId) throw notFound('This answer does not exist.', 'unknown_job');
+  // Limits count the job's owner; the slot is given back when the connection ends.
   const visitor = visitorKey(entry.key, job.visitorId);
   app.clientLimits.takeVisitor('events', visitor, Date.now());
   const release = app.clientLimits.openStream(clientIp(req), visitor);

@@ -5,19 +5,13 @@ import { visitorKey } from '../client-limits';
 import { optionalMatching } from '../fields';
 import { toHistory } from '../history';
 import { sendJson } from '../http-io';
-import { resolveVisitor } from '../identity';
-import { parseTicketField } from '../job-request';
-import { DEFAULT_THREAD_ID, THREAD_HISTORY_ITEMS, THREAD_ID_PATTERN, VISITOR_ID_PATTERN } from '../limits';
+import { DEFAULT_THREAD_ID, THREAD_HISTORY_ITEMS, THREAD_ID_PATTERN } from '../limits';
+import { visitorFromQuery } from '../visitor-query';
 
 export const getThread: ChatHandler = ({ app, res, url, entry, cors }) => {
-  const query = Object.fromEntries(url.searchParams) as Record<string, unknown>;
-  const visitorId = resolveVisitor(
-    entry,
-    { visitorId: optionalMatching(query, 'visitor_id', VISITOR_ID_PATTERN), ticket: parseTicketField(query) },
-    'reject',
-  );
+  const visitorId = visitorFromQuery(entry, url);
   app.clientLimits.takeVisitor('thread', visitorKey(entry.key, visitorId), Date.now());
-  const threadId = optionalMatching(query, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID;
+  const threadId = optionalMatching(Object.fromEntries(url.searchParams), 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID;
   const jobs = app.store.recentThreadJobs(entry.key, visitorId, threadId, THREAD_HISTORY_ITEMS);
   // As the hub: `{visitor_id, messages}`; the thread is echoed only when the client named it.
   const echo = threadId === DEFAULT_THREAD_ID ? {} : { thread_id: threadId };

@@ -11,7 +11,6 @@ import { newUploadId } from '../ids';
 import { resolveVisitor } from '../identity';
 import { parseTicketField } from '../job-request';
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILENAME_CHARS, VISITOR_ID_PATTERN } from '../limits';
-import { publicOrigin } from '../public-origin';
 import { checkUploadQuota } from '../upload-quota';
 import { ANY_TOO_LARGE_SENTENCE, TOO_LARGE_SENTENCE, UNSUPPORTED_TYPE_SENTENCE, UPLOAD_MAX_BYTES, effectiveUploadType, uploadKind } from '../upload-policy';
 
@@ -85,6 +84,6 @@ export const uploadFile: ChatHandler = async ({ app, req, res, entry, cors }) =>
   }
   const id = newUploadId();
   app.store.addUpload({ id, entry: entry.key, visitorId, filename, mime, data: Buffer.from(data, 'base64'), createdAt: now });
-  const url = `${publicOrigin(req.headers.host, app.origin())}/uploads/${id}`;
+  const url = `${app.origin()}/uploads/${id}`;
   sendJson(res, 200, { ok: true, url, name: filename, type: kind }, cors);
 };
