@@ -331,6 +331,193 @@ test('mermaid: a click directive or an HTML label cannot run script (strict mode
   expect(await page.evaluate(() => (window as unknown as W).__xss)).toEqual([]);
 });
 
+// CSS that loads, written the ways CSS escapes allow (CSS Syntax 3 §4.3.7) so that a filter
+// looking for the letters `url(` misses it. `live` marks the ones Chromium does fetch when
+// Mermaid's output is put on a page unchecked: the controls below show each of those loading.
+const ATTACKER = 'https://attacker.example';
+const ESCAPED_LOADS: { name: string; css: (path: string) => string; live: boolean; stateOnly?: true }[] = [
+  { name: 'hex', css: (p) => `background:\\75rl(${ATTACKER}/${p})`, live: true },
+  { name: 'hex-6-digits', css: (p) => `background:\\000075rl(${ATTACKER}/${p})`, live: true },
+  { name: 'hex-then-space', css: (p) => `background:\\75 rl(${ATTACKER}/${p})`, live: true },
+  { name: 'escaped-letter', css: (p) => `background:u\\rl(${ATTACKER}/${p})`, live: true },
+  { name: 'upper-case', css: (p) => `background:\\55RL(${ATTACKER}/${p})`, live: true },
+  // (A class diagram's style statement does not parse an escape in a property name.)
+  { name: 'escaped-property', css: (p) => `backgr\\6fund-image:\\75rl(${ATTACKER}/${p})`, live: true, stateOnly: true },
+  { name: 'image-set', css: (p) => `background:im\\61ge-set("${ATTACKER}/${p}" 1x)`, live: true },
+  { name: 'webkit-image-set', css: (p) => `background:-webkit-image-set("${ATTACKER}/${p}" 1x)`, live: true },
+  { name: 'fill', css: (p) => `fill:\\75rl(${ATTACKER}/${p}.svg#g)`, live: true },
+  // Not CSS Chromium reads as a load (a comment splits the name; src() is not shipped), refused all the same.
+  { name: 'comment', css: (p) => `background:u/**/rl(${ATTACKER}/${p})`, live: false },
+  { name: 'src', css: (p) => `background:src("${ATTACKER}/${p}")`, live: false },
+];
+/** A state diagram's classDef goes into the SVG's <style>; a class diagram's style into style attributes. */
+const stateWith = (css: string) => `stateDiagram-v2\n  [*] --> Open\n  Open --> Closed\n  classDef leak ${css}\n  class Open leak`;
+const classWith = (css: string) => `classDiagram\n  class Order\n  class Invoice\n  Order --> Invoice\n  style Order ${css}`;
+/** Each vector in each diagram it parses in; `prefix` goes in front of the request path, which names both. */
+const styledDiagrams = (prefix: string) =>
+  ESCAPED_LOADS.flatMap((v) => [
+    { path: `${prefix}state-${v.name}`, source: stateWith(v.css(`${prefix}state-${v.name}`)), live: v.live },
+    ...(v.stateOnly ? [] : [{ path: `${prefix}class-${v.name}`, source: classWith(v.css(`${prefix}class-${v.name}`)), live: v.live }]),
+  ]);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Records every request the page makes; the attacker's are answered with an image, the rest go on. */
+async function recordRequests(page: Page) {
+  const urls: string[] = [];
+  // Registered after the test's other routes, so it sees each request first and hands it on.
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    urls.push(url);
+    return url.startsWith(ATTACKER) ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG }) : route.fallback();
+  });
+  /** The attacker's requests, as paths (an SVG reference's `.svg` dropped). */
+  const toAttacker = () => urls.filter((u) => u.startsWith(ATTACKER)).map((u) => u.slice(ATTACKER.length + 1).replace(/\.svg$/, ''));
+  return {
+    toAttacker,
+    /**
+     * The control, and the barrier before counting: a url() put straight on a host element must
+     * be seen by the same route. Styles resolve in document order, so once this request has
+     * arrived, any load of what was drawn before it would have arrived too.
+     */
+    async control(name: string) {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate((url) => {
+        const probe = document.createElement('div');
+        probe.style.cssText = `width:4px;height:4px;background:url(${url})`;
+        document.body.append(probe);
+      }, `${ATTACKER}/control-${name}`);
+      await expect.poll(toAttacker).toContain(`control-${name}`);
+    },
+  };
+}
+
+test('mermaid: url() spelled with CSS escapes in classDef and style loads nothing; each block shows as code (counted after a control load is seen)', async ({ page, server, consoleMessages }) => {
+  const requests = await recordRequests(page);
+  const blocks = styledDiagrams('widget-').map((d) => fence('mermaid', d.source));
+  await fakeReplies(page, [['Styled:', fence('mermaid', FLOWCHART), ...blocks, 'End.'].join('\n\n')]);
+  await openHost(page, server.url);
+  await turn(page, server.url, 'styled diagrams');
+  const answer = lastAssistant(page);
+  // The clean diagram is drawn (Mermaid ran in this answer); every styled one is refused as code.
+  await expect(answer.locator('figure.bc-diagram svg .node')).toHaveCount(3);
+  await expect(answer.locator('pre code[data-language="mermaid"]')).toHaveCount(blocks.length);
+  expect((await counts(page)).mermaidRenders).toBe(1);
+  await requests.control('widget');
+  expect(requests.toAttacker()).toEqual(['control-widget']);
+  const refusals = consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('[css-url]'));
+  expect(refusals).toHaveLength(blocks.length);
+});
+
+test('mermaid: the SVG check alone keeps Mermaid\'s output of those styles from loading; unchecked, the same output loads (ES module build)', async ({ page, server }) => {
+  const requests = await recordRequests(page);
+  await page.goto(`${server.url}/e2e/charts.html`);
+  const diagrams = styledDiagrams('render-');
+  const live = (prefix: string) => diagrams.filter((d) => d.live).map((d) => d.path.replace('render-', prefix)).sort();
+  // Mermaid draws each diagram into the page to measure it, so drawing it loads: this is why the
+  // source check must refuse the text before Mermaid sees it (the test above).
+  const svgs = await page.evaluate(async (sources) => {
+    const w = window as unknown as W;
+    w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
+    const out: string[] = [];
+    for (const [i, source] of sources.entries()) out.push((await w.mermaid.render(`styled-${i}`, source)).svg);
+    return out;
+  }, diagrams.map((d) => d.source));
+  await expect.poll(() => requests.toAttacker().filter((p) => p.startsWith('render-')).sort()).toEqual(live('render-'));
+
+  // What the adapter would insert had the text got past the source check: the Mermaid it is given
+  // returns the SVG Mermaid made of that text (request paths renamed, so none is in the cache).
+  const drawn = await page.evaluate(async ({ esm, svgs }) => {
+    const { createMermaidRenderer } = await import(esm);
+    const shadow = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
+    const figures: number[] = [];
+    for (const svg of svgs) {
+      const mermaid = { initialize() {}, render: async () => ({ svg, diagramType: 'stateDiagram' }) };
+      const container = shadow.appendChild(document.createElement('div'));
+      await createMermaidRenderer(mermaid).mount({ container, payload: 'flowchart LR\n  A --> B', theme: { accent: '#4f46e5', mode: 'light' }, signal: new AbortController().signal });
+      figures.push(container.querySelectorAll('figure.bc-diagram svg .node, figure.bc-diagram svg .classGroup').length);
+    }
+    return figures;
+  }, { esm: `${server.url}/dist/esm/charts.js`, svgs: svgs.map((svg) => svg.replaceAll(`${ATTACKER}/render-`, `${ATTACKER}/policy-`)) });
+  expect(drawn.every((n) => n > 0)).toBe(true);
+  await requests.control('policy');
+  expect(requests.toAttacker().filter((p) => !p.startsWith('render-'))).toEqual(['control-policy']);
+
+  // The control: the same SVG put in a shadow root unchecked loads every live vector.
+  await page.evaluate((svgs) => {
+    const shadow = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
+    for (const svg of svgs) shadow.appendChild(document.createElement('div')).innerHTML = svg;
+  }, svgs.map((svg) => svg.replaceAll(`${ATTACKER}/render-`, `${ATTACKER}/raw-`)));
+  await expect.poll(() => [...new Set(requests.toAttacker().filter((p) => p.startsWith('raw-')))].sort()).toEqual(live('raw-'));
+});
+
+test('mermaid: an image, video poster or image input in a label loads nothing while Mermaid draws it; with Mermaid\'s default label sanitizing it does', async ({ page, server }) => {
+  const requests = await recordRequests(page);
+  const labels = (prefix: string) =>
+    `flowchart LR\n  A["<img src='${ATTACKER}/${prefix}img'>photo"] --> B["<video poster='${ATTACKER}/${prefix}poster'></video>clip"]\n  B --> C["<input type=image src='${ATTACKER}/${prefix}input'>form"]`;
+  await fakeReplies(page, [fence('mermaid', labels('widget-'))]);
+  await openHost(page, server.url);
+  await turn(page, server.url, 'labels');
+  const diagram = lastAssistant(page).locator('figure.bc-diagram');
+  await expect(diagram.locator('svg .node')).toHaveCount(3);
+  await expect(diagram.locator('svg')).toContainText('photo');
+  await requests.control('labels');
+  expect(requests.toAttacker()).toEqual(['control-labels']);
+  await expect(diagram.locator('svg img, svg video, svg input')).toHaveCount(0);
+
+  // The control: strict mode with Mermaid's own DOMPurify settings keeps <img src> and loads it.
+  await page.evaluate(async (source) => {
+    const w = window as unknown as W;
+    w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', dompurifyConfig: {} });
+    await w.mermaid.render('labels-default', source);
+  }, labels('default-'));
+  await expect.poll(() => requests.toAttacker()).toContain('default-img');
+});
+
+test('mermaid: the SVG check removes nothing from Mermaid\'s flowchart, sequence, class, state, gantt and pie output', async ({ page, server }) => {
+  const kinds = [
+    FLOWCHART + '\n  subgraph S [Group]\n    D[(Disk)] -.-> E((Round))\n  end\n  classDef hot fill:#f96,stroke:#333,stroke-width:2px\n  class A hot\n  style C fill:#bbf\n  linkStyle 0 stroke:#f33\n  F["`**bold** and _it_`"] --> G["<b>b</b><br>two"]',
+    SEQUENCE + '\n  autonumber\n  Note over V,W: a note\n  loop retry\n    W->>W: poll\n  end\n  alt ok\n    W-xV: fail\n  end',
+    'classDiagram\n  class Animal~T~ {\n    <<interface>>\n    +String name\n    +move(int d) bool\n  }\n  Animal <|-- Duck\n  Animal *-- Leg\n  Duck ..> Water\n  note for Duck "can fly"\n  classDef warm fill:#f96\n  class Duck:::warm',
+    'stateDiagram-v2\n  [*] --> Still\n  Still --> Moving : push\n  Moving --> [*]\n  state Fork <<fork>>\n  Still --> Fork\n  state Composite {\n    [*] --> Inner\n  }\n  note right of Still : a note\n  classDef bad fill:#f00\n  class Moving bad',
+    'gantt\n  title Launch\n  dateFormat YYYY-MM-DD\n  section Build\n  Design :done, a1, 2024-01-01, 5d\n  Code :active, a2, after a1, 3d\n  Review :crit, 2024-01-08, 2d\n  Ship :milestone, 2024-01-10, 0d',
+    'pie showData\n  title Plans\n  "Free" : 62\n  "Team" : 28\n  "Enterprise" : 10',
+  ];
+  await fakeReplies(page, [kinds.map((k) => fence('mermaid', k)).join('\n\n')]);
+  await openHost(page, server.url);
+  // Mermaid's output as the adapter receives it.
+  await page.evaluate(() => {
+    const w = window as unknown as W;
+    const render = w.mermaid.render;
+    w.__rawSvgs = [];
+    w.mermaid.render = async (...args: unknown[]) => {
+      const result = await render.apply(w.mermaid, args);
+      w.__rawSvgs.push(result.svg);
+      return result;
+    };
+  });
+  await turn(page, server.url, 'six kinds');
+  const figures = lastAssistant(page).locator('figure.bc-diagram');
+  await expect(figures).toHaveCount(kinds.length);
+  await expect(lastAssistant(page).locator('pre code')).toHaveCount(0);
+  // Every element and attribute, by name, in document order, of what Mermaid returned and of
+  // what the widget shows (the root's style is the adapter's own, so its value is not compared).
+  const { raw, drawn } = await page.evaluate(() => {
+    const shape = (svg: Element) => [svg, ...svg.querySelectorAll('*')].map((el) => `${el.localName}[${el.getAttributeNames().sort().join(' ')}]`);
+    const raw = ((window as unknown as W).__rawSvgs as string[]).map((markup) => {
+      const t = document.createElement('template');
+      t.innerHTML = markup;
+      return shape(t.content.firstElementChild!);
+    });
+    const shown = document.querySelector('bailing-chat-widget')!.shadowRoot!.querySelectorAll('.bc-msg-assistant figure.bc-diagram > svg');
+    return { raw, drawn: [...shown].map(shape) };
+  });
+  expect(raw).toHaveLength(kinds.length);
+  for (let i = 0; i < kinds.length; i++) {
+    expect(drawn[i]!.length).toBeGreaterThan(10);
+    expect(drawn[i]).toEqual(raw[i]);
+  }
+});
+
 const VEGA_BAR = {
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: 'Median answer time',

@@ -143,7 +143,7 @@ describe('Mermaid adapter', () => {
     const [ca] = (await Promise.all([def.mount(a), def.mount(b)])) as (() => void)[];
     expect(overlap).toBe(false);
     expect(configs).toHaveLength(2);
-    expect(configs[0]).toMatchObject({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true });
+    expect(configs[0]).toMatchObject({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true, dompurifyConfig: { ALLOWED_ATTR: [] } });
     const html = a.container.innerHTML;
     expect(a.container.querySelector('figure.bc-diagram svg .node')).not.toBeNull();
     expect(html).not.toMatch(/onload|<script|evil\.example/);

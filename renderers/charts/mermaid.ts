@@ -7,6 +7,7 @@ import { installRenderer } from './install';
 import { MERMAID_LIMITS } from './limits';
 import { checkMermaidSource } from './mermaid-source';
 import { chartColors } from './palette';
+import { HTML_ELEMENTS } from './svg-allow-list';
 import { sanitizeSvgTree } from './svg-policy';
 
 /** The part of the Mermaid API this adapter uses (Mermaid 10 and later). */
@@ -40,6 +41,10 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
         // Labels are escaped, `click` callbacks and links are off, and directives cannot change this
         // (Mermaid keeps securityLevel in its `secure` list).
         securityLevel: 'strict',
+        // Label HTML is cut to plain formatting tags without attributes before Mermaid draws it
+        // into the page to measure it: strict mode's own DOMPurify keeps <img src> and style
+        // attributes, which would load from there, before the SVG is ever checked.
+        dompurifyConfig: { ALLOWED_TAGS: [...HTML_ELEMENTS], ALLOWED_ATTR: [] },
         // A syntax error throws instead of drawing an error picture into the page.
         suppressErrorRendering: true,
         theme: 'base',
