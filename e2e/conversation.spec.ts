@@ -3,6 +3,7 @@
 import type { Request } from '@playwright/test';
 import { FAIL_REPLY, HELLO_ANSWER } from '../examples/server/demo-replies';
 import {
+  afterResponse,
   ask,
   assistantMessages,
   composer,
@@ -11,6 +12,7 @@ import {
   lastAssistant,
   loadWidget,
   panel,
+  requestsReported,
   serverThread,
   storedHistory,
   storedIds,
@@ -34,7 +36,9 @@ test('Enter sends, Shift+Enter adds a line; while streaming Stop replaces Send a
   await input.press('Shift+Enter');
   await input.pressSequentially('hello again');
   await expect(input).toHaveValue('Two lines:\nhello again');
-  await page.waitForTimeout(200);
+  // The keydown handler decides at once: a send would have emptied the box, added the bubble and
+  // made its POST before press() returned; the requests made until now have all been reported.
+  await requestsReported(page);
   expect(posts).toHaveLength(0);
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
 
@@ -53,13 +57,16 @@ test('Enter sends, Shift+Enter adds a line; while streaming Stop replaces Send a
   await input.pressSequentially('And then?');
   await input.press('Enter');
   await expect(input).toHaveValue('And then?');
-  await page.waitForTimeout(300);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(1);
+  // A second job would have been asked for before the first answer ended: wait for that end,
+  // and for every request made until then, before counting.
+  await waitForAnswer(page);
+  await requestsReported(page);
   expect(posts).toHaveLength(1);
   expect(posts[0]!.postDataJSON()).toMatchObject({ message: 'Tell me slowly' });
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(1);
 
   // Once the answer is done, the same Enter sends what was typed.
-  await waitForAnswer(page);
   await expect(send).toBeVisible();
   await input.press('Enter');
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveText(['You: Tell me slowly', 'You: And then?']);
@@ -95,9 +102,11 @@ test('New conversation clears the list, starts a new thread and shows the greeti
   await loadWidget(page, server.url);
   const thread = page.waitForResponse((response) => response.url().includes('/chat/demo_assistant/thread'));
   await launcher(page).click();
-  await thread;
+  const response = await thread;
+  expect(new URL(response.url()).searchParams.get('thread_id')).toBe(after.threadId);
   await expect(panel(page).getByText(GREETING)).toBeVisible();
-  await page.waitForTimeout(200);
+  // The server's thread has been read and merged (or found empty) by now.
+  await afterResponse(page, response);
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
   await expect(assistantMessages(page)).toHaveCount(0);
 

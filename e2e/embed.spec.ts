@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { signTicket } from '../examples/server/tickets';
-import { ROOT_DIR, ask, composer, expect, launcher, lastAssistant, loadWidget, panel, test, waitForAnswer, addScript } from './fixtures';
+import { ROOT_DIR, ask, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, panel, requestsReported, test, waitForAnswer, addScript } from './fixtures';
 
 const ENTRIES = JSON.parse(readFileSync(join(ROOT_DIR, 'examples/server/entries.json'), 'utf8')).entries as Record<string, Record<string, unknown>>;
 
@@ -39,9 +39,9 @@ async function waitForConsole(messages: Messages, type: string, pattern: RegExp)
   return messages.filter((m) => m.type === type && pattern.test(m.text));
 }
 
-// A negative check ("nothing happened") needs a moment in which something could have happened;
-// boot fails synchronously, so any config fetch would have started by then.
-const SETTLE_MS = 400;
+// A negative check ("nothing happened") waits for the event after which it would have happened.
+// Boot fails synchronously, in the same task as its console error: once that error is seen, a
+// config fetch would have been made, and `requestsReported` waits until Playwright has reported it.
 
 test.describe('data-entry validation', () => {
   const cases: { name: string; attrs: Record<string, string>; rule: RegExp }[] = [
@@ -58,7 +58,7 @@ test.describe('data-entry validation', () => {
       const errors = await waitForConsole(consoleMessages, 'error', /BailingChat:/);
       expect(errors[0]!.text).toMatch(rule);
       expect(errors[0]!.text).toContain('nothing rendered');
-      await page.waitForTimeout(SETTLE_MS);
+      await requestsReported(page);
       expect(await widgetCount(page)).toBe(0);
       expect(chatRequests(requests).map((r) => r.url())).toEqual([]);
     });
@@ -84,7 +84,8 @@ test.describe('entry config', () => {
     const errors = await waitForConsole(consoleMessages, 'error', /BailingChat: could not load the chat config/);
     expect(errors[0]!.text).toContain('"no_such_entry"');
     expect(errors[0]!.text).toContain('nothing rendered');
-    await page.waitForTimeout(SETTLE_MS);
+    // The error is logged where the widget would otherwise have been mounted: the frame after it.
+    await nextFrame(page);
     expect(await widgetCount(page)).toBe(0);
     // The API stays callable but does nothing.
     expect(await page.evaluate(() => (window as any).BailingChat.send('hello'))).toBe(false);
@@ -97,12 +98,15 @@ test.describe('entry config', () => {
     const config = page.waitForResponse((r) => r.url().endsWith('/chat/disabled_demo/config'));
     await addScript(page, `${server.url}/widget.js`, { 'data-entry': 'disabled_demo', 'data-open': '1' });
     expect((await config).status()).toBe(200);
-    await page.waitForTimeout(SETTLE_MS);
+    // Read and obeyed once `send` answers false (before that, calls are queued for the widget).
+    await expect.poll(() => page.evaluate(() => (window as any).BailingChat.send('hello'))).toBe(false);
     await page.evaluate(() => {
       (window as any).BailingChat.open();
       (window as any).BailingChat.send('hello');
     });
-    await page.waitForTimeout(SETTLE_MS);
+    // A mount, or the queued sends' POSTs, would come in the frame after the calls at the latest.
+    await nextFrame(page);
+    await requestsReported(page);
     expect(await widgetCount(page)).toBe(0);
     expect(chatRequests(requests).map((r) => new URL(r.url()).pathname)).toEqual(['/chat/disabled_demo/config']);
     expect(consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
@@ -146,7 +150,7 @@ test.describe('data-api', () => {
       const errors = await waitForConsole(consoleMessages, 'error', /BailingChat:/);
       expect(errors[0]!.text).toContain('data-api must be an absolute http(s) URL');
       expect(errors[0]!.text).toContain(`"${value}"`);
-      await page.waitForTimeout(SETTLE_MS);
+      await requestsReported(page);
       expect(await widgetCount(page)).toBe(0);
       expect(chatRequests(requests)).toEqual([]);
     });
@@ -542,9 +546,12 @@ test.describe('window.BailingChat', () => {
     const api = await page.evaluate(() => (window as any).BailingChat);
     expect(api).toBeTruthy();
     const sameApi = await page.evaluateHandle(() => (window as any).BailingChat);
+    const requests = recordRequests(page);
     await addScript(page, `${server.url}/widget.js`, { 'data-entry': 'demo_assistant' });
     await waitForConsole(consoleMessages, 'warning', /loaded twice/);
-    await page.waitForTimeout(SETTLE_MS);
+    // A second widget would start with a config fetch of its own, in the task that warned.
+    await requestsReported(page);
+    expect(chatRequests(requests).map((r) => new URL(r.url()).pathname).filter((path) => path.endsWith('/config'))).toEqual([]);
     expect(await widgetCount(page)).toBe(1);
     expect(await page.evaluate((first) => first === (window as any).BailingChat, sameApi)).toBe(true);
     await launcher(page).click();

@@ -1,7 +1,7 @@
 // Shared Playwright fixtures: a reference server per worker (real SQLite in memory, the
 // built dist/widget.js), pages that fail their test on any uncaught page error, and helpers
 // to put the widget on a test page the way a host would.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../examples/server/app';
 
@@ -120,6 +120,33 @@ export function lastAssistant(page: Page) {
 /** Waits until the running answer is finished (the stop button is gone). */
 export async function waitForAnswer(page: Page) {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 15_000 });
+}
+
+/**
+ * Resolves after the page's next two animation frames: promise callbacks queued before, and work
+ * the page put on the next frame (the widget's live render, lazy-image checks after layout), have run.
+ */
+export async function nextFrame(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+let barriers = 0;
+/**
+ * Resolves once Playwright has reported every request the page made before this call: the page
+ * fetches a URL of its own origin, and one page's requests are reported in the order it makes
+ * them. For "nothing was sent": first wait for the event that would have sent it, then this.
+ */
+export async function requestsReported(page: Page) {
+  const url = new URL(`/e2e/blank.html?requests-reported=${++barriers}`, page.url()).href;
+  const reported = page.waitForRequest(url);
+  await page.evaluate((url) => fetch(url, { cache: 'no-store' }).then((response) => response.arrayBuffer()), url);
+  await reported;
+}
+
+/** Resolves once the page has the whole body of `response` and has rendered since: what the widget made of it (a /thread merge) is on screen. */
+export async function afterResponse(page: Page, response: Response) {
+  await response.finished();
+  await nextFrame(page);
 }
 
 /** One server-sent event, framed as the hub frames it. */

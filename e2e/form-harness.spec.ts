@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORM_LIMITS } from '../renderers/bailing-form/schema';
-import { ROOT_DIR, expect, test } from './fixtures';
+import { ROOT_DIR, expect, nextFrame, test } from './fixtures';
 
 type Outcome = 'ok' | 'fail' | 'hold';
 interface MountOptions {
@@ -125,8 +125,6 @@ const calls = (page: Page): Promise<Call[]> => page.evaluate(() => JSON.parse(JS
 const rich = (page: Page) => page.locator('.bc-rich');
 /** The form's status line (`role=status`): the error count or the failed send. */
 const summary = (page: Page) => page.locator('.bc-rich .bf-summary[role="status"]');
-/** Lets queued promise callbacks and tasks in the page run. */
-const tick = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 async function fillAll(page: Page, optionals: boolean) {
   await page.getByLabel('Your name').fill('Ada Lovelace');
@@ -384,7 +382,9 @@ test('while sending every control is disabled and nothing more is sent', async (
   await page.keyboard.press('Enter');
   await rich(page).locator('form').evaluate((f: HTMLFormElement) => f.requestSubmit());
   await rich(page).locator('form').evaluate((f: HTMLFormElement) => f.dispatchEvent(new Event('submit', { cancelable: true })));
-  await tick(page);
+  // The form calls respond a promise callback after a submit, and handles its result in promise
+  // callbacks: all have run by the next frame.
+  await nextFrame(page);
   expect(await calls(page)).toHaveLength(1);
   await expect(rich(page)).toHaveAttribute('data-state', 'sending');
 
@@ -507,7 +507,7 @@ test('teardown while sending ignores the late result; the live count goes to 0',
   await page.evaluate(() => window.bfHarness.destroyAll());
   expect(await page.evaluate(() => window.bfHarness.stats())).toEqual({ mounted: 2, destroyed: 2, live: 0 });
   await page.evaluate(() => window.bfHarness.settle(true));
-  await tick(page);
+  await nextFrame(page);
   for (const container of await rich(page).all()) {
     await expect(container.locator('*')).toHaveCount(0);
     await expect(container).not.toHaveAttribute('data-state', /.*/);
@@ -523,7 +523,7 @@ test('a late failure after teardown changes nothing either', async ({ page }) =>
   await expect(rich(page)).toHaveAttribute('data-state', 'sending');
   await page.evaluate(() => window.bfHarness.destroyAll());
   await page.evaluate(() => window.bfHarness.settle(false));
-  await tick(page);
+  await nextFrame(page);
   await expect(rich(page).locator('*')).toHaveCount(0);
   await expect(rich(page)).not.toHaveAttribute('data-state', /.*/);
   expect(await page.evaluate(() => window.bfHarness.stats())).toMatchObject({ live: 0 });

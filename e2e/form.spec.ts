@@ -3,7 +3,7 @@
 // refund form and answers with what was submitted.
 import type { Page, Request } from '@playwright/test';
 import { FORM_CANCELLED_ANSWER, REFUND_FORM } from '../examples/server/demo-replies';
-import { ask, assistantMessages, expect, fillRefund, jobIdOf, lastAssistant, launcher, loadWidget, serverThread, sseReply, storedHistory, test, waitForAnswer } from './fixtures';
+import { ask, assistantMessages, expect, fillRefund, jobIdOf, lastAssistant, launcher, loadWidget, nextFrame, requestsReported, serverThread, sseReply, storedHistory, test, waitForAnswer } from './fixtures';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';
 
@@ -99,7 +99,10 @@ test('a double click and a repeated Enter create exactly one job', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.locator(FORM)).toHaveAttribute('data-state', 'submitted');
   await waitForAnswer(page);
-  await page.waitForTimeout(500);
+  // The second click and the Enters were before the answer; a send they queued would go once it
+  // is done, so: the frame after it, then every request made until then is reported.
+  await nextFrame(page);
+  await requestsReported(page);
   expect(posts).toHaveLength(1);
   const thread = await serverThread(page, server.url);
   expect(thread.filter((m) => m.r === 'u' && (m as { interaction?: unknown }).interaction)).toHaveLength(1);

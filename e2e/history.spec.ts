@@ -3,6 +3,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { HELLO_ANSWER, SLOW_ANSWER, WEATHER_ANSWER } from '../examples/server/demo-replies';
 import {
+  afterResponse,
   ask,
   assistantMessages,
   expect,
@@ -78,12 +79,12 @@ test('after a reload, local history shows at once and the server thread is merge
 
   const answered = page.waitForResponse(THREAD_URL);
   release();
-  await answered;
+  const response = await answered;
   await expect(assistantMessages(page)).toHaveCount(2);
   await expect(lastAssistant(page)).toContainText('demo weather tool');
   await expect(userMessages(page)).toHaveCount(2);
-  // Merged without duplicates, and kept.
-  await page.waitForTimeout(200);
+  // Merged without duplicates, and kept: counted again once the merge has surely run.
+  await afterResponse(page, response);
   await expect(assistantMessages(page)).toHaveCount(2);
   await expect(userMessages(page)).toHaveCount(2);
   const merged = await storedHistory(page);
@@ -139,13 +140,14 @@ test('a chart in restored history is mounted again by the host renderer', async 
   const thread = page.waitForResponse(THREAD_URL);
   await page.reload();
   await launcher(page).click();
-  await thread;
+  const response = await thread;
   await expect(chart().locator('canvas')).toHaveCount(1);
   await expect(chart().locator('tbody tr')).toHaveCount(7);
   await expect(lastAssistant(page).locator('figcaption')).toHaveText('Weekly signups');
   // The timeline type has no renderer on this page: its block is shown as code.
   await expect(lastAssistant(page).locator('pre code.language-bailing-timeline')).toContainText('"label": "Public launch"');
-  await page.waitForTimeout(200);
+  // A second chart would come from the merge of the server's thread: counted after it.
+  await afterResponse(page, response);
   const { mounts, destroys } = await counts();
   expect(mounts - destroys).toBe(1);
   await expect(chart()).toHaveCount(1);

@@ -12,6 +12,7 @@ import {
   launcher,
   lastAssistant,
   loadWidget,
+  nextFrame,
   serverThread,
   sseEvent,
   sseReply,
@@ -133,7 +134,9 @@ test('a renderer mounts on done only, with a frozen context of exactly the docum
   // Streaming: the block is on screen as code, and nothing is mounted.
   await expect(answer.locator('pre code')).toContainText('"title":"Order #1042"');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await page.waitForTimeout(300);
+  // The widget has dealt with the whole stream once it reconnects for the rest (held until
+  // `releaseDone`): a mount on the block or on the stream's end would have happened by then.
+  await expect.poll(() => connections).toBe(3);
   expect(await page.evaluate(() => (window as unknown as W).__contexts.length)).toBe(0);
   await expect(answer.locator('.test-card')).toHaveCount(0);
 
@@ -354,7 +357,8 @@ test('a mount that resolves after its message is gone is destroyed at once', asy
 
   await page.evaluate(() => (window as unknown as W).__resolveLate());
   await expect.poll(() => page.evaluate(() => (window as unknown as W).__late.cleanups)).toBe(1);
-  await page.waitForTimeout(200);
+  // A second cleanup or mount would follow in the same promise callbacks, or on a frame.
+  await nextFrame(page);
   expect(await page.evaluate(() => (window as unknown as W).__late)).toEqual({ calls: 1, cleanups: 1, aborted: null });
 });
 

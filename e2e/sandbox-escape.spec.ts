@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { createSocket } from 'node:dgram';
 import { startEscapeLog, type EscapeLog } from './escape-log';
-import { expect, test } from './fixtures';
+import { expect, requestsReported, test } from './fixtures';
 import { createJobBodies, frameOf, serverIdle, showView, view } from './sandbox-helpers';
 
 let log: EscapeLog;
@@ -25,6 +25,8 @@ interface Attempt {
   html: (L: string) => string;
   /** The logged paths that mean it got through. */
   paths: string[];
+  /** The paths the browser's refusals name, when not `paths` (a refused frame's names only the origin). */
+  refusedAs?: string[];
 }
 
 const ATTEMPTS: Attempt[] = [
@@ -49,8 +51,11 @@ const ATTEMPTS: Attempt[] = [
   { name: 'window.open', html: (L) => `<script>window.open('${L}/popup')</script>`, paths: ['/popup'] },
   { name: 'a link with target=_blank, clicked', html: (L) => `<a id="a" href="${L}/link" target="_blank">x</a><script>document.getElementById('a').click()</script>`, paths: ['/link'] },
   { name: 'media (<video>)', html: (L) => `<video src="${L}/video"></video>`, paths: ['/video'] },
-  { name: 'nested frame', html: (L) => `<iframe src="${L}/page-nested"></iframe>`, paths: ['/page-nested'] },
+  { name: 'nested frame', html: (L) => `<iframe src="${L}/page-nested"></iframe>`, paths: ['/page-nested'], refusedAs: ['/'] },
 ];
+
+/** Put first in a view: lists in `#refused` the URL of each load the view's CSP refused (its securitypolicyviolation events). */
+const REFUSALS = `<ol id="refused" hidden></ol><script>document.addEventListener('securitypolicyviolation', (e) => { const li = document.createElement('li'); li.textContent = e.blockedURI; document.getElementById('refused').append(li) })</script>`;
 
 /** Runs each attempt in its own plain frame on a fresh page (no sandbox, no CSP): the logger must see it. */
 async function control(page: Page, baseUrl: string, attempts: Attempt[]) {
@@ -68,10 +73,21 @@ async function control(page: Page, baseUrl: string, attempts: Attempt[]) {
   }
 }
 
-/** A pause for requests in flight to land: used only after the view said its attempts were made. */
-const settle = (page: Page) => page.waitForTimeout(750);
+let caughtUp = 0;
+/**
+ * Resolves once the logger has answered a request the host page makes now, and takes that hit out
+ * of the log. Used once the browser has decided on a view's attempts (refused them, or removed the
+ * frame): a request the view made before then was on its way first, and has landed too.
+ */
+async function loggerCaughtUp(page: Page, logger: EscapeLog = log) {
+  const path = `/caught-up-${++caughtUp}`;
+  await page.evaluate((url) => fetch(url, { cache: 'no-store' }).then((response) => response.text()), logger.url + path);
+  const at = logger.hits.findIndex((hit) => hit.path === path);
+  expect(at, "the logger saw the host page's request").toBeGreaterThanOrEqual(0);
+  logger.hits.splice(at, 1);
+}
 
-test('network, popups and forms: each attempt reaches the logger from a plain frame, none from a view', async ({ page, server, context }) => {
+test('network, popups and forms: each attempt reaches the logger from a plain frame, none from a view', async ({ page, server, context, consoleMessages }) => {
   const controlPage = await context.newPage();
   await control(controlPage, server.url, ATTEMPTS);
   await controlPage.close();
@@ -82,15 +98,32 @@ test('network, popups and forms: each attempt reaches the logger from a plain fr
 
   await showView(page, server.url, {
     title: 'Escapes',
-    html: ATTEMPTS.map((a) => a.html(log.url)).join('') + '<p id="made">attempts made</p>',
+    html: REFUSALS + ATTEMPTS.map((a) => a.html(log.url)).join('') + '<p id="made">attempts made</p>',
     jsExpressions: ['document.body.dataset.done = "1"'],
   });
   await expect(view(page).locator('body[data-done="1"] #made')).toBeVisible();
-  await settle(page);
+  // The browser's decision on each attempt: refused by the view's CSP (a securitypolicyviolation
+  // event), refused by the sandbox (its console error, "Blocked … 'URL' …"), or let through (a hit).
+  const logger = new URL(log.url).host;
+  const refused = async () =>
+    [
+      ...(await view(page).locator('#refused li').allTextContents()),
+      ...consoleMessages.filter((m) => m.type === 'error' && m.text.startsWith('Blocked ')).map((m) => /'([^']+)'/.exec(m.text)?.[1] ?? ''),
+    ]
+      .filter((url) => URL.canParse(url) && new URL(url).host === logger)
+      .map((url) => new URL(url).pathname);
+  await expect
+    .poll(async () => {
+      const decided = [...(await refused()), ...log.hits.map((hit) => hit.path)];
+      return ATTEMPTS.flatMap((a) => a.refusedAs ?? a.paths).filter((path) => !decided.includes(path));
+    }, { message: 'attempts the browser has neither refused nor let through' })
+    .toEqual([]);
+  const connectionsAfter = log.connections();
+  await loggerCaughtUp(page);
   expect(log.hits, 'requests that reached the logger from the view').toEqual([]);
   // The frame is still there: nothing above navigated it.
   await expect(frameOf(page)).toHaveCount(1);
-  console.log(`sandbox escapes: ${ATTEMPTS.length} attempts, ${seenInControl} control hits, 0 view hits, ${log.connections() - connectionsBefore} TCP connections opened from the view`);
+  console.log(`sandbox escapes: ${ATTEMPTS.length} attempts, ${seenInControl} control hits, 0 view hits, ${connectionsAfter - connectionsBefore} TCP connections opened from the view`);
 });
 
 test('top.location and parent.location: the control navigates the top page, a view cannot', async ({ page, server, context }) => {
@@ -114,8 +147,9 @@ test('top.location and parent.location: the control navigates the top page, a vi
       `try { top.location.replace('${log.url}/page-replace') } catch (e) { out.textContent += 'replace: ' + e.name + ';' }`,
     ],
   });
+  // Each navigation was refused as it was asked for (the SecurityErrors): nothing was started.
   await expect(view(page).locator('#out')).toHaveText('top: SecurityError;parent: SecurityError;replace: SecurityError;');
-  await settle(page);
+  await loggerCaughtUp(page);
   expect(log.hits).toEqual([]);
   expect(new URL(page.url()).pathname).toBe('/e2e/blank.html');
 });
@@ -142,7 +176,7 @@ for (const how of ['meta refresh', 'location.href'] as const) {
     await expect(page.locator('bailing-chat-widget .sbx-reason')).toHaveText('The view tried to leave its frame and was closed.');
     await expect(frameOf(page)).toHaveCount(0);
     await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Tries to leave.');
-    await settle(page);
+    await loggerCaughtUp(page);
     expect(log.hits.filter((hit) => hit.path.startsWith('/ran')), 'script ran in the page the view went to').toEqual([]);
     expect(consoleMessages.some((m) => m.text.includes('navigated away') || m.text.includes('second document'))).toBe(true);
     console.log(`sandbox ${how}: navigation requests seen by the logger: ${JSON.stringify(log.hits)}`);
@@ -161,7 +195,7 @@ test('a view that silences its bridge, then navigates: the second load removes t
   await expect(frameOf(page)).toHaveCount(0);
   // The request went out (nothing stopped it before the second document loaded), but no script ran there.
   expect(log.saw('/page-silent')).toBe(true);
-  await settle(page);
+  await loggerCaughtUp(page);
   expect(log.hits.filter((hit) => hit.path.startsWith('/ran'))).toEqual([]);
 });
 
@@ -170,7 +204,7 @@ test('a location.href while the view first runs (before the bridge is up): the p
   // No bridge ever answers from the document the frame went to: the view is given up as not starting.
   await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Leaves at once.', { timeout: 15_000 });
   await expect(frameOf(page)).toHaveCount(0);
-  await settle(page);
+  await loggerCaughtUp(page);
   expect(log.hits.filter((hit) => hit.path.startsWith('/ran')), 'script ran in the page the view went to').toEqual([]);
   console.log(`sandbox early location.href: requests seen by the logger: ${JSON.stringify(log.hits)}`);
 });
@@ -246,8 +280,10 @@ test('postMessage to the host pretending to be the bridge: from the view and fro
     </script>`;
     document.body.append(frame);
   }, spoof('from another frame'));
+  // The frame's last post arrived after its spoofs (one source's messages arrive in order), and the
+  // view's were made at its start: the widget has handled them all, and would have sent at once.
   await page.waitForFunction(() => (window as any).posted);
-  await page.waitForTimeout(750);
+  await requestsReported(page);
   expect(bodies, 'no message was sent by the spoofed posts').toHaveLength(1);
   // The detector: a real click on the view's button does send.
   await view(page).locator('#legit').click();
@@ -285,11 +321,14 @@ test('not isolated (measured): WebRTC is not governed by CSP, a view can send UD
 test('not isolated (measured): a nested frame blocked by frame-src makes no request; TCP connections are counted', async ({ page, server }) => {
   const fresh = await startEscapeLog();
   try {
-    await showView(page, server.url, { title: 'Nested', html: `<iframe src="${fresh.url}/page-nested"></iframe><p id="made">made</p>`, jsExpressions: ['1'] });
+    await showView(page, server.url, { title: 'Nested', html: `${REFUSALS}<iframe src="${fresh.url}/page-nested"></iframe><p id="made">made</p>`, jsExpressions: ['1'] });
     await expect(view(page).locator('#made')).toBeVisible();
-    await settle(page);
+    // The browser refused the frame (frame-src; the violation names only the origin).
+    await expect.poll(() => view(page).locator('#refused li').allTextContents()).toContain(fresh.url);
+    const connections = fresh.connections();
+    await loggerCaughtUp(page, fresh);
     expect(fresh.hits).toEqual([]);
-    console.log(`sandbox nested frame: 0 requests, ${fresh.connections()} TCP connection(s) opened to the other origin`);
+    console.log(`sandbox nested frame: 0 requests, ${connections} TCP connection(s) opened to the other origin`);
   } finally {
     await fresh.close();
   }

@@ -18,6 +18,8 @@ import {
   launcher,
   lastAssistant,
   loadWidget,
+  nextFrame,
+  requestsReported,
   serverThread,
   sseEvent,
   jobIdOf,
@@ -356,8 +358,13 @@ test('a refused stream (404) is not retried blindly; the answer comes from the t
   const answer = lastAssistant(page);
   await expect(answer).toContainText(/longer than usual/i);
   await expect(answer.locator('.bc-body strong')).toHaveText('Acme help assistant', { timeout: 10_000 });
+  // A retry would have come after the first backoff step (at most 500 ms after the 404), before
+  // the first read of the thread (1 s after it) that brought this answer.
+  await requestsReported(page);
   expect(events).toHaveLength(1);
-  await page.waitForTimeout(700);
+  // And none after the answer: the frame after it, then every request until then.
+  await nextFrame(page);
+  await requestsReported(page);
   expect(events).toHaveLength(1);
 });
 
@@ -374,19 +381,24 @@ test('Stop ends the stream; the bubble is marked stopped and nothing is re-sent'
   const shown = await body.textContent();
   expect(shown!.length).toBeGreaterThan(0);
 
-  // The demo sends a delta every 150 ms: over a second nothing more arrives on screen.
-  await page.waitForTimeout(1000);
+  // The server goes on with the job (a delta every 150 ms) until its answer is in the thread:
+  // each of those deltas, and its done, would have reached a stream that was still open.
+  await expect.poll(async () => (await serverThread(page, server.url)).at(-1)?.r, { timeout: 15_000 }).toBe('a');
+  await nextFrame(page);
   expect(await body.textContent()).toBe(shown);
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await composer(page).fill('Next question');
   await expect(composer(page)).toHaveValue('Next question');
   await expect(composer(page)).toBeEditable();
+  await requestsReported(page);
   expect(posts).toHaveLength(1);
   expect(events).toHaveLength(1);
 });
 
 test('a failed send puts the text back in the composer and shows an error; it is not retried', async ({ page, server }) => {
+  // Fake timers: any re-send the widget could schedule is made to fall due below.
+  await page.clock.install();
   const posts = countRequests(page, isCreateJob);
   await page.route('**/chat/demo_assistant', (route, request) =>
     request.method() === 'POST'
@@ -405,7 +417,10 @@ test('a failed send puts the text back in the composer and shows an error; it is
   await expect(assistantMessages(page)).toHaveCount(1);
   await expect(assistantMessages(page).first()).toHaveClass(/bc-msg-error/);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  // A minute of the page's time, twice the longest single wait the widget schedules (30 s, the
+  // reconnect cap and the last recovery steps): a timed re-send would have fallen due.
+  await page.clock.runFor(60_000);
+  await requestsReported(page);
   expect(posts).toHaveLength(1);
   expect(await storedHistory(page)).toEqual([]);
 });

@@ -5,7 +5,7 @@
 // The first tests prove that these detectors fire when the same reply reaches an unsafe sink.
 import type { BrowserContext, Dialog, Page } from '@playwright/test';
 import { ALLOWED_TAGS, ATTRIBUTES_BY_TAG, IMAGE_ATTRIBUTES, LINK_REL, LINK_TARGET } from '../widget/markdown-policy';
-import { ask, expect, launcher, lastAssistant, loadWidget, test } from './fixtures';
+import { ask, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test } from './fixtures';
 
 // ---- detector ----
 
@@ -16,19 +16,27 @@ interface Detector {
   dialogs: string[];
   /** `window.__xss` in every open page of the context (undefined when untouched). */
   flags(): Promise<unknown[]>;
+  /** The kinds of canary (`/__canary?<kind>`) that reported since the last `afterCanaries`. */
+  canaries: string[];
+  /** Closes the tabs that clicked links opened, once they have been looked at. */
+  closePopups(): Promise<void>;
 }
 
 const MARKER = '__xss_hit';
+const CANARY = '__canary';
 
 function armDetector(context: BrowserContext, page: Page): Detector {
   const hits: string[] = [];
   const dialogs: string[] = [];
+  const canaries: string[] = [];
   const onDialog = (dialog: Dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     dialog.dismiss().catch(() => undefined);
   };
   context.on('request', (request) => {
     if (request.url().includes(MARKER)) hits.push(request.url());
+    const url = new URL(request.url());
+    if (url.pathname === `/${CANARY}`) canaries.push(url.search.slice(1));
   });
   page.on('dialog', onDialog);
   context.on('page', (popup) => popup.on('dialog', onDialog));
@@ -39,7 +47,43 @@ function armDetector(context: BrowserContext, page: Page): Detector {
       Promise.all(
         context.pages().map((p) => p.evaluate(() => (window as { __xss?: unknown }).__xss).catch(() => 'unreadable')),
       ),
+    canaries,
+    closePopups: async () => {
+      for (const p of context.pages()) if (p !== page) await p.close();
+    },
   };
+}
+
+/**
+ * The self-test again, after a render or the clicks: the slowest kinds of payload (an `<img>`
+ * error after its failed load, a 0 s meta refresh, a frame's script, a `toggle` event; with
+ * `links`, a clicked `javascript:` link and a link opening a tab) put in plain host markup now,
+ * each reporting `/__canary?<kind>`, and waited for. What the widget put on the page (or what was
+ * clicked) came first, so had it been live it would have fired by then. Then the markup goes.
+ */
+async function afterCanaries(page: Page, detector: Detector, links = false) {
+  detector.canaries.length = 0;
+  const kinds = ['img', 'refresh', 'frame', 'toggle', ...(links ? ['js-link', 'tab'] : [])];
+  await page.evaluate(
+    ({ links, c }) => {
+      const box = document.createElement('div');
+      box.id = 'canaries';
+      box.innerHTML =
+        `<img src="x" onerror="fetch('/${c}?img')">` +
+        `<iframe srcdoc="<meta http-equiv=refresh content='0;url=/${c}?refresh'>"></iframe>` +
+        `<iframe srcdoc="<script>fetch('/${c}?frame')</script>"></iframe>` +
+        `<details open ontoggle="fetch('/${c}?toggle')"><summary>s</summary>x</details>` +
+        (links ? `<a id="canary-js" href="javascript:fetch('/${c}?js-link')">js</a> <a id="canary-tab" href="/${c}?tab" target="_blank">tab</a>` : '');
+      document.body.prepend(box);
+    },
+    { links, c: CANARY },
+  );
+  if (links) {
+    await page.locator('#canary-js').click();
+    await page.locator('#canary-tab').click();
+  }
+  await expect.poll(() => kinds.filter((kind) => !detector.canaries.includes(kind)), { message: 'canaries that have not reported yet' }).toEqual([]);
+  await page.evaluate(() => document.getElementById('canaries')!.remove());
 }
 
 /**
@@ -211,6 +255,7 @@ async function expectClean(page: Page, detector: Detector, baseline: Baseline, w
   expect(detector.dialogs, when).toEqual([]);
   expect((await detector.flags()).filter((f) => f !== undefined), when).toEqual([]);
   expect(page.url(), when).toBe(pageUrl);
+  await detector.closePopups();
 }
 
 /** Blocks every request that leaves the test server, and any navigation of the host page. */
@@ -224,10 +269,7 @@ async function fence(context: BrowserContext, page: Page, serverUrl: string) {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return route.abort('blockedbyclient');
     return route.fallback();
   });
-  context.on('page', (popup) => {
-    // Popups from clicked links: give the detector a moment, then close them.
-    setTimeout(() => popup.close().catch(() => undefined), 1500);
-  });
+  // Tabs opened by clicked links stay open until `expectClean` has read their flags.
 }
 
 /** Clicks every link in the last answer (a popup per link; navigation is fenced). */
@@ -237,10 +279,6 @@ async function clickEveryLink(page: Page) {
   for (let i = 0; i < count; i++) await links.nth(i).click();
   return count;
 }
-
-// Long enough for an onerror after a failed load, a fetch, a refresh, a popup's script: the
-// self-tests below see all three detectors fire well inside this window.
-const SETTLE_MS = 600;
 
 async function setup(page: Page, context: BrowserContext, serverUrl: string, before?: string) {
   const detector = armDetector(context, page);
@@ -366,14 +404,14 @@ test.describe('vectors: no script, no request, nothing outside the allow-list', 
       const text = reply(n, server.url);
       await deliver(page, text, async () => {
         // Provisional render (streamed deltas): no images at all, and clean.
-        await page.waitForTimeout(SETTLE_MS);
+        await afterCanaries(page, detector);
         await expectClean(page, detector, baseline, 'while streaming');
         expect(await lastAssistant(page).locator('.bc-body img').count()).toBe(0);
       });
-      await page.waitForTimeout(SETTLE_MS);
+      await afterCanaries(page, detector);
       await expectClean(page, detector, baseline, 'after done');
       await clickEveryLink(page);
-      await page.waitForTimeout(SETTLE_MS);
+      await afterCanaries(page, detector, true);
       await expectClean(page, detector, baseline, 'after clicking every link');
       // The visitor still sees something: raw HTML as literal text, a refused link as its text.
       expect((await lastAssistant(page).locator('.bc-body').innerText()).trim().length).toBeGreaterThan(0);
@@ -422,7 +460,9 @@ test.describe('links and images', () => {
       if (r.url().includes('images.example.test')) imageRequests.push({ url: r.url(), at: phase });
     });
     await deliver(page, 'Pictures:\n\n![secure](https://images.example.test/ok.png)\n\n![plain](http://images.example.test/http.png)', async () => {
-      await page.waitForTimeout(SETTLE_MS);
+      // An image in the provisional render would be asked for once a frame's layout has placed it.
+      await nextFrame(page);
+      await requestsReported(page);
       // While streaming: no <img> at all, the alt text stands in for both.
       await expect(lastAssistant(page).locator('.bc-body img')).toHaveCount(0);
       await expect(lastAssistant(page).locator('.bc-body')).toContainText('[image: secure]');
@@ -450,14 +490,16 @@ test.describe('links and images', () => {
     await deliver(page, `![top](https://images.example.test/top.png)\n\n${filler}\n\n![bottom](https://images.example.test/bottom.png)`);
     // The list follows the end of the answer: the bottom image is in view, the top one thousands of px above.
     await expect.poll(() => requested).toEqual(['https://images.example.test/bottom.png']);
-    await page.waitForTimeout(SETTLE_MS);
+    // Both images were checked against the viewport in the frame that asked for the bottom one.
+    await nextFrame(page);
+    await requestsReported(page);
     expect(requested).toEqual(['https://images.example.test/bottom.png']);
     await page.locator('bailing-chat-widget .bc-messages').evaluate((el) => (el.scrollTop = 0));
     await expect.poll(() => requested).toEqual(['https://images.example.test/bottom.png', 'https://images.example.test/top.png']);
   });
 
-  // A prompt-injected answer can carry the conversation in an image URL: by default no image loads
-  // but the hub's own, and a listed origin lets only that origin's images through.
+  // A prompt-injected answer can carry the conversation in an image URL: by default no image loads,
+  // and a listed origin lets only that origin's images through.
   for (const listed of [[], ['https://images.example.test']]) {
     test(`an image from an origin not listed (${listed.length ? 'another origin listed' : 'none listed, the default'}) is its alt text and sends nothing`, async ({ page, context, server }) => {
       await setup(page, context, server.url, `window.BailingChat = { config: { images: ${JSON.stringify(listed)} } }`);
@@ -479,6 +521,9 @@ test.describe('links and images', () => {
       } else {
         await expect(body.locator('img')).toHaveCount(0);
       }
+      // The final render is in (deliver saw done): an image would be asked for after the next layout.
+      await nextFrame(page);
+      await requestsReported(page);
       expect(requested.filter((url) => url.includes('leak.'))).toEqual([]);
     });
   }
