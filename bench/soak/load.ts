@@ -47,6 +47,8 @@ export interface LoadResult {
   doneMs: { p50: number; p99: number };
   rss: { beforeKb: number; peakKb: number; samples: RssSample[] };
   leak: LeakVerdict;
+  /** The same rule on the JS heap after GC (bytes in baselineKb/lastKb). */
+  heapLeak: LeakVerdict;
 }
 
 const visitorId = (i: number): string => `soak-visitor-${String(i).padStart(4, '0')}`;
@@ -127,5 +129,6 @@ export async function runLoad(server: ServerProcess, options: LoadOptions): Prom
     doneMs: { p50: percentile(allDone, 50), p99: percentile(allDone, 99) },
     rss: { beforeKb, peakKb: Math.max(beforeKb, ...sampler.samples.map((s) => s.kb)), samples: sampler.samples },
     leak: leakVerdict(rounds.map((r) => r.rssAfterKb)),
+    heapLeak: leakVerdict(rounds.map((r) => r.heapAfterBytes / 1024)),
   };
 }

@@ -89,31 +89,41 @@ function parseArgs(argv: string[]): Args {
       if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
       args.only = names as Part[];
     } else if (flag === '--help' || flag === '-h') {
-      console.log(readFileSync(join(ROOT, 'bench/soak/main.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
+      const lines = readFileSync(join(ROOT, 'bench/soak/main.ts'), 'utf8').split('\n');
+      console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${flag} (try --help)`);
   }
   return args;
 }
 
-function heapTrend(load: LoadResult): string {
+function externalTrend(load: LoadResult): string {
   const base = load.rounds[LEAK_BASELINE_ROUND - 1]!;
-  const last = load.rounds.at(-1)!;
-  return `${mb(base.heapAfterBytes / 1024)} → ${mb(last.heapAfterBytes / 1024)} / ${mb(base.externalAfterBytes / 1024)} → ${mb(last.externalAfterBytes / 1024)}`;
+  return `${mb(base.externalAfterBytes / 1024)} → ${mb(load.rounds.at(-1)!.externalAfterBytes / 1024)}`;
+}
+
+/** Whether RSS kept climbing or settled after the baseline. */
+function rssRange(load: LoadResult): string {
+  const later = load.rounds.slice(LEAK_BASELINE_ROUND).map((r) => r.rssAfterKb);
+  return `${mb(Math.min(...later))}–${mb(Math.max(...later))}`;
 }
 
 let browser: Browser | null = null;
 let tmpDir: string | null = null;
+/** Set when the run is being stopped (signal, deadline): no new part starts. */
+let stopping = false;
 
 /** Ends everything this run started. Safe to call more than once. */
-async function cleanUp(): Promise<void> {
+async function cleanUp(): Promise<boolean> {
+  stopping = true;
   const open = browser;
   browser = null;
   if (open) await Promise.race([open.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   killAllChildren();
-  await childrenGone();
+  const gone = await childrenGone();
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
   tmpDir = null;
+  return gone;
 }
 
 async function main(): Promise<number> {
@@ -152,7 +162,7 @@ async function main(): Promise<number> {
   const serverScript = await compileEntry(ROOT, 'bench/soak/server.ts');
   const lockScript = await compileEntry(ROOT, 'bench/soak/lock-holder.ts');
 
-  if (wanted('load') || wanted('config')) {
+  if ((wanted('load') || wanted('config')) && !stopping) {
     const server = await startServerProcess({
       script: serverScript,
       root: ROOT,
@@ -182,11 +192,20 @@ async function main(): Promise<number> {
               leak.pass ? [] : [`RSS grew ${pct(leak.growth)}`],
               {
                 [`RSS after round ${LEAK_BASELINE_ROUND} → after round ${load.rounds.length}`]: `${mb(leak.baselineKb)} → ${mb(leak.lastKb)} (${pct(leak.growth)})`,
-                // The JS heap after GC beside it: RSS that grows over a flat heap is native memory (SQLite, buffers, the allocator).
-                'JS heap / external after GC, same rounds': heapTrend(load),
+                // RSS that grows over a flat heap is native memory (SQLite, buffers, the allocator).
+                'external memory after GC, same rounds': externalTrend(load),
+                'RSS after GC, rounds 3 to last (min–max)': rssRange(load),
               },
             ),
           );
+          const heap = load.heapLeak;
+          if (heap.judged) {
+            checks.push(
+              check(`load: no leak in the JS heap (after GC, last round ≤ round ${LEAK_BASELINE_ROUND} + ${LEAK_MAX_GROWTH * 100} %)`, heap.pass ? [] : [`the heap grew ${pct(heap.growth)}`], {
+                [`heap after round ${LEAK_BASELINE_ROUND} → after round ${load.rounds.length}`]: `${mb(heap.baselineKb)} → ${mb(heap.lastKb)} (${pct(heap.growth)})`,
+              }),
+            );
+          }
         } else log(`leak rule not judged: ${leak.reason}`);
         if (!server.process.running()) checks.push(check('load: the server survived', ['the server process died during the load']));
       }
@@ -211,7 +230,7 @@ async function main(): Promise<number> {
   }
 
   const faults = (['restart', 'lock', 'offline', 'big'] as const).filter(wanted);
-  if (faults.length) {
+  if (faults.length && !stopping) {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     chromiumVersion = browser.version();
     const ctx: FaultContext = { browser, root: ROOT, serverScript, lockScript, tmpDir, defaults: args.settings, log };
@@ -222,6 +241,7 @@ async function main(): Promise<number> {
       big: () => guarded('a 60 KB answer in one delta', () => runBigDeltaCase(ctx)),
     };
     for (const name of faults) {
+      if (stopping) break;
       log(`fault: ${name}`);
       const results = await cases[name]();
       for (const item of results) log(`${item.pass ? 'PASS' : 'FAIL'} ${item.name}${item.pass ? '' : `: ${item.problems.slice(0, 2).join('; ')}`}`);
@@ -268,8 +288,11 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
-  console.error(`soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  // Once the run is being stopped, what fails is only what the stop cut short.
+  if (!stopping) console.error(`soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 } finally {
-  await cleanUp();
+  const gone = await cleanUp();
+  console.log(gone ? 'Every process this run started has ended.' : 'soak: a child process did not end after SIGKILL');
+  if (!gone) code = 1;
 }
 process.exit(code);

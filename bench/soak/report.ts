@@ -77,6 +77,9 @@ export function renderText(results: SoakResults): string {
         ? `leak rule: RSS after the last round ≤ RSS after round ${LEAK_BASELINE_ROUND} + ${LEAK_MAX_GROWTH * 100} %: ${mb(load.leak.baselineKb)} → ${mb(load.leak.lastKb)} (${pct(load.leak.growth)})`
         : `leak rule: not judged (${load.leak.reason})`,
     );
+    if (load.heapLeak.judged) {
+      out.push(`same rule on the JS heap after GC: ${mb(load.heapLeak.baselineKb)} → ${mb(load.heapLeak.lastKb)} (${pct(load.heapLeak.growth)})`);
+    }
     out.push('');
   }
 

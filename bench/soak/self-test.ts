@@ -1,8 +1,9 @@
 // The checks checked before they are trusted: a correct stream passes, and a duplicated, a
-// lost, a reordered and a changed delta, a wrong `done` and a bubble that shows a chunk twice
-// are each caught. A checker that passes everything would make every PASS of the run worthless.
+// lost, a reordered and a changed delta, a wrong `done`, a bubble that shows a chunk twice and a
+// refusal without a sentence are each caught. A checker that passes everything would make every
+// PASS of the run worthless.
 import { buildPlan, renderedParagraphs, type Plan } from './plan';
-import { compareParagraphs, verifyInterrupted, verifyPrefixes, verifyStream, type ReceivedEvent } from './verify';
+import { classifyOutcome, compareParagraphs, verifyInterrupted, verifyPrefixes, verifyStream, type ReceivedEvent } from './verify';
 
 function streamOf(plan: Plan, deltas: readonly string[], done: Record<string, unknown> = { done: true, reply: plan.reply }): ReceivedEvent[] {
   const events: ReceivedEvent[] = [{ event: 'open', data: '{"ok":true}' }, { event: 'reset', id: '1', data: '{"seq":1}' }];
@@ -42,6 +43,12 @@ export function selfTest(): string[] {
   expectClean('paragraphs', compareParagraphs(paragraphs, paragraphs));
   expectCaught('a paragraph missing', compareParagraphs(paragraphs.slice(1), paragraphs));
   expectCaught('a paragraph cut', compareParagraphs([...paragraphs.slice(0, -1), paragraphs.at(-1)!.slice(0, -3)], paragraphs));
+
+  const refusal = (body: Record<string, unknown>, status = 503) => classifyOutcome({ postStatus: status, postBody: body, events: [], jobId: null }, plan).kind;
+  if (refusal({ done: true, error: true, reply: 'Try again soon.', code: 'x' }) !== 'clear-error') failures.push('a refusal shaped as a failed job was not read as a clear error');
+  if (refusal({ error: 'Try again soon.', code: 'x' }) !== 'clear-error') failures.push('an {error} refusal was not read as a clear error');
+  if (refusal({ error: true }) !== 'broken') failures.push('a refusal without a sentence was read as clear');
+  if (refusal({ error: 'fine' }, 200) !== 'broken') failures.push('a 200 without a job was read as a clear error');
 
   const cut = streamOf(plan, d.slice(0, 6), { done: true, error: true, reply: 'restarted' });
   expectClean('interrupted', verifyInterrupted(cut, plan, 'restarted').problems);

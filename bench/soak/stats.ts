@@ -11,7 +11,8 @@ export function percentile(values: readonly number[], p: number): number {
 /**
  * The leak rule: the server's RSS after the last round (after a full GC) may be at most this
  * much above its RSS after round 2. Round 1 is left out because it warms up (SQLite page cache,
- * JIT, V8 old space), which is a one-time growth, not a leak.
+ * JIT, V8 old space), which is a one-time growth, not a leak. The same rule is applied to the JS
+ * heap after GC, which is what objects kept per answer would grow.
  */
 export const LEAK_MAX_GROWTH = 0.1;
 export const LEAK_BASELINE_ROUND = 2;
@@ -22,7 +23,7 @@ export type LeakVerdict =
   | { judged: false; reason: string }
   | { judged: true; pass: boolean; baselineKb: number; lastKb: number; growth: number };
 
-/** `afterRoundKb[i]` is the RSS after round i + 1. */
+/** `afterRoundKb[i]` is the RSS (or heap) after round i + 1, in any unit. */
 export function leakVerdict(afterRoundKb: readonly number[]): LeakVerdict {
   if (afterRoundKb.length < LEAK_MIN_ROUNDS) {
     return { judged: false, reason: `needs ${LEAK_MIN_ROUNDS} rounds or more, ran ${afterRoundKb.length}` };

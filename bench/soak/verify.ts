@@ -92,7 +92,8 @@ export function classifyOutcome(
   plan: Plan,
 ): Outcome {
   if (!visit.jobId) {
-    const sentence = visit.postBody?.error ?? visit.postBody?.reply;
+    // `{error: "<sentence>", code}`, or a create-job refusal shaped as a failed job: `{done, error: true, reply, code}`.
+    const sentence = [visit.postBody?.error, visit.postBody?.reply].find((value) => typeof value === 'string');
     if (visit.postStatus >= 400 && typeof sentence === 'string' && sentence.length > 0) {
       return { kind: 'clear-error', status: visit.postStatus, sentence };
     }
