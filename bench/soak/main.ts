@@ -28,7 +28,7 @@ import { runOfflineCase } from './fault-offline';
 import { runRestartCase } from './fault-restart';
 import { runLoad, type LoadResult } from './load';
 import type { PlanSettings } from './plan';
-import { childrenGone, compileEntry, killAllChildren } from './processes';
+import { childrenGone, compileEntry, killAllChildren, refuseNewChildren } from './processes';
 import { renderText, type SoakResults } from './report';
 import { selfTest } from './self-test';
 import { GENEROUS_LIMITS, startServerProcess } from './server-process';
@@ -116,6 +116,7 @@ let stopping = false;
 /** Ends everything this run started. Safe to call more than once. */
 async function cleanUp(): Promise<boolean> {
   stopping = true;
+  refuseNewChildren();
   const open = browser;
   browser = null;
   if (open) await Promise.race([open.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
@@ -248,6 +249,9 @@ async function main(): Promise<number> {
       checks.push(...results);
     }
   }
+
+  // A stopped run measured only part of what it was asked: it does not replace the last results.
+  if (stopping) return 1;
 
   const results: SoakResults = {
     date: new Date().toISOString().slice(0, 10),

@@ -9,6 +9,12 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 
 const children = new Set<ChildProcess>();
+/** Set once the run is stopping: a case still running must not start a process that outlives the clean-up. */
+let refusing = false;
+
+export function refuseNewChildren(): void {
+  refusing = true;
+}
 
 /** SIGKILLs every child still running (synchronous, so it also works in an `exit` handler). */
 export function killAllChildren(): number {
@@ -57,6 +63,7 @@ export interface Spawned {
 }
 
 export function spawnNode(script: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[] } = {}): Spawned {
+  if (refusing) throw new Error('the run is stopping: no new process');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
