@@ -1,5 +1,5 @@
 // SQLite locked by another process: a child opens the server's database file and holds
-// `BEGIN EXCLUSIVE` for longer than better-sqlite3's default busy timeout (5 s) while answers
+// `BEGIN EXCLUSIVE` for longer than the server's busy timeout (DB_BUSY_TIMEOUT_MS) while answers
 // stream and visitors send messages. The server must stay up; each answer either waits and
 // completes or fails with a sentence for the visitor (never a dropped connection, never
 // corrupted text); after the release, new messages get complete answers.

@@ -68,7 +68,8 @@ export async function runRestartCase(ctx: FaultContext): Promise<Check[]> {
     if (!(await retry.isVisible())) problems.push('no Retry button on the failed answer');
 
     // What the database kept: the first k deltas exactly, then the failure.
-    const replay = await readEvents(`${current.url}/chat/${ENTRY}/events/${jobId}?cursor=0`, performance.now(), 10_000);
+    const visitor = encodeURIComponent(widget.eventsRequests[0]?.visitorId ?? '');
+    const replay = await readEvents(`${current.url}/chat/${ENTRY}/events/${jobId}?cursor=0&visitor_id=${visitor}`, performance.now(), 10_000);
     const stored = verifyInterrupted(replay.events, plan, INTERRUPTED_REPLY);
     problems.push(...stored.problems.map((p) => `stored stream: ${p}`));
 

@@ -5,12 +5,16 @@ import { spawnNode, type Spawned } from './processes';
 
 /**
  * Limits of the reference server a soak run lifts, since every one of its visitors is 127.0.0.1.
- * The POST rate limit is a server option (SOAK_RATE_PER_MINUTE); the others are names the
- * server may read for its concurrent-stream caps, harmless while it reads none of them.
+ * The POST rate limit is a server option (SOAK_RATE_PER_MINUTE); the rest are the server's own
+ * environment overrides (examples/server/client-limits.ts).
  */
 export const GENEROUS_LIMITS: Readonly<Record<string, string>> = Object.freeze({
   SOAK_RATE_PER_MINUTE: '1000000',
-  BAILING_RATE_PER_MINUTE: '1000000',
+  BAILING_POST_RATE_PER_IP: '1000000',
+  BAILING_THREAD_RATE_PER_IP: '1000000',
+  BAILING_THREAD_RATE_PER_VISITOR: '100000',
+  BAILING_EVENTS_RATE_PER_IP: '1000000',
+  BAILING_EVENTS_RATE_PER_VISITOR: '100000',
   BAILING_MAX_STREAMS: '100000',
   BAILING_MAX_STREAMS_PER_IP: '100000',
   BAILING_MAX_STREAMS_PER_VISITOR: '1000',

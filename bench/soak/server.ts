@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     openai: null,
     // Every visitor of the soak run comes from 127.0.0.1: a per-IP limit would measure itself.
     rateLimit: { perMinute: numberFromEnv('SOAK_RATE_PER_MINUTE', 1_000_000) },
+    // The shipped entries, with their published demo ticket secret, as npm start runs them.
+    demo: true,
     log: (line) => logFile?.write(`${new Date().toISOString()} ${line}\n`),
   });
 

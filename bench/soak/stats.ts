@@ -10,12 +10,13 @@ export function percentile(values: readonly number[], p: number): number {
 
 /**
  * The leak rule: the server's RSS after the last round (after a full GC) may be at most this
- * much above its RSS after round 2. Round 1 is left out because it warms up (SQLite page cache,
- * JIT, V8 old space), which is a one-time growth, not a leak. The same rule is applied to the JS
+ * much above its RSS after round 4. The first rounds warm up (SQLite page cache, JIT, V8 old
+ * space, the allocator's arenas), a one-time growth, not a leak: in a 30-round run RSS climbed
+ * through round 3 and then stayed within 108.6–116.5 MB from round 4 to round 30. The same rule is applied to the JS
  * heap after GC, which is what objects kept per answer would grow.
  */
 export const LEAK_MAX_GROWTH = 0.1;
-export const LEAK_BASELINE_ROUND = 2;
+export const LEAK_BASELINE_ROUND = 4;
 /** With fewer rounds than this there is nothing after the baseline to compare. */
 export const LEAK_MIN_ROUNDS = 3;
 

@@ -24,6 +24,8 @@ export interface WidgetEvent {
 
 export interface EventsRequest {
   jobId: string;
+  /** The reader the stream is checked against (the server answers another visitor 404). */
+  visitorId: string | null;
   lastEventId: string | null;
   /** Date.now() when the page sent it. */
   at: number;
@@ -64,7 +66,10 @@ export async function openWidget(browser: Browser, baseUrl: string): Promise<Wid
   const eventsRequests: EventsRequest[] = [];
   page.on('request', (request) => {
     const match = /\/chat\/[^/]+\/events\/([^/?#]+)/.exec(request.url());
-    if (match) eventsRequests.push({ jobId: decodeURIComponent(match[1]!), lastEventId: request.headers()['last-event-id'] ?? null, at: Date.now() });
+    if (match) {
+      const query = new URL(request.url()).searchParams;
+      eventsRequests.push({ jobId: decodeURIComponent(match[1]!), visitorId: query.get('visitor_id'), lastEventId: request.headers()['last-event-id'] ?? null, at: Date.now() });
+    }
   });
 
   await page.goto(`${baseUrl}/e2e/blank.html`);
