@@ -3,10 +3,10 @@
 // the benchmark (TypeScript) with esbuild into node_modules/.cache, and runs it with the given
 // arguments. Plain Node 20, no TypeScript loader needed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { compileEntry } from './compile-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -37,21 +37,7 @@ if (!existsSync(widget) || statSync(widget).mtimeMs < sources) {
   }
 }
 
-// Inside node_modules so the bundle resolves its external packages from the repository; one
-// folder per checkout, since checkouts of one repository may share a node_modules.
-const checkout = root.replace(/[\\/]+$/, '').replace(/[^A-Za-z0-9]+/g, '_');
-const outfile = join(root, 'node_modules/.cache/bailing-bench', checkout, entry.replace(/[\\/]/g, '_').replace(/\.ts$/, '.mjs'));
-mkdirSync(dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [join(root, entry)],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+const outfile = await compileEntry(root, entry);
 process.env.BENCH_ROOT = root;
 process.argv = [process.argv[0], outfile, ...args];
 await import(pathToFileURL(outfile).href);

@@ -3,10 +3,8 @@
 // run with plain `node`. Every child is registered here and killed when the run ends, fails or
 // is interrupted; each also stops by itself when its stdin (a pipe from this process) closes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
 
 const children = new Set<ChildProcess>();
 /** Set once the run is stopping: a case still running must not start a process that outlives the clean-up. */
@@ -35,23 +33,6 @@ export async function childrenGone(timeoutMs = 5_000): Promise<boolean> {
   return Promise.race([all.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref())]);
 }
 
-/** Compiles a TypeScript entry of the repository into node_modules/.cache (beside run.mjs's output). */
-export async function compileEntry(root: string, entry: string): Promise<string> {
-  const checkout = root.replace(/[\\/]+$/, '').replace(/[^A-Za-z0-9]+/g, '_');
-  const outfile = join(root, 'node_modules/.cache/bailing-bench', checkout, entry.replace(/[\\/]/g, '_').replace(/\.ts$/, '.mjs'));
-  mkdirSync(dirname(outfile), { recursive: true });
-  await build({
-    entryPoints: [join(root, entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 export interface Spawned {
   child: ChildProcess;
