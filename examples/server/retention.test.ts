@@ -15,7 +15,7 @@ import {
 import { DEFAULT_RETENTION, sweepRetention } from './retention';
 import { Store } from './store';
 import { WriteFaults, storeWithFaults } from './store-faults';
-import { createJob, getJson, startTestServer, streamJob, waitFor } from './test-support';
+import { createJob, getJson, recordEscapedErrors, startTestServer, streamJob, waitFor } from './test-support';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -143,17 +143,7 @@ describe('sweepRetention (a real SQLite file, the clock handed in)', () => {
 });
 
 describe('the server’s retention sweep', () => {
-  let escaped: unknown[] = [];
-  const record = (error: unknown): void => void escaped.push(error);
-  beforeEach(() => {
-    escaped = [];
-    process.on('uncaughtException', record);
-    process.on('unhandledRejection', record);
-  });
-  afterEach(() => {
-    process.off('uncaughtException', record);
-    process.off('unhandledRejection', record);
-  });
+  const escaped = recordEscapedErrors();
 
   it('runs at start-up, before the first request is served', async () => {
     const path = tempDb();

@@ -12,23 +12,12 @@ import { STORAGE_FAILURE_REPLY } from './job-runner';
 import { Store } from './store';
 import { WriteFaults, storeWithFaults, writesOfJob } from './store-faults';
 import { STORAGE_UNAVAILABLE_SENTENCE } from './storage-fault';
-import { createJob, deltaText, getJson, postJson, readStream, startTestServer, streamJob, waitFor, type SseEvent, type StreamResult } from './test-support';
+import { createJob, deltaText, getJson, postJson, readStream, recordEscapedErrors, startTestServer, streamJob, waitFor, type SseEvent, type StreamResult } from './test-support';
 
 const LONG_QUESTION = 'How do I set up the widget?';
 
-// An uncaught exception or an unhandled rejection is what kills `node main.js`: record them here
-// (vitest would only report them after the fact) and require none.
-let escaped: unknown[] = [];
-const record = (error: unknown): void => void escaped.push(error);
-beforeEach(() => {
-  escaped = [];
-  process.on('uncaughtException', record);
-  process.on('unhandledRejection', record);
-});
-afterEach(() => {
-  process.off('uncaughtException', record);
-  process.off('unhandledRejection', record);
-});
+// An uncaught exception or an unhandled rejection is what kills `node main.js`: require none.
+const escaped = recordEscapedErrors();
 
 const eventsUrl = (server: RunningServer, job: { job_id: string; visitor_id: string }): string => `${server.url}/chat/demo_assistant/events/${job.job_id}?visitor_id=${job.visitor_id}`;
 

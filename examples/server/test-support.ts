@@ -1,5 +1,6 @@
 // Helpers for the server's tests: a server on a free port with an in-memory database, JSON
 // requests, and an SSE reader built on eventsource-parser.
+import { afterEach, beforeEach } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import { request as httpRequest } from 'node:http';
 import { startServer, type RunningServer, type StartServerOptions } from './app';
@@ -211,4 +212,24 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
     if (Date.now() > deadline) throw new Error('waitFor: timed out');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * What would kill `node main.js`: every uncaught exception and unhandled rejection during each test
+ * of the calling file or describe block, recorded (vitest would only report them after the fact).
+ * The array is emptied before each test.
+ */
+export function recordEscapedErrors(): unknown[] {
+  const escaped: unknown[] = [];
+  const record = (error: unknown): void => void escaped.push(error);
+  beforeEach(() => {
+    escaped.length = 0;
+    process.on('uncaughtException', record);
+    process.on('unhandledRejection', record);
+  });
+  afterEach(() => {
+    process.off('uncaughtException', record);
+    process.off('unhandledRejection', record);
+  });
+  return escaped;
 }
