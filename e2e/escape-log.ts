@@ -2,6 +2,7 @@
 // that answers every kind of request a view might try (an image, a font, a stylesheet, a script,
 // a page, an event stream, a WebSocket upgrade) and logs every hit. A test first proves it sees a
 // hit (the same attempt made without the sandbox), then that a view's attempt leaves no trace.
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -57,7 +58,11 @@ export async function startEscapeLog(): Promise<EscapeLog> {
   });
   server.on('upgrade', (req, socket) => {
     log(req, 'UPGRADE');
-    socket.destroy();
+    // A completed handshake, then a close frame: a refused handshake would count as a failure
+    // that Chromium's WebSocket throttle answers by delaying the next connection to this server
+    // by seconds, and the controls of later tests would then time out waiting for the hit.
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key'] ?? ''}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n` + '\x88\x00', 'latin1');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -135,6 +135,10 @@ test('top.location and parent.location: the control navigates the top page, a vi
     document.body.append(frame);
   }, log.url);
   await expect.poll(() => log.saw('/page-top-control')).toBe(true);
+  // Closed only once the navigation it started has run the new page's script: a page closed in
+  // the middle of a cross-origin navigation can leave the browser context half torn down, and the
+  // next route set up on the test's page then never completes.
+  await expect.poll(() => log.saw('/ran/page-top-control')).toBe(true);
   await controlPage.close();
   log.hits.length = 0;
 
