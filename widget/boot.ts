@@ -7,6 +7,7 @@ import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient } from './transport/bailing';
+import { createBailingBackend } from './transport/bailing-backend';
 import { loadStrings } from './ui/i18n';
 import type { PageContext } from './types';
 import { mountWidget, normalizeConfig, type MountedWidget } from './widget';
@@ -87,7 +88,7 @@ export function boot(): void {
         return;
       }
       await domReady();
-      widget = mountWidget({ options, config, client, registry, emitter, warn, ticket, context, strings: await strings });
+      widget = mountWidget({ options, config, backend: (session) => createBailingBackend({ client, entry: options.entry, ...session }), registry, emitter, warn, ticket, context, strings: await strings });
       for (const call of queue.splice(0)) call(widget);
     },
     (error: unknown) => {

@@ -1,45 +1,40 @@
-// One conversation: its history, the running turn, and the wiring of transport, markdown and
-// renderers to the message list. Each turn's stream is folded by the pure reducer in turn.ts;
-// this module only decides what the visitor sees and what is kept.
+// One conversation: its history, the running turn, and the wiring of a chat backend, markdown and
+// renderers to the message list. The life of each turn is the pure reducer in turn.ts; the wire
+// is the backend's (widget/backend.ts); this module only decides what the visitor sees and what
+// is kept.
 
+import { HISTORY_LIMIT } from './contract';
+import type { ChatBackend, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
+import { codePoints, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
-import { randomId } from './ids';
-import { readAttachments } from './attachments';
+export { MAX_MESSAGE_CHARS };
 import { imagePolicy } from './image-origins';
-import { readReferences } from './citations';
-import { cleanThreadId, HISTORY_LIMIT, mergeHistory, readHistory, readString, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString } from './history';
+import { mergeHistory, readHistory, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
 import { loadModule } from './modules';
 import { fallbackBlock } from './fallback';
 import type { LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
-import type { BailingClient, CreateJobBody, CreateJobResponse } from './transport/bailing';
-import { parseStreamEvent } from './transport/bailing';
-import { BailingHttpError, visitorError, visitorMessage } from './transport/errors';
-import { streamJob, type StreamEnd } from './transport/sse';
-import { initialTurn, reduceTurn, type TurnState } from './turn';
+import { visitorError } from './transport/errors';
+import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 import type { Strings } from './ui/i18n';
 import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
-import type { Attachment, HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
+import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
 
-/** Longest message the hub accepts, in code points, attachment lines included (DESIGN.md §4). */
-export const MAX_MESSAGE_CHARS = 4000;
 /** Fewest milliseconds between two renders of a streaming answer. */
 const LIVE_RENDER_MS = 100;
-/** How long a late answer is looked for in `/thread` after the stream gave up. */
-const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 30000];
+/** How long a late answer is looked for after the stream gave up (when the backend can look). */
+export const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 30000];
 
 export interface ConversationDeps {
   options: EmbedOptions;
-  client: BailingClient;
+  backend: ChatBackend;
   registry: Registry;
   list: MessageList;
   strings: Strings;
   storage: Storage | null;
   theme(): RendererTheme;
-  context(): PageContext;
-  ticket(): string | null;
   emit(event: WidgetEventName, detail: unknown): void;
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
   composer: { get(): string; set(text: string): void; attachments?: ComposerAttachments };
@@ -48,6 +43,9 @@ export interface ConversationDeps {
   warn(message: string): void;
   /** Shown first in every conversation, not part of the history. */
   greeting: string;
+  /** Default: the page's timers (tests give their own). */
+  setTimer?(run: () => void, ms: number): unknown;
+  clearTimer?(timer: unknown): void;
 }
 
 /** The attachments waiting in the composer (config `upload`). */
@@ -81,17 +79,26 @@ export interface Conversation {
   destroy(): void;
 }
 
-interface RunningTurn {
-  jobId: string | null;
+/** One turn as the shell holds it: its life (turn.ts) and what the visitor sees of it. */
+interface LiveTurn {
+  life: Turn;
+  /** Aborts the request or stream (Stop); and the recovery, on teardown. */
   abort: AbortController;
+  user: HistoryItem;
+  userEl: HTMLElement;
+  /** What goes back in the composer if the turn is not taken; `null` when it came from elsewhere. */
+  composerText: string | null;
   bubble: AssistantBubble | null;
-  state: TurnState | null;
   /** The pending live render (a timer, then a frame), or 0. */
   frame: number;
   paintedAt: number;
-  /** The provisional render of the current stream; a new one after each `reset`. */
+  /** The provisional render of the current stream; a new one after each reset. */
   live?: LiveRender;
   liveResets?: number;
+  /** The pending recovery wait, if any. */
+  timer?: unknown;
+  /** Settles once the service took the turn, or rejects with why it did not. */
+  taken: { resolve(): void; reject(error: unknown): void };
 }
 
 interface RenderedItem {
@@ -102,21 +109,20 @@ interface RenderedItem {
 
 export function createConversation(deps: ConversationDeps): Conversation {
   // State lives in this closure (so the minifier can shorten every internal name).
-  const { announce, client, composer, context, emit, list, options, registry, setStreaming, storage, strings, theme, ticket, warn } = deps;
-  const keys = storageKeys(options.entry);
-  let items: HistoryItem[] = readHistory(storage, keys.history);
+  const { announce, backend, composer, emit, list, options, registry, setStreaming, storage, strings, theme, warn } = deps;
+  const setTimer = deps.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const clearTimer = deps.clearTimer ?? ((timer: unknown) => clearTimeout(timer as number));
+  const rules: TurnRules = { recoveryDelays: backend.lookUp ? RECOVERY_DELAYS_MS : [] };
+  let items: HistoryItem[] = readHistory(storage, backend.historyKey);
   let rendered: RenderedItem[] = [];
-  let running: RunningTurn | null = null;
-  const recoveries = new Set<AbortController>();
-  // The hub's widget may have written these: the same visitor, and the same thread, go on.
-  let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
-  /** `''`: the default thread, as on the hub's widget, until the visitor starts a new conversation. */
-  let threadId = cleanThreadId(readString(storage, keys.thread));
+  /** The turn the visitor waits on (creating or streaming), if any. */
+  let running: LiveTurn | null = null;
+  /** Every turn not over yet: the running one and those recovering. */
+  const open = new Set<LiveTurn>();
+  /** Counts turns started: a history loaded from before the latest one is stale. */
+  let turnsStarted = 0;
   let shown = false;
   let synced = false;
-  writeString(storage, keys.visitor, visitorId);
-  /** Who and which thread `/thread` is asked about: the same in the first sync and in recovery. */
-  const threadQuery = () => ({ visitor_id: visitorId, thread_id: threadId || undefined, ticket: ticket() ?? undefined });
   /** What may load of an attachment: the hub's own files, and others by the owner's image policy. */
   const hubOrigin = new URL(options.api).origin;
   const images = imagePolicy(options.images);
@@ -148,7 +154,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       announce(strings.busy);
       return false;
     }
-    const length = [...message].length;
+    const length = codePoints(message);
     if (length > MAX_MESSAGE_CHARS) {
       warn(`a message is limited to ${MAX_MESSAGE_CHARS} characters, attachment lines included (got ${length}); not sent`);
       const note = fill(strings.tooLong, { n: MAX_MESSAGE_CHARS });
@@ -182,21 +188,19 @@ export function createConversation(deps: ConversationDeps): Conversation {
       ? presentation.displayText.trim().slice(0, MAX_MESSAGE_CHARS)
       : `${type}: ${typeof response.action === 'string' ? response.action : 'response'}`;
     show();
-    return startTurn({ interaction_response: interaction }, { r: 'u', t: displayText, ts: Date.now(), interaction: summary }, null);
+    return startTurn({ interaction }, { r: 'u', t: displayText, ts: Date.now(), interaction: summary }, null);
   }
 
-  /** Stops the running stream. The server's job goes on; its answer shows up in the history later. */
+  /** Stops the running turn. A server's job may go on; its answer shows up in the history later. */
   function stop() {
-    running?.abort.abort();
+    if (running) dispatch(running, { type: 'stop' });
   }
 
   function newConversation() {
     destroy();
-    recoveries.clear();
     items = [];
-    threadId = randomId('t_', 20);
-    writeString(storage, keys.thread, threadId);
-    writeHistory(storage, keys.history, items);
+    backend.newThread();
+    writeHistory(storage, backend.historyKey, items);
     synced = true;
     shown = true;
     renderAll();
@@ -204,131 +208,169 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Tears everything down (unmount of the widget). */
   function destroy() {
-    stop();
-    for (const recovery of recoveries) recovery.abort();
+    for (const turn of open) {
+      turn.abort.abort();
+      if (turn.timer !== undefined) clearTimer(turn.timer);
+      clearTimeout(turn.frame);
+    }
+    open.clear();
+    if (running) {
+      running = null;
+      setStreaming(false);
+    }
     destroyRendered();
   }
 
   // ---- turns ----
 
-  async function startTurn(body: Pick<CreateJobBody, 'message' | 'interaction_response'>, userItem: HistoryItem, composerText: string | null): Promise<void> {
-    const turn: RunningTurn = { jobId: null, abort: new AbortController(), bubble: null, state: null, frame: 0, paintedAt: 0 };
-    running = turn;
-    setStreaming(true);
-    // Ready long before the answer's first words arrive.
-    void loadMarkdown();
-    const userEl = addUser(userItem);
-    list.toEnd();
-    if (composerText !== null) {
-      composer.set('');
-      composer.attachments?.clear();
-    }
-
-    let created: CreateJobResponse;
-    try {
-      created = await client.createJob({
-        ...body,
-        visitor_id: visitorId,
-        thread_id: threadId || undefined,
-        ticket: ticket() ?? undefined,
-        context: context(),
-        client_capabilities: { renderers: registry.types() },
-      }, turn.abort.signal);
-    } catch (error) {
-      // Never re-sent automatically: a second POST would start a second answer.
-      userEl.remove();
-      finishTurn(turn);
-      // The visitor's text goes back in the box, whatever stopped it (Stop included).
+  /** Starts a turn; resolves once the service took it, rejects with why it did not. */
+  function startTurn(request: { message?: string; interaction?: Record<string, unknown> }, user: HistoryItem, composerText: string | null): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      turnsStarted++;
+      const turn: LiveTurn = { life: newTurn(), abort: new AbortController(), user, userEl: addUser(user), composerText, bubble: null, frame: 0, paintedAt: 0, taken: { resolve, reject } };
+      running = turn;
+      open.add(turn);
+      setStreaming(true);
+      // Ready long before the answer's first words arrive.
+      void loadMarkdown();
+      list.toEnd();
       if (composerText !== null) {
-        const current = composer.get();
-        composer.set(current.trim() && composerText ? `${composerText}\n${current}` : composerText || current);
-        if (userItem.atts) composer.attachments?.restore(userItem.atts);
+        composer.set('');
+        composer.attachments?.clear();
       }
-      if (turn.abort.signal.aborted) throw error;
-      emit('error', { message: errorMessage(error) });
-      // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).
-      // Otherwise the hub's own sentence when it wrote one (a 429's `reply`, a 403's `error`).
-      const said = error instanceof BailingHttpError && error.status === 409 ? strings.busy : visitorMessage(error);
-      // A renderer's response: the renderer shows the failure where the visitor acted (a form
-      // keeps its values), so it gets the sentence to show, or its own words when there is none.
-      if (userItem.interaction) throw said ? visitorError(said) : error;
-      // "Back in the box" only when something was put back (not for a view's send).
-      const note = said ?? (composerText !== null ? strings.notSent : strings.sendFailed);
-      announce(note);
-      list.addAssistant().setError(note);
-      throw error;
-    }
+      backend.start({ ...request, renderers: registry.types() }, turn.abort.signal).then(
+        (started) => dispatch(turn, { type: 'started', turn: started }),
+        (error: unknown) => refused(turn, error as TurnRefusal),
+      );
+    });
+  }
 
-    if (created.visitor_id && created.visitor_id !== visitorId) {
-      visitorId = created.visitor_id;
-      writeString(storage, keys.visitor, visitorId);
-    }
-    const jobId = created.job_id;
-    turn.jobId = jobId;
-    const user: HistoryItem = { ...userItem, j: jobId };
-    remember(user, userEl, null);
-    emit('message', { role: 'user', text: user.t, jobId });
+  /** Follows again a turn the service still runs (the page was left while it answered). */
+  function resumeTurn(user: HistoryItem) {
+    const turn: LiveTurn = {
+      life: newTurn(user.j!),
+      abort: new AbortController(),
+      user,
+      userEl: rendered.find((entry) => entry.item === user)?.el ?? list.addUser(user.t, null),
+      composerText: null,
+      bubble: null,
+      frame: 0,
+      paintedAt: 0,
+      taken: { resolve: () => undefined, reject: () => undefined },
+    };
+    running = turn;
+    open.add(turn);
+    setStreaming(true);
+    showAnswering(turn);
+    run(turn, { type: 'follow' });
+  }
 
-    const bubble = list.addAssistant();
-    turn.bubble = bubble;
+  /** Applies one input to a turn's life, shows what changed, and runs what it asks for. */
+  function dispatch(turn: LiveTurn, input: TurnInput) {
+    if (!open.has(turn)) return;
+    const before = turn.life;
+    const [after, effects] = reduceTurn(before, input, rules);
+    turn.life = after;
+    if (after.phase !== before.phase) enter(turn, before);
+    else if (after.progress !== before.progress) scheduleProvisional(turn);
+    for (const effect of effects) run(turn, effect);
+  }
+
+  function run(turn: LiveTurn, effect: TurnEffect) {
+    const { signal } = turn.abort;
+    const id = turn.life.id!;
+    switch (effect.type) {
+      case 'abort':
+        return turn.abort.abort();
+      case 'follow':
+        return void backend.follow(id, (progress: TurnProgress) => dispatch(turn, { type: 'progress', progress }), signal).then(
+          (end) => dispatch(turn, { type: 'ended', end }),
+          (error: unknown) => dispatch(turn, { type: 'ended', end: signal.aborted ? { kind: 'stopped' } : { kind: 'lost', reason: errorMessage(error) } }),
+        );
+      case 'wait':
+        turn.timer = setTimer(() => {
+          turn.timer = undefined;
+          dispatch(turn, { type: 'timer' });
+        }, effect.ms);
+        return;
+      case 'look-up':
+        return void backend.lookUp!(id, signal).then(
+          (answer) => dispatch(turn, { type: 'looked-up', answer }),
+          () => dispatch(turn, { type: 'looked-up', answer: null }),
+        );
+    }
+  }
+
+  /** What the visitor sees when a turn's phase changes. */
+  function enter(turn: LiveTurn, before: Turn) {
+    const life = turn.life;
+    if (before.phase === 'creating' && life.id) {
+      turn.user = { ...turn.user, j: life.id };
+      remember(turn.user, turn.userEl, null);
+      emit('message', { role: 'user', text: turn.user.t, jobId: life.id });
+      turn.taken.resolve();
+      showAnswering(turn);
+    }
+    if (!isBusy(life) && running === turn) {
+      running = null;
+      setStreaming(false);
+    }
+    if (life.phase !== 'recovering') {
+      clearTimeout(turn.frame);
+      if (life.phase !== 'streaming') open.delete(turn);
+    }
+    const bubble = turn.bubble!;
+    switch (life.phase) {
+      case 'done':
+        return showFinal(bubble, life.id!, life.answer!, turn.live);
+      case 'failed':
+        return showFailure(bubble, life.id!, life.answer?.reply || strings.recoverFailed, turn.user);
+      case 'stopped':
+        // What was shown stays readable, but it is marked as not the answer.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.stopped });
+      case 'recovering':
+        // The answer may still arrive: the backend looks for it.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.recovering });
+      case 'interrupted':
+        // Not the answer, and nothing will finish it: the part that came stays readable, with a retry.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.interrupted, action: { label: strings.retry, run: () => retry(turn.user) } });
+    }
+  }
+
+  function showAnswering(turn: LiveTurn) {
+    turn.bubble = list.addAssistant();
     announce(strings.responding);
-
-    if (created.done && typeof created.reply === 'string') {
-      finishTurn(turn);
-      if (created.error) showFailure(bubble, jobId, created.reply, user);
-      else showFinal(bubble, jobId, created.reply, undefined, created);
-      return;
-    }
-
-    void follow(turn, bubble, jobId, user);
+    turn.bubble.setStatus({ kind: 'waiting' });
   }
 
-  /** Streams job `jobId` into `bubble` until it ends, then shows the answer, the failure or a recovery. */
-  async function follow(turn: RunningTurn, bubble: AssistantBubble, jobId: string, user: HistoryItem) {
-    bubble.setStatus({ kind: 'waiting' });
-    turn.state = initialTurn(jobId);
-    let end: StreamEnd;
-    try {
-      end = await streamJob({
-        url: client.eventsUrl(jobId, visitorId, ticket() ?? undefined),
-        signal: turn.abort.signal,
-        onEvent: (name, data) => {
-          const parsed = parseStreamEvent(name, data);
-          if (!parsed.ok) {
-            warn(`ignored a stream event: ${parsed.error}`);
-            return;
-          }
-          const before = turn.state!;
-          const after = reduceTurn(before, parsed.event);
-          if (after === before) return;
-          turn.state = after;
-          if (after.text !== before.text || after.phase !== before.phase) scheduleProvisional(turn);
-        },
-      });
-    } catch (error) {
-      end = { kind: 'fatal', message: errorMessage(error) };
+  /** The service did not take the turn: the visitor's bubble goes, their text goes back in the box. */
+  function refused(turn: LiveTurn, error: TurnRefusal) {
+    dispatch(turn, { type: 'refused' });
+    turn.userEl.remove();
+    const { composerText, user } = turn;
+    // The visitor's text goes back in the box, whatever stopped it (Stop included).
+    if (composerText !== null) {
+      const current = composer.get();
+      composer.set(current.trim() && composerText ? `${composerText}\n${current}` : composerText || current);
+      if (user.atts) composer.attachments?.restore(user.atts);
     }
-    clearTimeout(turn.frame);
-    finishTurn(turn);
-    const state = turn.state!;
-    if (state.status === 'done' && typeof state.reply === 'string') {
-      showFinal(bubble, jobId, state.reply, turn.live, state);
-    } else if (state.status === 'failed') {
-      showFailure(bubble, jobId, state.error || strings.recoverFailed, user);
-    } else if (end.kind === 'aborted') {
-      // What was shown stays readable, but it is marked as not the answer.
-      paintProvisional(turn, bubble);
-      bubble.setStatus({ kind: 'note', text: strings.stopped });
-    } else {
-      // `timeout`, an exhausted reconnect budget or a refused stream: the answer may still
-      // arrive; look for it in the thread history.
-      paintProvisional(turn, bubble);
-      bubble.setStatus({ kind: 'note', text: strings.recovering });
-      void recover(bubble, jobId, user);
-    }
+    if (turn.life.stopping) return turn.taken.reject(error);
+    emit('error', { message: errorMessage(error) });
+    const said = error?.busy ? strings.busy : error?.visitorText ?? null;
+    // A renderer's response: the renderer shows the failure where the visitor acted (a form
+    // keeps its values), so it gets the sentence to show, or its own words when there is none.
+    if (user.interaction) return turn.taken.reject(said ? visitorError(said) : error);
+    // "Back in the box" only when something was put back (not for a view's send).
+    const note = said ?? (composerText !== null ? strings.notSent : strings.sendFailed);
+    announce(note);
+    list.addAssistant().setError(note);
+    turn.taken.reject(error);
   }
 
-  function scheduleProvisional(turn: RunningTurn) {
+  function scheduleProvisional(turn: LiveTurn) {
     if (turn.frame) return;
     // One render per animation frame at most, and LIVE_RENDER_MS apart: each costs the page a
     // style, layout and paint, so that cost follows the answer's duration/LIVE_RENDER_MS, not
@@ -340,36 +382,27 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }), turn.paintedAt + LIVE_RENDER_MS - performance.now());
   }
 
-  function paintProvisional(turn: RunningTurn, bubble: AssistantBubble) {
-    const state = turn.state;
-    if (!state) return;
-    if (!markdown) return void loadMarkdown().then(() => running === turn && paintProvisional(turn, bubble));
-    if (turn.liveResets !== state.resets) {
+  function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
+    const { progress } = turn.life;
+    if (!markdown) return void loadMarkdown().then(() => paintProvisional(turn, bubble));
+    if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
       turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
-      turn.liveResets = state.resets;
+      turn.liveResets = progress.resets;
     }
-    turn.live!.update(state.text);
+    turn.live!.update(progress.text);
     if (running === turn) {
-      if (state.phase === 'tool') bubble.setStatus({ kind: 'working', label: strings.working });
-      else bubble.setStatus(state.text ? { kind: 'none' } : { kind: 'waiting' });
+      if (progress.working) bubble.setStatus({ kind: 'working', label: strings.working });
+      else bubble.setStatus(progress.text ? { kind: 'none' } : { kind: 'waiting' });
     }
   }
 
-  function finishTurn(turn: RunningTurn) {
-    if (running === turn) {
-      running = null;
-      setStreaming(false);
-    }
-  }
-
-  function showFinal(bubble: AssistantBubble, jobId: string, reply: string, live?: LiveRender, sent?: { references?: unknown; attachments?: unknown }) {
-    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, reply, live, sent));
+  function showFinal(bubble: AssistantBubble, jobId: string, answer: TurnAnswer, live?: LiveRender) {
+    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, answer, live));
+    const { reply } = answer;
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
-    const refs = readReferences(sent?.references);
-    const atts = readAttachments(sent?.attachments);
-    if (refs.length) item.refs = refs;
-    if (atts.length) item.atts = atts;
+    if (answer.references?.length) item.refs = [...answer.references];
+    if (answer.attachments?.length) item.atts = [...answer.attachments];
     // The live render shows this text under the same policy: finishing its tail is all that is
     // left, unless the answer has what only the final render shows (images, renderer blocks).
     const done = live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && live.finish(reply);
@@ -390,7 +423,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     emit('error', { message: reply, jobId });
   }
 
-  /** Retry of a failed answer: the visitor asks again, as a new job (never an automatic re-POST). */
+  /** Retry of a failed answer: the visitor asks again, as a new turn (never an automatic re-send). */
   function retry(user: HistoryItem) {
     if (running) {
       announce(strings.busy);
@@ -400,34 +433,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // Asked again as it was: the same text and attachments (from `atts`, or the lines a restored item carries).
     const { text, atts } = splitUserMessage(user.t, user.atts);
     sendMessage(text, atts, undefined, null);
-  }
-
-  async function recover(bubble: AssistantBubble, jobId: string, user: HistoryItem) {
-    const controller = new AbortController();
-    recoveries.add(controller);
-    try {
-      for (const delay of RECOVERY_DELAYS_MS) {
-        await sleep(delay, controller.signal);
-        let messages: HistoryItem[];
-        try {
-          messages = (await client.getThread(threadQuery(), controller.signal)).messages;
-        } catch {
-          if (controller.signal.aborted) return;
-          continue;
-        }
-        const answer = messages.find((m) => m.r === 'a' && m.j === jobId);
-        if (answer) {
-          if (answer.err) showFailure(bubble, jobId, answer.t, user);
-          else showFinal(bubble, jobId, answer.t, undefined, { references: answer.refs, attachments: answer.atts });
-          return;
-        }
-      }
-      bubble.setError(strings.recoverFailed, () => retry(user));
-    } catch {
-      /* aborted: a new conversation or teardown */
-    } finally {
-      recoveries.delete(controller);
-    }
   }
 
   // ---- under each answer: attachments, sources, actions ----
@@ -453,21 +458,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }, (error: unknown) => warn(`could not load the answer actions: ${errorMessage(error)}`));
   }
 
-  /** A rating or note on answer `jobId`; kept in the history item (`v`, `c`) once the hub took it. */
+  /** A rating or note on answer `jobId`; kept in the history item (`v`, `c`) once the service took it. */
   async function rate(jobId: string, rating: 'up' | 'down' | 'note', comment?: string): Promise<void> {
-    const t = ticket();
     try {
-      await client.rate(jobId, { rating, visitor_id: visitorId, ...(comment ? { comment } : {}), ...(t ? { ticket: t } : {}) });
+      if (!backend.rate) throw new Error('this service takes no ratings');
+      await backend.rate(jobId, rating, comment);
     } catch (error) {
       warn(`the rating was not sent: ${errorMessage(error)}`);
-      // The hub's own sentence when it wrote one; else the footer says it in its words.
-      throw new Error(visitorMessage(error) ?? '');
+      // The service's own sentence when it wrote one; else the footer says it in its words.
+      throw new Error((error as TurnRefusal).visitorText ?? '');
     }
     const item = items.find((m) => m.r == 'a' && m.j == jobId);
     if (item) {
       if (rating != 'note') item.v = rating;
       if (comment) item.c = comment;
-      writeHistory(storage, keys.history, items);
+      writeHistory(storage, backend.historyKey, items);
     }
   }
 
@@ -499,7 +504,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function remember(item: HistoryItem, el: HTMLElement, mounts: MountGroup | null) {
     items.push(item);
     if (items.length > HISTORY_LIMIT) items.splice(0, items.length - HISTORY_LIMIT);
-    writeHistory(storage, keys.history, items);
+    writeHistory(storage, backend.historyKey, items);
     rendered.push({ item, el, mounts });
   }
 
@@ -539,38 +544,33 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   async function syncWithServer() {
-    if (synced) return;
+    if (synced || !backend.thread) return;
     synced = true;
+    const startedBefore = turnsStarted;
     let server: HistoryItem[];
     try {
-      const thread = await client.getThread(threadQuery());
-      server = thread.messages;
+      server = await backend.thread();
     } catch (error) {
       warn(`could not load the conversation history: ${errorMessage(error)}`);
       return;
     }
-    // A turn started meanwhile owns the list; the next load will merge.
-    if (running || recoveries.size > 0) return;
+    // A turn started meanwhile owns the list, and the thread was read before it: merging now
+    // would re-render (and re-mount) what the visitor is looking at. The next load will merge.
+    if (running || open.size > 0 || turnsStarted !== startedBefore) return;
     const merged = mergeHistory(items, server);
     if (!sameHistory(merged, items)) {
       items = merged;
-      writeHistory(storage, keys.history, items);
+      writeHistory(storage, backend.historyKey, items);
       renderAll();
     }
     // The page was left while an answer was coming (a reload mid-stream, or Stop): the server
     // still runs that job, so follow its stream again rather than leave the question unanswered.
-    const open = unansweredRows(items).follow;
-    const last = open === null ? null : items[open];
-    if (last?.j && server.some((m) => m.r === 'u' && m.j === last.j)) {
-      const bubble = list.addAssistant();
-      const turn: RunningTurn = { jobId: last.j, abort: new AbortController(), bubble, state: null, frame: 0, paintedAt: 0 };
-      running = turn;
-      setStreaming(true);
-      void follow(turn, bubble, last.j, last);
-    }
+    const at = unansweredRows(items).follow;
+    const last = at === null ? null : items[at];
+    if (last?.j && server.some((m) => m.r === 'u' && m.j === last.j)) resumeTurn(last);
   }
 
-  return { show, send, respond, stop, newConversation, visitor: () => visitorId, destroy };
+  return { show, send, respond, stop, newConversation, visitor: () => backend.visitor(), destroy };
 }
 
 let markdown: typeof import('./markdown') | undefined;
@@ -592,17 +592,6 @@ function pickStrings(source: Record<string, unknown>, keys: string[]): Record<st
   return out;
 }
 
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

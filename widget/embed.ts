@@ -25,7 +25,8 @@ export interface EmbedOptions {
   images: string[];
 }
 
-export const ENTRY_PATTERN = /^[a-z0-9_-]{4,32}$/;
+export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
+import { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
 
 /** The preload `config` keys we accept, with the type each must have. */
 const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {

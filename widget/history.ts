@@ -6,7 +6,8 @@ import { toHistoryItem } from './transport/bailing';
 import type { HistoryItem, ResponseSummary } from './types';
 
 /** The hub keeps the last 50 items; so do we, in the same keys. */
-export const HISTORY_LIMIT = 50;
+export { HISTORY_LIMIT, MAX_THREAD_ID_CHARS } from './contract';
+import { HISTORY_LIMIT, MAX_THREAD_ID_CHARS } from './contract';
 
 export const storageKeys = (entry: string) => ({
   visitor: `bailing_visitor_${entry}`,
@@ -14,8 +15,6 @@ export const storageKeys = (entry: string) => ({
   thread: `bailing_thread_${entry}`,
 });
 
-/** Longest thread id the hub keeps (it cleans `thread_id` to `[A-Za-z0-9_-]`, at most 32). */
-export const MAX_THREAD_ID_CHARS = 32;
 
 /**
  * The stored thread id, cleaned as the hub's widget cleans it; `''` is the default thread

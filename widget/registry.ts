@@ -13,13 +13,12 @@ import type {
 } from './types';
 
 /** A renderer's `type`, which is also the info string of the fences it mounts. */
-export const RENDERER_TYPE = /^[a-z][a-z0-9._+-]{0,63}$/;
+export { RENDERER_TYPE_PATTERN as RENDERER_TYPE, MAX_RENDERER_TYPES } from './contract';
+import { RENDERER_TYPE_PATTERN as RENDERER_TYPE, MAX_RENDERER_TYPES } from './contract';
 export const DEFAULT_MAX_PAYLOAD_BYTES = 65_536;
 /** No definition may raise a block's budget past this: the model controls the block's size. */
 export const MAX_PAYLOAD_BYTES = 262_144;
 const MAX_LABEL_LENGTH = 80;
-/** `client_capabilities.renderers` carries at most 16 types (DESIGN.md §4). */
-export const MAX_RENDERER_TYPES = 16;
 const CONTENT_TYPES: readonly unknown[] = ['application/json', 'text/plain'];
 const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount'];
 /** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */

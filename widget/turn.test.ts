@@ -1,121 +1,173 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from './transport/bailing';
-import { initialTurn, reduceTurn, type TurnState } from './turn';
+import type { TurnAnswer, TurnProgress } from './backend';
+import { EMPTY_PROGRESS, isBusy, isOver, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnPhase, type TurnRules } from './turn';
 
-const delta = (seq: number, text: string, round = 1): StreamEvent => ({ type: 'delta', seq, text, round });
-const phase = (seq: number, name: 'model' | 'tool', round = 1): StreamEvent => ({ type: 'phase', seq, name, round });
-const done = (reply: string): StreamEvent => ({ type: 'done', job_id: 'j1', reply });
-const run = (events: StreamEvent[], from: TurnState = initialTurn('j1')) => events.reduce(reduceTurn, from);
+const RECOVERS: TurnRules = { recoveryDelays: [1000, 2000, 3000] };
+const CANNOT_RECOVER: TurnRules = { recoveryDelays: [] };
 
-describe('reduceTurn', () => {
-  it('starts empty', () => {
-    expect(initialTurn('j1')).toEqual({ jobId: 'j1', status: 'connecting', text: '', lastSeq: -1, phase: null, round: 0, resets: 0 });
+const answer: TurnAnswer = { reply: 'Hello.' };
+const failure: TurnAnswer = { reply: 'The model is unavailable.', failed: true };
+const progress = (text: string, resets = 0, working = false): TurnProgress => ({ text, resets, working });
+const started = (id = 'j1', answered?: TurnAnswer): TurnInput => ({ type: 'started', turn: { id, answer: answered } });
+const ended = (end: Extract<TurnInput, { type: 'ended' }>['end']): TurnInput => ({ type: 'ended', end });
+
+/** Runs inputs from a new turn, collecting every effect asked for. */
+function play(inputs: TurnInput[], rules = RECOVERS, from: Turn = newTurn()) {
+  let turn = from;
+  const effects: TurnEffect[] = [];
+  const phases: TurnPhase[] = [turn.phase];
+  for (const input of inputs) {
+    const [next, asked] = reduceTurn(turn, input, rules);
+    if (next.phase !== turn.phase) phases.push(next.phase);
+    turn = next;
+    effects.push(...asked);
+  }
+  return { turn, effects, phases };
+}
+
+describe('the life of a turn', () => {
+  it.each<{ title: string; inputs: TurnInput[]; rules?: TurnRules; phases: TurnPhase[]; effects: TurnEffect[]; turn?: Partial<Turn> }>([
+    {
+      title: 'taken, streamed, answered',
+      inputs: [started(), { type: 'progress', progress: progress('Hel') }, { type: 'progress', progress: progress('Hello') }, ended({ kind: 'answered', answer })],
+      phases: ['creating', 'streaming', 'done'],
+      effects: [{ type: 'follow' }],
+      turn: { id: 'j1', answer, progress: progress('Hello') },
+    },
+    {
+      title: 'answered at once when taken (nothing to follow)',
+      inputs: [started('j1', answer)],
+      phases: ['creating', 'done'],
+      effects: [],
+      turn: { answer },
+    },
+    {
+      title: 'failed at once when taken',
+      inputs: [started('j1', failure)],
+      phases: ['creating', 'failed'],
+      effects: [],
+      turn: { answer: failure },
+    },
+    {
+      title: 'refused: unsent, nothing to follow',
+      inputs: [{ type: 'refused' }],
+      phases: ['creating', 'unsent'],
+      effects: [],
+    },
+    {
+      title: 'stopped while being sent: aborts once, then refused',
+      inputs: [{ type: 'stop' }, { type: 'stop' }, { type: 'refused' }],
+      phases: ['creating', 'unsent'],
+      effects: [{ type: 'abort' }],
+      turn: { stopping: true },
+    },
+    {
+      title: 'stopped while being sent but taken all the same: followed, aborted, stopped',
+      inputs: [{ type: 'stop' }, started(), ended({ kind: 'stopped' })],
+      phases: ['creating', 'streaming', 'stopped'],
+      effects: [{ type: 'abort' }, { type: 'follow' }, { type: 'abort' }],
+    },
+    {
+      title: 'stopped while streaming: one abort, then stopped',
+      inputs: [started(), { type: 'progress', progress: progress('Half') }, { type: 'stop' }, { type: 'stop' }, ended({ kind: 'stopped' })],
+      phases: ['creating', 'streaming', 'stopped'],
+      effects: [{ type: 'follow' }, { type: 'abort' }],
+      turn: { progress: progress('Half') },
+    },
+    {
+      title: 'failed in the stream',
+      inputs: [started(), { type: 'progress', progress: progress('draft') }, ended({ kind: 'answered', answer: failure })],
+      phases: ['creating', 'streaming', 'failed'],
+      effects: [{ type: 'follow' }],
+      turn: { answer: failure },
+    },
+    {
+      title: 'lost, then found on the second look-up',
+      inputs: [started(), ended({ kind: 'lost', reason: 'timeout' }), { type: 'timer' }, { type: 'looked-up', answer: null }, { type: 'timer' }, { type: 'looked-up', answer }],
+      phases: ['creating', 'streaming', 'recovering', 'done'],
+      effects: [{ type: 'follow' }, { type: 'wait', ms: 1000 }, { type: 'look-up' }, { type: 'wait', ms: 2000 }, { type: 'look-up' }],
+      turn: { answer, lookUps: 1, lost: 'timeout' },
+    },
+    {
+      title: 'lost, and found failed',
+      inputs: [started(), ended({ kind: 'lost', reason: 'timeout' }), { type: 'timer' }, { type: 'looked-up', answer: failure }],
+      phases: ['creating', 'streaming', 'recovering', 'failed'],
+      effects: [{ type: 'follow' }, { type: 'wait', ms: 1000 }, { type: 'look-up' }],
+      turn: { answer: failure },
+    },
+    {
+      title: 'lost, and never found: failed without an answer after every delay',
+      inputs: [started(), ended({ kind: 'lost', reason: 'exhausted' }), ...[1, 2, 3].flatMap((): TurnInput[] => [{ type: 'timer' }, { type: 'looked-up', answer: null }])],
+      phases: ['creating', 'streaming', 'recovering', 'failed'],
+      effects: [{ type: 'follow' }, { type: 'wait', ms: 1000 }, { type: 'look-up' }, { type: 'wait', ms: 2000 }, { type: 'look-up' }, { type: 'wait', ms: 3000 }, { type: 'look-up' }],
+      turn: { lookUps: 3 },
+    },
+    {
+      title: 'lost where the service cannot be asked again: interrupted, never done',
+      rules: CANNOT_RECOVER,
+      inputs: [started(), { type: 'progress', progress: progress('Part of it') }, ended({ kind: 'lost', reason: 'stream ended without RUN_FINISHED' })],
+      phases: ['creating', 'streaming', 'interrupted'],
+      effects: [{ type: 'follow' }],
+      turn: { lost: 'stream ended without RUN_FINISHED', progress: progress('Part of it') },
+    },
+    {
+      title: 'Stop does not apply to a turn that is recovering (it no longer holds the composer)',
+      inputs: [started(), ended({ kind: 'lost', reason: 'timeout' }), { type: 'stop' }],
+      phases: ['creating', 'streaming', 'recovering'],
+      effects: [{ type: 'follow' }, { type: 'wait', ms: 1000 }],
+    },
+    {
+      title: 'a look-up answer before its timer is not taken (only what was asked for counts)',
+      inputs: [started(), { type: 'looked-up', answer }, ended({ kind: 'answered', answer })],
+      phases: ['creating', 'streaming', 'done'],
+      effects: [{ type: 'follow' }],
+    },
+    {
+      title: 'nothing after the end: progress, stop, timers, another end',
+      inputs: [started(), ended({ kind: 'answered', answer }), { type: 'progress', progress: progress('late') }, { type: 'stop' }, { type: 'timer' }, ended({ kind: 'lost', reason: 'x' })],
+      phases: ['creating', 'streaming', 'done'],
+      effects: [{ type: 'follow' }],
+      turn: { progress: EMPTY_PROGRESS },
+    },
+    {
+      title: 'a working phase and a reset are progress the visitor sees',
+      inputs: [started(), { type: 'progress', progress: progress('', 0, true) }, { type: 'progress', progress: progress('', 1, false) }],
+      phases: ['creating', 'streaming'],
+      effects: [{ type: 'follow' }],
+      turn: { progress: progress('', 1, false) },
+    },
+  ])('$title', ({ inputs, rules, phases, effects, turn }) => {
+    const result = play(inputs, rules);
+    expect(result.phases).toEqual(phases);
+    expect(result.effects).toEqual(effects);
+    if (turn) expect(result.turn).toMatchObject(turn);
+    if (result.turn.phase === 'failed' && !turn?.answer) expect(result.turn).not.toHaveProperty('answer');
   });
 
-  it.each<{ title: string; events: StreamEvent[]; expected: Partial<TurnState> }>([
-    {
-      title: 'open/status report queued then running',
-      events: [{ type: 'open', job_id: 'j1', status: 'queued' }, { type: 'status', status: 'running' }],
-      expected: { status: 'running', text: '' },
-    },
-    { title: 'dispatched counts as running', events: [{ type: 'status', status: 'dispatched' }], expected: { status: 'running' } },
-    { title: 'a final job status waits for its terminal event', events: [{ type: 'status', status: 'done' }], expected: { status: 'connecting' } },
-    {
-      title: 'deltas append in order',
-      events: [delta(1, 'Hel'), delta(2, 'lo'), delta(3, ' 世界 🎉')],
-      expected: { text: 'Hello 世界 🎉', lastSeq: 3, status: 'running' },
-    },
-    {
-      title: 'dedup: seq <= lastSeq is ignored (replay after reconnect)',
-      events: [delta(1, 'a'), delta(2, 'b'), delta(1, 'a'), delta(2, 'b'), delta(3, 'c'), delta(3, 'c')],
-      expected: { text: 'abc', lastSeq: 3 },
-    },
-    { title: 'seq 0 is a valid first seq', events: [delta(0, 'x')], expected: { text: 'x', lastSeq: 0 } },
-    {
-      title: 'reset clears provisional text at once and takes its seq',
-      events: [delta(1, 'draft'), { type: 'reset', seq: 2, round: 1 }],
-      expected: { text: '', lastSeq: 2, resets: 1 },
-    },
-    {
-      title: 'a replayed reset (seq <= lastSeq) does not wipe newer text',
-      events: [delta(1, 'draft'), { type: 'reset', seq: 2 }, delta(3, 'new'), { type: 'reset', seq: 2 }],
-      expected: { text: 'new', lastSeq: 3, resets: 1 },
-    },
-    {
-      title: 'a reset without seq (replay_gap) always clears, keeping lastSeq',
-      events: [delta(5, 'partial'), { type: 'reset' }, delta(6, 'rest')],
-      expected: { text: 'rest', lastSeq: 6, resets: 1 },
-    },
-    {
-      title: 'tool phase shows working, model phase returns, round follows',
-      events: [phase(1, 'model', 1), delta(2, 'x'), { type: 'reset', seq: 3 }, phase(4, 'tool', 1)],
-      expected: { phase: 'tool', round: 1, text: '' },
-    },
-    {
-      title: 'back to the model in a new round',
-      events: [phase(1, 'tool', 1), phase(2, 'model', 2), delta(3, 'answer', 2)],
-      expected: { phase: 'model', round: 2, text: 'answer' },
-    },
-    {
-      title: 'done replaces provisional text with the reply',
-      events: [delta(1, 'provisional **bo'), done('final **bold**')],
-      expected: { status: 'done', text: 'final **bold**', reply: 'final **bold**', phase: null },
-    },
-    {
-      title: 'failed clears provisional text; the reply is the error',
-      events: [phase(1, 'tool'), delta(2, 'half an answer'), { type: 'failed', error: true, reply: 'Sorry, it failed.' }],
-      expected: { status: 'failed', text: '', error: 'Sorry, it failed.', reply: undefined, phase: null },
-    },
-    {
-      title: 'failed without reply gives an empty error',
-      events: [delta(1, 'x'), { type: 'failed' }],
-      expected: { status: 'failed', text: '', error: '' },
-    },
-    {
-      title: 'a done with error:true (BailingHub) is a failure',
-      events: [delta(1, 'x'), { type: 'done', job_id: 'j1', reply: 'Sorry.', error: true }],
-      expected: { status: 'failed', text: '', error: 'Sorry.', reply: undefined },
-    },
-    {
-      title: 'timeout keeps the text provisional, never final',
-      events: [delta(1, 'partial'), { type: 'timeout' }],
-      expected: { status: 'timeout', text: 'partial', reply: undefined },
-    },
-    {
-      title: 'terminal is final: nothing after done applies',
-      events: [done('answer'), delta(9, 'late'), { type: 'reset', seq: 10 }, { type: 'failed', reply: 'x' }, { type: 'status', status: 'running' }],
-      expected: { status: 'done', text: 'answer', reply: 'answer', lastSeq: -1 },
-    },
-    {
-      title: 'terminal is final: nothing after failed applies',
-      events: [{ type: 'failed', reply: 'no' }, done('answer')],
-      expected: { status: 'failed', text: '', error: 'no', reply: undefined },
-    },
-    {
-      title: 'terminal is final: nothing after timeout applies',
-      events: [delta(1, 'a'), { type: 'timeout' }, delta(2, 'b'), done('ab')],
-      expected: { status: 'timeout', text: 'a', reply: undefined },
-    },
-  ])('$title', ({ events, expected }) => {
-    const state = run(events);
-    for (const [k, v] of Object.entries(expected)) expect(state[k as keyof TurnState], k).toEqual(v);
+  it('an input that changes nothing returns the same turn (the shell skips the repaint by identity)', () => {
+    const [streaming] = reduceTurn(newTurn(), started(), RECOVERS);
+    const [shown] = reduceTurn(streaming, { type: 'progress', progress: progress('a') }, RECOVERS);
+    expect(reduceTurn(shown, { type: 'progress', progress: progress('a') }, RECOVERS)[0]).toBe(shown);
+    expect(reduceTurn(shown, { type: 'timer' }, RECOVERS)[0]).toBe(shown);
   });
 
-  it('never mutates its input and returns the same object when nothing changes', () => {
-    const s0 = Object.freeze(run([delta(1, 'a')]));
-    const s1 = reduceTurn(s0, delta(2, 'b'));
-    expect(s0.text).toBe('a');
-    expect(s1).not.toBe(s0);
-    expect(reduceTurn(s1, { type: 'ping' })).toBe(s1);
-    expect(reduceTurn(s1, delta(2, 'b'))).toBe(s1);
-    const final = reduceTurn(s1, done('ab'));
-    expect(reduceTurn(final, delta(3, 'c'))).toBe(final);
+  it('a turn followed again after a reload starts streaming with its id', () => {
+    const again = newTurn('j9');
+    expect(again).toMatchObject({ phase: 'streaming', id: 'j9' });
+    expect(play([ended({ kind: 'answered', answer })], RECOVERS, again).phases).toEqual(['streaming', 'done']);
   });
 
-  it('stays linear for a long stream', () => {
-    let s = initialTurn('j1');
-    for (let i = 0; i < 5000; i++) s = reduceTurn(s, delta(i, 'x'.repeat(12)));
-    expect(s.text.length).toBe(60_000);
-    expect(s.lastSeq).toBe(4999);
+  it.each<[TurnPhase, boolean, boolean]>([
+    ['creating', true, false],
+    ['streaming', true, false],
+    ['recovering', false, false],
+    ['unsent', false, true],
+    ['done', false, true],
+    ['failed', false, true],
+    ['stopped', false, true],
+    ['interrupted', false, true],
+  ])('%s: busy %s, over %s', (phase, busy, over) => {
+    const turn = { ...newTurn(), phase };
+    expect([isBusy(turn), isOver(turn)]).toEqual([busy, over]);
   });
 });

@@ -1,78 +1,107 @@
-// One assistant turn's stream as a pure reducer. Streamed text is provisional; `done.reply` is the
-// truth (DESIGN.md §2.2). Replayed events after a reconnect are dropped by `seq`.
-import type { StreamEvent } from './transport/bailing';
+// The life of one turn, whatever the wire: creating → streaming → (recovering) → done, failed,
+// stopped or interrupted; or unsent when the service did not take it. A pure reducer: it says
+// what to do next (follow the stream, abort, wait, look the answer up) and the conversation
+// shell does it, with its own timers and the backend's requests.
 
-export type TurnStatus = 'connecting' | 'queued' | 'running' | 'done' | 'failed' | 'timeout';
+import type { StartedTurn, TurnAnswer, TurnEnd, TurnProgress } from './backend';
 
-export interface TurnState {
-  readonly jobId: string;
-  readonly status: TurnStatus;
-  /** Provisional text while streaming; the reply once `done`; empty once `failed`. */
-  readonly text: string;
-  /** Highest `seq` applied; -1 before any. */
-  readonly lastSeq: number;
-  /** `tool` while the agent works (the UI shows "working…"). */
-  readonly phase: 'model' | 'tool' | null;
-  readonly round: number;
-  /** The authoritative answer, set by `done` only. */
-  readonly reply?: string;
-  /** What `done` sent with the answer, unchecked (the conversation validates it). */
-  readonly references?: unknown;
-  readonly attachments?: unknown;
-  /** The failure text the hub sent (may be empty: the UI then uses its own words). */
-  readonly error?: string;
-  /** How many times provisional text was discarded. */
-  readonly resets: number;
+export type TurnPhase = 'creating' | 'unsent' | 'streaming' | 'recovering' | 'done' | 'failed' | 'stopped' | 'interrupted';
+
+export interface Turn {
+  readonly phase: TurnPhase;
+  /** The service's id, once it took the turn. */
+  readonly id: string | null;
+  readonly progress: TurnProgress;
+  /** The answer (`done`), or the service's failure (`failed`; absent when none was found). */
+  readonly answer?: TurnAnswer;
+  /** Stop was asked for: a turn refused afterwards was refused because of it. */
+  readonly stopping: boolean;
+  /** Look-ups made while recovering. */
+  readonly lookUps: number;
+  /** Why the stream was lost (recovering, interrupted). */
+  readonly lost?: string;
 }
 
-export function initialTurn(jobId: string): TurnState {
-  return { jobId, status: 'connecting', text: '', lastSeq: -1, phase: null, round: 0, resets: 0 };
+export type TurnInput =
+  | { type: 'started'; turn: StartedTurn }
+  | { type: 'refused' }
+  | { type: 'progress'; progress: TurnProgress }
+  | { type: 'ended'; end: TurnEnd }
+  | { type: 'stop' }
+  | { type: 'timer' }
+  /** `null`: not there yet, or the look-up itself failed. */
+  | { type: 'looked-up'; answer: TurnAnswer | null };
+
+export type TurnEffect = { type: 'follow' } | { type: 'abort' } | { type: 'wait'; ms: number } | { type: 'look-up' };
+
+export interface TurnRules {
+  /** The waits before each look-up of a lost turn's answer; none when the service cannot be asked again. */
+  readonly recoveryDelays: readonly number[];
 }
 
-const isFinal = (s: TurnStatus) => s === 'done' || s === 'failed' || s === 'timeout';
+export const EMPTY_PROGRESS: TurnProgress = Object.freeze({ text: '', resets: 0, working: false });
 
-// Failed: provisional text never becomes the answer.
-const failed = (s: TurnState, reply = ''): TurnState => ({ ...s, status: 'failed', error: reply, text: '', phase: null });
+/** A new turn being sent; or, with `id`, one already running that this page follows again (after a reload). */
+export function newTurn(id: string | null = null): Turn {
+  return { phase: id ? 'streaming' : 'creating', id, progress: EMPTY_PROGRESS, stopping: false, lookUps: 0 };
+}
+
+/** The visitor waits on this turn: a new one cannot be sent, and Stop applies to it. */
+export const isBusy = (turn: Turn) => turn.phase === 'creating' || turn.phase === 'streaming';
+
+/** Nothing more happens to it. */
+export const isOver = (turn: Turn) => !isBusy(turn) && turn.phase !== 'recovering';
+
+const sameProgress = (a: TurnProgress, b: TurnProgress) => a.text === b.text && a.resets === b.resets && a.working === b.working;
+
+const settle = (turn: Turn, answer: TurnAnswer): Turn => ({ ...turn, phase: answer.failed ? 'failed' : 'done', answer });
 
 /**
- * Applies one event. Returns `state` itself when the event changes nothing (a ping, a replayed
- * `seq`, anything after the terminal event), so a caller can skip rendering by identity.
+ * Applies one input. Returns `turn` itself, and no effect, when the input changes nothing (a
+ * progress that shows the same, anything after the turn is over, a stale timer).
  */
-export function reduceTurn(state: TurnState, event: StreamEvent): TurnState {
-  if (isFinal(state.status)) return state;
-  switch (event.type) {
-    case 'open':
-    case 'status': {
-      // Job statuses before the answer; a final one is followed by its terminal event.
-      const s = event.status;
-      const status = s === 'queued' ? s : s === 'running' || s === 'dispatched' ? 'running' : state.status;
-      return status === state.status ? state : { ...state, status };
-    }
-    case 'phase':
-      if (event.seq <= state.lastSeq) return state;
-      return { ...state, status: 'running', lastSeq: event.seq, phase: event.name, round: event.round ?? state.round };
-    case 'delta':
-      if (event.seq <= state.lastSeq) return state;
-      return { ...state, status: 'running', lastSeq: event.seq, text: state.text + event.text, round: event.round ?? state.round };
-    case 'reset':
-      // A reset without seq (replay_gap) is not replayed, so it always applies.
-      if (event.seq !== undefined && event.seq <= state.lastSeq) return state;
-      return {
-        ...state,
-        text: '',
-        resets: state.resets + 1,
-        lastSeq: event.seq ?? state.lastSeq,
-        round: event.round ?? state.round,
-      };
-    case 'done':
-      if (event.error) return failed(state, event.reply);
-      return { ...state, status: 'done', reply: event.reply, text: event.reply, phase: null, references: event.references, attachments: event.attachments };
-    case 'failed':
-      return failed(state, event.reply);
-    case 'timeout':
-      // The job may still finish; the caller recovers it from /thread. The text stays provisional.
-      return { ...state, status: 'timeout', phase: null };
+export function reduceTurn(turn: Turn, input: TurnInput, rules: TurnRules): [Turn, TurnEffect[]] {
+  const same: [Turn, TurnEffect[]] = [turn, []];
+  switch (turn.phase) {
+    case 'creating':
+      if (input.type === 'started') {
+        const next = { ...turn, id: input.turn.id };
+        if (input.turn.answer) return [settle(next, input.turn.answer), []];
+        // Stopped while the service took it: the turn exists, so follow it just to end it cleanly.
+        return [{ ...next, phase: 'streaming' }, turn.stopping ? [{ type: 'follow' }, { type: 'abort' }] : [{ type: 'follow' }]];
+      }
+      if (input.type === 'refused') return [{ ...turn, phase: 'unsent' }, []];
+      if (input.type === 'stop' && !turn.stopping) return [{ ...turn, stopping: true }, [{ type: 'abort' }]];
+      return same;
+    case 'streaming':
+      if (input.type === 'progress') return sameProgress(turn.progress, input.progress) ? same : [{ ...turn, progress: input.progress }, []];
+      if (input.type === 'stop') return turn.stopping ? same : [{ ...turn, stopping: true }, [{ type: 'abort' }]];
+      if (input.type !== 'ended') return same;
+      switch (input.end.kind) {
+        case 'answered':
+          return [settle(turn, input.end.answer), []];
+        case 'stopped':
+          return [{ ...turn, phase: 'stopped' }, []];
+        case 'lost': {
+          // The service may still finish it: look for the answer, if the service can be asked.
+          const first = rules.recoveryDelays[0];
+          if (first === undefined) return [{ ...turn, phase: 'interrupted', lost: input.end.reason }, []];
+          return [{ ...turn, phase: 'recovering', lost: input.end.reason }, [{ type: 'wait', ms: first }]];
+        }
+      }
+      return same;
+    case 'recovering':
+      if (input.type === 'timer') return [turn, [{ type: 'look-up' }]];
+      if (input.type !== 'looked-up') return same;
+      if (input.answer) return [settle(turn, input.answer), []];
+      {
+        const lookUps = turn.lookUps + 1;
+        const delay = rules.recoveryDelays[lookUps];
+        // Given up: failed with no answer of the service's (the shell says it in its own words).
+        if (delay === undefined) return [{ ...turn, phase: 'failed', lookUps }, []];
+        return [{ ...turn, lookUps }, [{ type: 'wait', ms: delay }]];
+      }
     default:
-      return state;
+      return same;
   }
 }

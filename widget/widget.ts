@@ -7,7 +7,8 @@ import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from './history';
 import { pageContext } from './page-context';
 import type { Registry } from './registry';
-import { DEFAULT_CONFIG, type BailingClient } from './transport/bailing';
+import type { ChatBackend } from './backend';
+import { DEFAULT_CONFIG } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
 import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
@@ -30,13 +31,22 @@ export interface MountedWidget {
 export interface MountArgs {
   options: EmbedOptions;
   config: WidgetConfig;
-  client: BailingClient;
+  /** The chat service this widget talks to, given what it needs of the page. */
+  backend(session: BackendSession): ChatBackend;
   registry: Registry;
   emitter: Emitter;
   warn(message: string): void;
   ticket: string | null;
   context: PageContext;
   strings: Strings;
+}
+
+/** What a backend may ask of the mounted widget: its storage, and the ticket and page context as they are at each request. */
+export interface BackendSession {
+  storage: Storage | null;
+  ticket(): string | null;
+  context(): PageContext;
+  warn(message: string): void;
 }
 
 export function mountWidget(args: MountArgs): MountedWidget {
@@ -82,16 +92,15 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
   const list = createMessageList(shell.messages, strings);
 
+  const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({
     options,
-    client: args.client,
+    backend: args.backend({ storage, ticket: () => ticket, context: () => pageContext(location, document.title, context), warn }),
     registry,
     list,
     strings,
-    storage: safeStorage(() => window.localStorage),
+    storage,
     theme: () => Object.freeze({ accent, mode: themeWatcher.mode() }),
-    context: () => pageContext(location, document.title, context),
-    ticket: () => ticket,
     emit: (event, detail) => emitter.emit(event, detail),
     composer,
     setStreaming: (streaming) => shell.setStreaming(streaming),

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Agent } from './agent';
 import type { AppContext } from './app-context';
@@ -126,7 +126,9 @@ export interface RunningServer {
  * A bundle copied elsewhere falls back to the working directory.
  */
 export const DEFAULT_ROOT_DIR = ((): string => {
-  const twoUp = fileURLToPath(new URL('../../', import.meta.url));
+  // From the file path, not `new URL(…, import.meta.url)`: under a DOM test environment the
+  // global URL is the DOM's, which node:url's fileURLToPath does not take.
+  const twoUp = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   return existsSync(join(twoUp, 'package.json')) ? twoUp : process.cwd();
 })();
 

@@ -27,7 +27,7 @@ export function requiredString(body: Record<string, unknown>, key: string): stri
   return value;
 }
 
-export const charCount = (text: string): number => [...text].length;
+export { codePoints as charCount } from '../../widget/contract';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

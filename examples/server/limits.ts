@@ -116,10 +116,20 @@ export const UNSAVED_ENDING_RETRY_MS = 5000;
 /** The Retry-After of a 503 answered because the database refused a write. */
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
+// The contract's own numbers and patterns, shared with the widget: the two sides cannot drift.
+export {
+  ENTRY_KEY_PATTERN,
+  HISTORY_LIMIT as THREAD_HISTORY_ITEMS,
+  MAX_MESSAGE_CHARS,
+  MAX_RENDERER_TYPES as MAX_RENDERERS,
+  RENDERER_TYPE_PATTERN,
+  THREAD_ID_PATTERN,
+  VISITOR_ID_PATTERN,
+} from '../../widget/contract';
+
 /** Attachments read from one message's text (history `atts`, `done.attachments`). */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 
-export const MAX_MESSAGE_CHARS = 4000;
 /**
  * An `interaction_response` is bounded before anything reads it: nesting (objects and arrays,
  * itself included) and its size as JSON, in UTF-8 bytes. A form's answers fit well inside both.
@@ -127,7 +137,6 @@ export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_INTERACTION_DEPTH = 8;
 export const MAX_INTERACTION_BYTES = 16 * 1024;
 export const MAX_CONTEXT_VALUE_CHARS = 500;
-export const MAX_RENDERERS = 16;
 export const MAX_RATING_COMMENT_CHARS = 1000;
 export const MAX_TICKET_CHARS = 4096;
 /**
@@ -138,24 +147,20 @@ export const MAX_TICKET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The signer's clock may run this far ahead of ours. */
 export const TICKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** History served by `/thread`. */
-export const THREAD_HISTORY_ITEMS = 50;
 /** History turns the OpenAI agent sends along with the new message. */
 export const AGENT_HISTORY_TURNS = 20;
 
-export const ENTRY_KEY_PATTERN = /^[a-z0-9_-]{4,32}$/;
-export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-export const THREAD_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** This server's own job ids (the hub's look different: the widget never checks them). */
 export const JOB_ID_PATTERN = /^j_[A-Za-z0-9_-]{20}$/;
-export const RENDERER_TYPE_PATTERN = /^[a-z][a-z0-9._+-]{0,63}$/;
 /** Ticket subjects become visitor ids (`t_<sub>`), so they stay short and URL-safe. */
 export const TICKET_SUBJECT_PATTERN = /^[A-Za-z0-9_.@:-]{1,62}$/;
 
 /**
  * The thread a visitor talks in when the client names none (the hub's own widget names none for
- * the first conversation). Shorter than THREAD_ID_PATTERN allows, so no client can name it.
+ * the first conversation). Its `~` is outside THREAD_ID_PATTERN, so no client can name it: a
+ * client's thread called `default` is a thread of its own, as on the hub.
  */
-export const DEFAULT_THREAD_ID = 'default';
+export const DEFAULT_THREAD_ID = '~default';
 /**
  * Jobs one thread may have waiting or running. A message sent while the thread still answers is
  * queued behind that answer (the hub accepts it too, never 409); past this many, 429.

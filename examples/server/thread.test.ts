@@ -98,7 +98,10 @@ describe('GET /chat/:entry/thread', () => {
     const missing = await thread('thread_id=thread_second');
     expect(missing).toMatchObject({ status: 400, body: { code: 'missing_field' } });
     expect((await thread('visitor_id=bad')).status).toBe(400);
-    expect((await thread('visitor_id=visitor_ok12&thread_id=no')).status).toBe(400);
+    // Thread ids as the hub keeps them: 1 to 32 of [A-Za-z0-9_-].
+    expect((await thread('visitor_id=visitor_ok12&thread_id=no')).status).toBe(200);
+    expect((await thread(`visitor_id=visitor_ok12&thread_id=${'t'.repeat(33)}`)).status).toBe(400);
+    expect((await thread('visitor_id=visitor_ok12&thread_id=a.b')).status).toBe(400);
   });
 });
 
@@ -118,8 +121,9 @@ describe('the default thread (a request without thread_id, as the hub’s own wi
     expect(byDefault).toEqual(['u:hello', `a:${HELLO_ANSWER}`, 'u:Do you remember?', `a:${recapAnswer(['hello'])}`]);
     const inNamed = (await thread(`visitor_id=${visitor}&thread_id=thread_named1`)).body.messages.map((m: { r: string }) => m.r);
     expect(inNamed).toEqual(['u', 'a']);
-    // The default thread's internal name is not one a client can send.
-    expect((await thread(`visitor_id=${visitor}&thread_id=default`)).status).toBe(400);
+    // The default thread's internal name is not one a client can send: `default` is another thread.
+    expect((await thread(`visitor_id=${visitor}&thread_id=default`)).body.messages).toEqual([]);
+    expect((await thread(`visitor_id=${visitor}&thread_id=~default`)).status).toBe(400);
   });
 });
 

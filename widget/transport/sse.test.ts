@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTurn, reduceTurn, type TurnState } from '../turn';
+import { initialTurn, reduceTurn, type TurnState } from './bailing-stream';
 import { parseStreamEvent } from './bailing';
 import { fakeBody, fakeFetch, fakeResponse, RECORDED_STREAM, seeded, sse } from './fixtures/fake-fetch';
 import { MAX_RETRY_MS } from './reconnect';

@@ -25,6 +25,7 @@ export const strings: Strings & ExtrasStrings & UploadStrings = {
   stopped: '已停止。',
   recovering: '耗时较长，回答完成后会显示在这里。',
   recoverFailed: '无法加载回答，请重试。',
+  interrupted: '回答在完成前中断了。',
   notSent: '发送失败，消息已放回输入框。',
   sendFailed: '发送失败，请重试。',
   busy: '请等待当前回答完成。',

@@ -26,6 +26,7 @@ export const en = {
   stopped: 'Stopped.',
   recovering: 'Taking longer than usual; the answer will appear here.',
   recoverFailed: 'The answer could not be loaded. Please try again.',
+  interrupted: 'The answer was cut off before it finished.',
   notSent: 'Not sent. Your message is back in the box below.',
   sendFailed: 'Not sent. Please try again.',
   busy: 'Please wait for the current answer to finish.',

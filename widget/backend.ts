@@ -1,0 +1,85 @@
+// What the conversation asks of a chat service, whatever its wire. One implementation per
+// protocol (transport/bailing-backend.ts for the BailingHub contract; the AG-UI module); the
+// conversation imports none of them. Types only: no values, so importing this file costs no bytes.
+
+import type { Attachment, HistoryItem, Rating, Reference } from './types';
+
+/** One turn to start: the visitor's message, or a renderer's response to an earlier answer. */
+export interface TurnRequest {
+  /** The text as sent: typed text plus one markdown line per attachment. */
+  message?: string;
+  /** `{type, version, source_job_id, ...response}`, filled by the widget (DESIGN.md §7). */
+  interaction?: Record<string, unknown>;
+  /** The renderer types this page has registered, to advertise. */
+  renderers: string[];
+}
+
+/** The answer of a turn, as the service has it once the turn is over. */
+export interface TurnAnswer {
+  reply: string;
+  /** The service reported the turn failed; `reply` is then its sentence (may be empty). */
+  failed?: boolean;
+  references?: readonly Reference[];
+  attachments?: readonly Attachment[];
+}
+
+export interface StartedTurn {
+  /** The service's id of the turn (BailingHub's job id, AG-UI's run id). */
+  id: string;
+  /** Answered already: there is nothing to follow. */
+  answer?: TurnAnswer;
+}
+
+/** What the visitor may see of a turn while it runs: a snapshot, sent again whenever it changes. */
+export interface TurnProgress {
+  /** The provisional text of the answer so far. */
+  readonly text: string;
+  /** How many times provisional text was taken back (the view starts over at each). */
+  readonly resets: number;
+  /** The service works on something other than text (a tool): the bubble says "working". */
+  readonly working: boolean;
+}
+
+/**
+ * How following a turn ended. `lost`: the stream gave up (a timeout, a dropped connection past
+ * the reconnect budget, a refused stream) while the service may still finish the turn.
+ */
+export type TurnEnd =
+  | { kind: 'answered'; answer: TurnAnswer }
+  | { kind: 'stopped' }
+  | { kind: 'lost'; reason: string };
+
+/**
+ * What a refused `start` may say, beside its message: the service's own sentence for the visitor,
+ * and whether it refused because an earlier turn of the thread still runs.
+ */
+export interface TurnRefusal extends Error {
+  visitorText?: string | null;
+  busy?: boolean;
+}
+
+export interface ChatBackend {
+  /** The key under which the page keeps this conversation's history (in the service's own layout). */
+  readonly historyKey: string;
+  /** Who the service knows the visitor as (uploads carry it). */
+  visitor(): string;
+  /** Starts a new thread: the next turn no longer continues the old one. */
+  newThread(): void;
+  /**
+   * Sends one turn. Rejects (a {@link TurnRefusal}) when it was not taken: nothing was started,
+   * and the caller puts the visitor's text back. Never re-sent here: a second request would
+   * start a second answer.
+   */
+  start(request: TurnRequest, signal: AbortSignal): Promise<StartedTurn>;
+  /** Follows turn `id` until it ends, reporting each change of what the visitor may see. */
+  follow(id: string, report: (progress: TurnProgress) => void, signal: AbortSignal): Promise<TurnEnd>;
+  /**
+   * After a `lost` end: looks the turn's answer up (`null`: not there yet). Absent when the
+   * service cannot be asked again; a lost turn then shows as interrupted.
+   */
+  lookUp?(id: string, signal: AbortSignal): Promise<TurnAnswer | null>;
+  /** The service's record of the thread, to merge with what this page kept. Absent: the page's own record is all there is. */
+  thread?(signal?: AbortSignal): Promise<HistoryItem[]>;
+  /** A rating or comment on answer `id`. Absent: answers get no rating controls. */
+  rate?(id: string, rating: Rating, comment?: string): Promise<void>;
+}
