@@ -53,6 +53,24 @@ function optionalModules() {
   return modules;
 }
 
+/**
+ * The modules neither build carries inside widget.js, from the `EXTERNAL` table of
+ * widget/modules.ts (`'<name>': '<source>',`): `[name, source file]`. Each is written beside both
+ * widget.js files.
+ */
+function externalModules() {
+  const source = readFileSync('widget/modules.ts', 'utf8');
+  const table = /const EXTERNAL = \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
+  if (!table) throw new Error('widget/modules.ts: no `const EXTERNAL = { … };` table');
+  return table.split('\n').map((line) => {
+    const m = /^\s*'([A-Za-z0-9/-]+)': '([^']+)',$/.exec(line);
+    if (!m) throw new Error(`widget/modules.ts: EXTERNAL: cannot read the line "${line.trim()}"; keep one \`'<name>': '<source>',\` per line`);
+    const file = ['.ts', '/index.ts'].map((ext) => join('widget', m[2] + ext)).find((f) => existsSync(f));
+    if (!file) throw new Error(`widget/modules.ts: the source of external module "${m[1]}" (${m[2]}) does not exist`);
+    return [m[1], file];
+  });
+}
+
 /** gzip -9 (DESIGN.md §12): the gzip tool when the machine has one, else Node's zlib at level 9 (about 1 % larger, so stricter). */
 function gzip9(file) {
   const zlib = gzipSync(readFileSync(file), { level: 9 }).length;
@@ -130,6 +148,14 @@ for (const [name, source] of optionalModules()) {
   const outfile = `${SPLIT_DIR}/${name}.js`;
   sized.push([outfile, await bundle(source, outfile, { format: 'esm', ...defines(true) })]);
   written.add(outfile).add(`${outfile}.map`);
+}
+// The external modules, beside both widget.js files (the same code: they import nothing from it).
+for (const [name, source] of externalModules()) {
+  const outfile = `dist/${name}.js`;
+  sized.push([outfile, await bundle(source, outfile, { format: 'esm', ...defines(true) })]);
+  // Bundled again rather than copied: the source map's paths are relative to its own folder.
+  await bundle(source, `${SPLIT_DIR}/${name}.js`, { format: 'esm', ...defines(true) });
+  written.add(`${SPLIT_DIR}/${name}.js`).add(`${SPLIT_DIR}/${name}.js.map`);
 }
 // A module taken out of the table must not linger in dist/split/ (nor old files beside dist/widget.js).
 const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));

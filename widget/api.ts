@@ -22,8 +22,10 @@ export interface BailingChatApi {
   /** Sends `text` as the visitor's message (opens the panel). False when it cannot be sent now. */
   send(text: string): boolean;
   newConversation(): void;
-  /** Subscribes to `open`, `close`, `message`, `done` or `error`; returns an unsubscribe function. */
+  /** Subscribes to `open`, `close`, `message`, `done`, `error`, `state` or `event`; returns an unsubscribe function. */
   on(event: WidgetEventName, handler: (detail: unknown) => void): () => void;
+  /** An AG-UI agent's shared state, as its last event left it (`undefined` for a BailingHub entry). */
+  readonly state: unknown;
 }
 
 /** What the API drives: the widget once it is up (calls before that are queued by boot). */
@@ -36,9 +38,10 @@ export interface ApiTarget {
   toggle(): void;
   send(text: string): boolean;
   newConversation(): void;
+  state(): unknown;
 }
 
-export const EVENT_NAMES: readonly WidgetEventName[] = ['open', 'close', 'message', 'done', 'error'];
+export const EVENT_NAMES: readonly WidgetEventName[] = ['open', 'close', 'message', 'done', 'error', 'state', 'event'];
 const CONTEXT_KEYS = ['page_key', 'page_name'] as const;
 const MAX_CONTEXT_CHARS = 200;
 
@@ -108,6 +111,9 @@ export function createApi(target: ApiTarget, emitter: Emitter, warn: (message: s
       return target.send(text);
     },
     newConversation: () => target.newConversation(),
+    get state() {
+      return target.state();
+    },
     on(event, handler) {
       if (!EVENT_NAMES.includes(event)) {
         warn(`on: unknown event "${String(event)}"; events are ${EVENT_NAMES.join(', ')}`);

@@ -6,11 +6,12 @@ import { readPreload, resolveEmbedOptions } from './embed';
 import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
-import { createBailingClient } from './transport/bailing';
+import { createBailingClient, readWidgetConfig } from './transport/bailing';
+import { loadExternalModule } from './modules';
 import { createBailingBackend } from './transport/bailing-backend';
 import { loadStrings } from './ui/i18n';
-import type { PageContext } from './types';
-import { mountWidget, normalizeConfig, type MountedWidget } from './widget';
+import type { PageContext, WidgetConfig } from './types';
+import { mountWidget, normalizeConfig, type MountArgs, type MountedWidget } from './widget';
 
 const PREFIX = 'BailingChat:';
 const warn = (message: string) => console.warn(`${PREFIX} ${message}`);
@@ -29,7 +30,7 @@ export function boot(): void {
     return;
   }
   const preload = readPreload(existing, warn);
-  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn);
+  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
   if (!resolved.ok) {
     console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
     return;
@@ -49,6 +50,8 @@ export function boot(): void {
   const queue: Queued[] = [];
   let ticket = options.ticket;
   let context: PageContext = {};
+  /** The AG-UI agent's shared state (BailingChat.state). */
+  let state: unknown;
   const whenReady = (call: Queued) => {
     if (widget) call(widget);
     else if (!gone) queue.push(call);
@@ -74,11 +77,46 @@ export function boot(): void {
       return true;
     },
     newConversation: () => whenReady((w) => w.newConversation()),
+    state: () => state,
   };
   (window as { BailingChat?: unknown }).BailingChat = createApi(target, emitter, warn);
 
-  const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
   const strings = loadStrings(options.lang, script.src || location.href, warn);
+  const mount = async (config: WidgetConfig, backend: MountArgs['backend']) => {
+    await domReady();
+    widget = mountWidget({ options, config, backend, registry, emitter, warn, ticket, context, strings: await strings });
+    for (const call of queue.splice(0)) call(widget);
+  };
+  const fail = (why: string) => {
+    gone = true;
+    queue.length = 0;
+    console.error(`${PREFIX} ${why}; nothing rendered`);
+  };
+
+  if (options.protocol === 'ag-ui') {
+    // An AG-UI agent has no config endpoint: the look is the preload's, over the defaults.
+    loadExternalModule('ag-ui', script.src || location.href).then(
+      (agui) => {
+        const read = agui.readAgentOptions(options.agentUrl, preload.agent, location.href, warn);
+        if (!read.ok || !read.agent) return fail(read.ok ? 'data-protocol="ag-ui" needs data-agent-url or the preload agent' : read.error);
+        const agent = read.agent;
+        const tools = agui.readHostTools(preload.tools, warn);
+        const emitState = (next: unknown) => {
+          state = next;
+          emitter.emit('state', next);
+        };
+        return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage }) => {
+          const backend = agui.createAgUiBackend({ agent, tools, storage, warn, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
+          state = backend.state();
+          return backend;
+        });
+      },
+      (error: unknown) => fail(`could not load the AG-UI module (ag-ui.js beside widget.js): ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return;
+  }
+
+  const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
   client.getConfig().then(
     async (raw) => {
       const config = normalizeConfig(raw);
@@ -87,15 +125,9 @@ export function boot(): void {
         queue.length = 0;
         return;
       }
-      await domReady();
-      widget = mountWidget({ options, config, backend: (session) => createBailingBackend({ client, entry: options.entry, ...session }), registry, emitter, warn, ticket, context, strings: await strings });
-      for (const call of queue.splice(0)) call(widget);
+      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session }));
     },
-    (error: unknown) => {
-      gone = true;
-      queue.length = 0;
-      console.error(`${PREFIX} could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}; nothing rendered`);
-    },
+    (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
   );
 }
 

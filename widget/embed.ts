@@ -23,6 +23,10 @@ export interface EmbedOptions {
   container: string | null;
   /** The https origins answers may load images from, besides the hub's own (image-origins.ts). */
   images: string[];
+  /** The wire: the BailingHub contract, or an AG-UI agent (DESIGN.md §9). */
+  protocol: 'bailing' | 'ag-ui';
+  /** `data-agent-url`, as written (the AG-UI module resolves and checks it). */
+  agentUrl: string | null;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -40,15 +44,22 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   images: 'array',
   // Replaced by `images`: read only to say so.
   remoteImages: 'boolean',
+  // The look of a widget fronting an AG-UI agent, which has no /config (a hub's entry has its own).
+  title: 'string',
+  greeting: 'string',
+  color: 'string',
+  position: 'string',
 };
 
-const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools']);
+const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
 
 export interface Preload {
   renderers: unknown[];
   config: Record<string, unknown>;
   sandbox: unknown;
   tools: unknown[];
+  /** The AG-UI agent (`{url, headers, forwardedProps, context}`), checked by the AG-UI module. */
+  agent: unknown;
 }
 
 /**
@@ -56,7 +67,7 @@ export interface Preload {
  * Invalid entries are reported through `warn` and skipped, never fatal (DESIGN.md §5).
  */
 export function readPreload(value: unknown, warn: (message: string) => void): Preload {
-  const preload: Preload = { renderers: [], config: {}, sandbox: undefined, tools: [] };
+  const preload: Preload = { renderers: [], config: {}, sandbox: undefined, tools: [], agent: undefined };
   if (value === undefined || value === null) return preload;
   if (typeof value !== 'object' || Array.isArray(value)) {
     warn(`window.BailingChat preload must be an object (got ${describe(value)}); ignored`);
@@ -75,6 +86,7 @@ export function readPreload(value: unknown, warn: (message: string) => void): Pr
     else warn(`window.BailingChat preload: "tools" must be an array (got ${describe(record.tools)}); ignored`);
   }
   preload.sandbox = record.sandbox;
+  preload.agent = record.agent;
   if (record.config !== undefined) {
     if (record.config && typeof record.config === 'object' && !Array.isArray(record.config)) {
       for (const [key, v] of Object.entries(record.config as Record<string, unknown>)) {
@@ -105,6 +117,7 @@ export function resolveEmbedOptions(
   preloadConfig: Record<string, unknown>,
   navigatorLanguage: string,
   warn: (message: string) => void,
+  preloadAgent?: unknown,
 ): EmbedResult {
   const pick = (name: string, key: string): string | null => {
     const fromAttr = attr(name);
@@ -112,7 +125,16 @@ export function resolveEmbedOptions(
     const fromPreload = preloadConfig[key];
     return typeof fromPreload === 'string' ? fromPreload : null;
   };
-  const entry = pick('data-entry', 'entry');
+  const protocolAttr = attr('data-protocol');
+  const agentUrl = attr('data-agent-url');
+  if (protocolAttr !== null && protocolAttr !== 'bailing' && protocolAttr !== 'ag-ui') {
+    return { ok: false, error: `data-protocol must be "bailing" or "ag-ui" (got "${protocolAttr.slice(0, 40)}")` };
+  }
+  // An agent named in the preload, or the attribute, turns AG-UI on.
+  const protocol = protocolAttr === 'ag-ui' || (protocolAttr === null && preloadAgent !== undefined) ? 'ag-ui' : 'bailing';
+  if (protocol === 'bailing' && (agentUrl !== null || preloadAgent !== undefined)) warn('data-agent-url and the preload agent are for data-protocol="ag-ui"; ignored');
+  // An AG-UI agent has no entry: the key only names this page's stored conversation.
+  const entry = pick('data-entry', 'entry') ?? (protocol === 'ag-ui' ? 'agent' : null);
   if (entry === null) return { ok: false, error: `the script tag needs data-entry="<entry key>" matching ${ENTRY_PATTERN.source} (none given)` };
   if (!ENTRY_PATTERN.test(entry)) {
     return { ok: false, error: `data-entry must match ${ENTRY_PATTERN.source} (got "${entry.slice(0, 40)}")` };
@@ -131,9 +153,6 @@ export function resolveEmbedOptions(
   if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
   else if (themeValue !== null) warn(`data-theme must be light, dark or auto (got "${themeValue}"); using auto`);
 
-  // The AG-UI transport (DESIGN.md §9) is not in this build: say so rather than talk past the agent.
-  const protocol = attr('data-protocol');
-  if (protocol !== null && protocol !== 'bailing') warn(`data-protocol="${protocol}" is not supported by this build; using the BailingHub contract`);
 
   const imagesAttr = attr('data-images');
   const images = imagesAttr !== null
@@ -158,6 +177,8 @@ export function resolveEmbedOptions(
       theme,
       container: pick('data-container', 'container') || null,
       images,
+      protocol,
+      agentUrl,
     },
   };
 }

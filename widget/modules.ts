@@ -27,6 +27,26 @@ type Table = NonNullable<typeof BUNDLED>;
 export type ModuleName = keyof Table;
 
 /**
+ * Modules that neither build carries inside widget.js: each is `<name>.js` beside the script (in
+ * dist/ and in dist/split/), fetched the first time a page needs it, so pages that never use it
+ * never pay for it. One line per module: `'<name>': '<its source, relative to this file>',`
+ * (build.mjs parses these lines too).
+ */
+const EXTERNAL = {
+  'ag-ui': './transport/ag-ui/module',
+};
+export type ExternalModuleName = keyof typeof EXTERNAL;
+interface ExternalModules {
+  'ag-ui': typeof import('./transport/ag-ui/module');
+}
+
+/** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */
+export function loadExternalModule<N extends ExternalModuleName>(name: N, scriptSrc: string): Promise<ExternalModules[N]> {
+  void EXTERNAL;
+  return import(/* @vite-ignore */ new URL(`${name}.js`, scriptSrc).href);
+}
+
+/**
  * The module `name`. `scriptSrc` is widget.js's own URL (the split build's modules sit beside it).
  * Rejects when the module cannot be fetched or evaluated; callers fall back (a renderer to the
  * block's source as code, a language to English).

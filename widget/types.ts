@@ -152,4 +152,5 @@ export interface PageContext {
   page_name?: string;
 }
 
-export type WidgetEventName = 'open' | 'close' | 'message' | 'done' | 'error';
+/** `state` and `event` come from an AG-UI agent (its shared state; its RAW and CUSTOM events). */
+export type WidgetEventName = 'open' | 'close' | 'message' | 'done' | 'error' | 'state' | 'event';

@@ -26,7 +26,9 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
  * listed, so they are never reachable; dist/e2e/ holds a harness a browser test bundles.
  */
 export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
-export const TEST_DIST_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map']);
+export const TEST_DIST_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map']);
+/** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
+const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map']);
 
 export interface StaticSite {
   /** Also serve the browser tests' pages (/e2e/) and the builds under /dist/. Default false. */
@@ -101,7 +103,7 @@ const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
 /** Maps a URL path to a file, or null when the path is not one we serve. */
 export function resolveStaticPath(pathname: string, rootDir: string, site: StaticSite = { testPages: false }): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
-  if (pathname === '/widget.js' || pathname === '/widget.js.map') return target(rootDir, 'dist', pathname.slice(1), true);
+  if (ROOT_FILES.includes(pathname.slice(1))) return target(rootDir, 'dist', pathname.slice(1), true);
   const prefixed = PREFIXED.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];

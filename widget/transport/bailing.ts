@@ -308,6 +308,13 @@ export function toHistoryItem(v: unknown): HistoryItem | null {
   return item;
 }
 
+/** The appearance fields of `json` that have the right type; a field of the wrong type is dropped, not fatal: the widget has a default for each. */
+export function readWidgetConfig(json: Record<string, unknown>): Partial<WidgetConfig> {
+  const config: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONFIG) as (keyof WidgetConfig)[]) if (configValueOk(key, json[key])) config[key] = json[key];
+  return config as Partial<WidgetConfig>;
+}
+
 export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: BailingClientOptions): BailingClient {
   const root = `${baseUrl}/chat/${encodeURIComponent(entry)}`;
 
@@ -339,14 +346,7 @@ export function createBailingClient({ baseUrl, entry, fetch: doFetch = fetch }: 
   }
 
   return {
-    getConfig: (signal) =>
-      request('GET', `${root}/config`, undefined, signal, (json) => {
-        if (!isObject(json)) return 'expected a JSON object';
-        // A field of the wrong type is dropped, not fatal: the widget has a default for each.
-        const config: Record<string, unknown> = {};
-        for (const key of Object.keys(DEFAULT_CONFIG) as (keyof WidgetConfig)[]) if (configValueOk(key, json[key])) config[key] = json[key];
-        return config as Partial<WidgetConfig>;
-      }),
+    getConfig: (signal) => request('GET', `${root}/config`, undefined, signal, (json) => (isObject(json) ? readWidgetConfig(json) : 'expected a JSON object')),
 
     createJob: (body, signal) =>
       request('POST', root, body, signal, (json) => conform('create job response', json, JOB_SHAPE) as CreateJobResponse | string),

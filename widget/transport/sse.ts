@@ -1,7 +1,7 @@
 // The job stream over fetch: framing is eventsource-parser's, when to reconnect is reconnect.ts's.
 // This shell only moves bytes and keeps the `Last-Event-ID` cursor. It never POSTs: re-sending a
 // create-job request would start a second answer (DESIGN.md §4).
-import { createParser } from 'eventsource-parser';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { classifyResponse, createReconnectPolicy, parseRetryAfter, type ReconnectOptions } from './reconnect';
 
 /** Events after which the hub closes a job's stream (DESIGN.md §4). */
@@ -34,8 +34,51 @@ export interface StreamJobOptions {
 }
 
 const ABORTED: StreamEnd = { kind: 'aborted' };
-const noop = () => {};
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+
+/**
+ * Reads an SSE body, handing over each event in order until `onEvent` returns true (the stream is
+ * over for the caller) or the body ends. Resolves `stopped`, `ended` (the body ended first),
+ * `aborted`, or the Error of a failed read (a dropped connection); rejects only with what
+ * `onEvent` throws (a caller's bug is not a network error to retry). The body is cancelled in
+ * every case, so no connection is left open. Shared by every wire that streams SSE.
+ */
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  onEvent: (event: EventSourceMessage) => boolean | void,
+  onRetry?: (ms: number) => void,
+): Promise<'stopped' | 'ended' | 'aborted' | Error> {
+  const reader = body.getReader();
+  // Stream mode keeps a multibyte character split across chunks whole; the decoder also drops
+  // a leading BOM, as the SSE spec asks.
+  const decoder = new TextDecoder();
+  let stopped = false;
+  const parser = createParser({
+    onEvent(event) {
+      if (stopped || signal.aborted) return;
+      if (onEvent(event)) stopped = true;
+    },
+    onRetry,
+  });
+  // A fetch that does not tie the body to the signal would leave read() pending forever.
+  const cancel = () => void reader.cancel().catch(noop);
+  signal.addEventListener('abort', cancel);
+  try {
+    while (!stopped) {
+      const chunk = await reader.read().catch(asError);
+      if (signal.aborted) return 'aborted';
+      if (chunk instanceof Error) return chunk;
+      if (chunk.done) return 'ended';
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+    }
+    return 'stopped';
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    cancel();
+  }
+}
+const noop = () => {};
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -81,38 +124,18 @@ export async function streamJob(options: StreamJobOptions): Promise<StreamEnd> {
       return new Error(what);
     }
 
-    const reader = res.body.getReader();
-    // Stream mode keeps a multibyte character split across chunks whole; the decoder also drops
-    // a leading BOM, as the SSE spec asks.
-    const decoder = new TextDecoder();
     let end: StreamEnd | undefined;
-    const parser = createParser({
-      onEvent({ event = 'message', data, id }) {
-        if (end || signal.aborted) return;
-        policy.progress();
-        if (id !== undefined) lastId = id;
-        if ((TERMINAL_EVENTS as readonly string[]).includes(event)) end = { kind: 'terminal', event: event as TerminalEvent };
-        onEvent(event, data, id);
-      },
-      onRetry: policy.honourRetry,
-    });
-    // A fetch that does not tie the body to the signal would leave read() pending forever.
-    const cancel = () => void reader.cancel().catch(noop);
-    signal.addEventListener('abort', cancel);
-    try {
-      while (!end) {
-        const chunk = await reader.read().catch(asError);
-        if (signal.aborted) return ABORTED;
-        if (chunk instanceof Error) return chunk;
-        // Per the SSE spec an event still buffered at the end of the stream is discarded.
-        if (chunk.done) return new Error(`GET ${url}: stream ended before a terminal event`);
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-      }
-      return end;
-    } finally {
-      signal.removeEventListener('abort', cancel);
-      cancel();
-    }
+    const read = await readEventStream(res.body, signal, ({ event = 'message', data, id }) => {
+      policy.progress();
+      if (id !== undefined) lastId = id;
+      if ((TERMINAL_EVENTS as readonly string[]).includes(event)) end = { kind: 'terminal', event: event as TerminalEvent };
+      onEvent(event, data, id);
+      return !!end;
+    }, policy.honourRetry);
+    if (read instanceof Error) return read;
+    if (read === 'aborted') return ABORTED;
+    // Per the SSE spec an event still buffered at the end of the stream is discarded.
+    return end ?? new Error(`GET ${url}: stream ended before a terminal event`);
   }
 
   for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,277 @@
+// AG-UI 1.0 as a ChatBackend (widget/backend.ts): a turn is one or more runs POSTed to the
+// agent, each answered by an SSE stream of AG-UI events folded by the pure reducer in run.ts.
+// When a run ends asking the page for its tools (host tools), the handlers run here and the
+// next run continues the same turn, as AG-UI clients do. The thread (its messages and state)
+// is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
+// whose stream is lost is interrupted, never shown as done.
+
+import type { ChatBackend, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import { readString, writeString } from '../../history';
+import { randomId } from '../../ids';
+import { BailingHttpError, visitorMessage } from '../errors';
+import { readEventStream } from '../sse';
+import { buildRunInput } from './input';
+import type { AgentOptions, HostTool } from './options';
+import { endOfStream, initialRun, reduceRun, type AgUiRun } from './run';
+import { parseAgUiEvent } from './events';
+import type { AgUiEvent, Message } from './types';
+
+export interface AgUiBackendOptions {
+  agent: AgentOptions;
+  tools: readonly HostTool[];
+  storage: Storage | null;
+  warn(message: string): void;
+  /** The shared state changed (STATE_SNAPSHOT, STATE_DELTA, MESSAGES_SNAPSHOT's thread). */
+  onState?(state: unknown): void;
+  /** A RAW or CUSTOM event, for the host page. */
+  onEvent?(event: AgUiEvent): void;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** Most runs one turn may chain through host tools before it is stopped (an agent calling tools forever). */
+export const MAX_TOOL_ROUNDS = 8;
+/** Messages kept for the next run; older ones are dropped from the front, a whole turn at a time. */
+export const MAX_KEPT_MESSAGES = 200;
+
+/** A short, stable name for an agent URL: its storage keys carry it. */
+export function agentKey(url: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+export const storageKeysFor = (url: string) => {
+  const key = `bailing_agui_${agentKey(url)}`;
+  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor` };
+};
+
+function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
+  try {
+    const value: unknown = JSON.parse(readString(storage, key) ?? 'null');
+    return check(value) ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
+const anyValue = (v: unknown): v is unknown => v !== null;
+
+/** Every assistant text of the run, in order: the answer a history keeps. */
+const answerText = (run: AgUiRun) => run.parts.flatMap((p) => (p.kind === 'text' && p.role === 'assistant' && p.text ? [p.text] : [])).join('\n\n');
+
+interface PendingRun {
+  run: AgUiRun;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface AgUiBackend extends ChatBackend {
+  /** The thread's shared state as the last run left it. */
+  state(): unknown;
+}
+
+export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
+  const { agent, tools, storage, warn } = options;
+  const doFetch = options.fetch ?? fetch;
+  const keys = storageKeysFor(agent.url);
+  let threadId = readString(storage, keys.thread) || randomId('t_', 20);
+  writeString(storage, keys.thread, threadId);
+  let messages: Message[] = readJson(storage, keys.messages, isMessageList, []);
+  let state: unknown = readJson(storage, keys.state, anyValue, undefined);
+  const visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
+  writeString(storage, keys.visitor, visitorId);
+  const pending = new Map<string, PendingRun>();
+  let renderers: string[] = [];
+
+  const keep = () => {
+    if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
+    writeString(storage, keys.messages, JSON.stringify(messages));
+    writeString(storage, keys.state, state === undefined ? null : JSON.stringify(state));
+  };
+
+  /** POSTs one run; resolves once the agent answered with an event stream. */
+  async function post(runId: string, sent: Message[], signal: AbortSignal): Promise<PendingRun> {
+    const body = buildRunInput({
+      threadId,
+      runId,
+      messages: sent,
+      tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+      context: agent.context,
+      state,
+      // The renderer types go where the BailingHub body has them, for agents that draw with them.
+      forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers } },
+    });
+    const url = agent.url;
+    const response = await doFetch(url, {
+      method: 'POST',
+      // The owner's headers first: Content-Type and Accept are the protocol's and stay ours.
+      headers: { ...agent.headers, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+      cache: 'no-store',
+      credentials: 'omit',
+    }).catch((cause: unknown) => {
+      throw new BailingHttpError('POST', url, 0, { cause });
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('text/event-stream') || !response.body) {
+      let json: unknown;
+      try {
+        json = JSON.parse(await response.text());
+      } catch {}
+      throw new BailingHttpError('POST', url, response.status, { body: json, detail: response.ok ? `expected text/event-stream, got ${type || 'no content type'}` : undefined });
+    }
+    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body };
+  }
+
+  /** Reads one run's stream to its end, reporting what the visitor may see. */
+  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun) => void): Promise<AgUiRun | 'aborted' | Error> {
+    let run = p.run;
+    const read = await readEventStream(p.body, signal, ({ data }) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(data);
+      } catch {
+        warn(`skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`);
+        return false;
+      }
+      const parsed = parseAgUiEvent(json);
+      if (!parsed.ok) {
+        warn(`skipped a malformed AG-UI event: ${parsed.error}`);
+        return false;
+      }
+      if (parsed.event.type === 'UNKNOWN') return false;
+      const before = run;
+      run = reduceRun(run, parsed.event);
+      for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
+      if (parsed.event.type === 'RAW' || parsed.event.type === 'CUSTOM') options.onEvent?.(parsed.event);
+      if (run.state !== before.state) {
+        state = run.state;
+        options.onState?.(state);
+      }
+      if (run !== before) show(run);
+      return run.status !== 'running';
+    });
+    if (read === 'aborted' || read instanceof Error) return read;
+    return endOfStream(run);
+  }
+
+  /** Runs the page's handler for each tool call the run left to it; the results become tool messages. */
+  async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
+    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id));
+    if (!asked.length) return null;
+    const results: Message[] = [];
+    for (const call of asked) {
+      if (call.kind !== 'tool') continue;
+      const tool = tools.find((t) => t.name === call.name);
+      let content: string;
+      let error: string | undefined;
+      try {
+        if (!tool) throw new Error(`no tool named "${call.name}" on this page`);
+        let args: unknown;
+        try {
+          args = call.args.trim() ? JSON.parse(call.args) : {};
+        } catch {
+          throw new Error(`the arguments of ${call.name} are not JSON`);
+        }
+        const value = await withTimeout(Promise.resolve().then(() => tool.handler(args)), tool.timeoutMs, signal, call.name);
+        content = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+      } catch (e) {
+        if (signal.aborted) throw e;
+        error = e instanceof Error ? e.message : String(e);
+        content = JSON.stringify({ error });
+        warn(`the tool ${call.name} failed: ${error}`);
+      }
+      results.push({ id: randomId('m_', 16), role: 'tool', toolCallId: call.id, content, ...(error ? { error } : {}) });
+    }
+    return results;
+  }
+
+  return {
+    historyKey: keys.history,
+    visitor: () => visitorId,
+    state: () => state,
+
+    newThread() {
+      threadId = randomId('t_', 20);
+      messages = [];
+      state = undefined;
+      writeString(storage, keys.thread, threadId);
+      keep();
+      options.onState?.(state);
+    },
+
+    async start({ message, interaction, renderers: types }, signal): Promise<StartedTurn> {
+      renderers = types;
+      // A renderer's response (a form's answer) reaches the agent as the user's next message, in JSON.
+      const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
+      const sent = [...messages, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
+      const runId = randomId('r_', 20);
+      try {
+        pending.set(runId, await post(runId, sent, signal));
+      } catch (error) {
+        throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
+          visitorText: visitorMessage(error),
+          busy: error instanceof BailingHttpError && error.status === 409,
+        }) satisfies TurnRefusal;
+      }
+      return { id: runId };
+    },
+
+    async follow(id, report, signal): Promise<TurnEnd> {
+      let next = pending.get(id);
+      pending.delete(id);
+      // Followed again after a reload: an AG-UI stream cannot be picked up again.
+      if (!next) return { kind: 'lost', reason: 'the page was left while the agent answered' };
+      let shown = '';
+      for (let round = 0; ; round++) {
+        const before = shown;
+        const result = await stream(next, signal, (run) => report(progressOf(run, before)));
+        if (result === 'aborted') return { kind: 'stopped' };
+        if (result instanceof Error) return { kind: 'lost', reason: result.message };
+        const run = result;
+        const text = [before, answerText(run)].filter(Boolean).join('\n\n');
+        if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
+        if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
+        // Finished (or waiting on the page): what the run did is now the thread.
+        messages = run.messages;
+        keep();
+        const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
+        if (results === 'aborted') return { kind: 'stopped' };
+        if (!results) return { kind: 'answered', answer: { reply: text } satisfies TurnAnswer };
+        if (round + 1 >= MAX_TOOL_ROUNDS) return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
+        messages = [...messages, ...results];
+        keep();
+        shown = text;
+        try {
+          next = await post(randomId('r_', 20), messages, signal);
+        } catch (error) {
+          if (signal.aborted) return { kind: 'stopped' };
+          return { kind: 'lost', reason: error instanceof Error ? error.message : String(error) };
+        }
+      }
+    },
+  };
+}
+
+/** What the bubble shows of a run: its assistant text after what earlier runs of the turn said; working while a tool runs. */
+function progressOf(run: AgUiRun, before: string): TurnProgress {
+  return {
+    text: [before, answerText(run)].filter(Boolean).join('\n\n'),
+    resets: 0,
+    working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, signal: AbortSignal, name: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} took longer than ${ms} ms`)), ms);
+    const stop = () => reject(signal.reason ?? new Error('aborted'));
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+    });
+  });
+}
