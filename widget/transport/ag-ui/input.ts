@@ -18,7 +18,7 @@ export interface RunInputParts {
   /** The thread so far; activity messages are left out. */
   messages?: readonly Message[];
   /** Host tools; only `name`, `description`, `parameters` and `metadata` are sent (handlers stay). */
-  tools?: readonly (Tool & Record<string, unknown>)[];
+  tools?: readonly Tool[];
   context?: readonly Context[];
   state?: unknown;
   forwardedProps?: unknown;
@@ -45,7 +45,7 @@ export function buildRunInput(parts: RunInputParts): RunAgentInput {
       if (out.role === 'assistant' && out.toolCalls) out.toolCalls = out.toolCalls.map((c) => present({ ...c, function: { name: c.function.name, arguments: c.function.arguments } }));
       return out;
     });
-  const tools = (parts.tools ?? []).map(({ name, description, parameters, metadata }) => present({ name, description, parameters, metadata }) as Tool);
+  const tools = (parts.tools ?? []).map(({ name, description, parameters, metadata }) => present({ name, description, parameters, metadata }));
   const context = (parts.context ?? []).map(({ description, value }) => ({ description, value }));
   return present({
     threadId,
