@@ -1,6 +1,7 @@
 // The embed contract (DESIGN.md §5): what the host page tells the widget through the
 // script tag's data-* attributes and the optional preload object. Pure: no DOM writes.
 
+import { describe } from './describe';
 import { resolveApiBase } from './transport/bailing';
 import type { RendererDefinition } from './types';
 import { readImageOrigins } from './image-origins';
@@ -188,11 +189,7 @@ export function resolveLang(value: string | null, navigatorLanguage: string): La
   return tag.startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `"${value.slice(0, 40)}"`;
-  return typeof value;
-}
 
 export type { RendererDefinition };
+
+export { describe };

@@ -2,7 +2,7 @@
 // `data-agent-url`, or the preload's `agent` and `tools`. Checked here, before anything is sent:
 // a bad value is named in a warning and left out, never sent half-understood.
 
-import { describe } from '../../embed';
+import { describe } from '../../describe';
 
 export interface AgentOptions {
   /** Absolute http(s) URL the runs are POSTed to. */

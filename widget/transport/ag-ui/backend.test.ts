@@ -1,0 +1,267 @@
+// The AG-UI backend over real HTTP: a node:http agent on 127.0.0.1 answers each run with SSE bytes
+// written by @ag-ui/encoder (the producer's own package), chosen per run by a script.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EventEncoder } from '@ag-ui/encoder';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TurnProgress } from '../../backend';
+import { createAgUiBackend, MAX_TOOL_ROUNDS, storageKeysFor, type AgUiBackendOptions } from './backend';
+import type { HostTool } from './options';
+
+const encoder = new EventEncoder();
+const sse = (events: object[]) => events.map((e) => encoder.encodeSSE(e as never)).join('');
+
+interface Posted {
+  body: any;
+  headers: IncomingHttpHeaders;
+}
+/** What the agent answers to each run, in order: SSE events, or an HTTP status with a JSON body. */
+type Answer = object[] | { status: number; json?: unknown; type?: string; raw?: string };
+let script: Answer[] = [];
+let posted: Posted[] = [];
+let server: ReturnType<typeof createServer>;
+let url = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      posted.push({ body: JSON.parse(body), headers: req.headers });
+      const answer = script.shift() ?? { status: 500, json: { error: 'no answer scripted' } };
+      if (Array.isArray(answer)) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(sse(answer));
+      } else {
+        res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' });
+        res.end(answer.raw ?? JSON.stringify(answer.json ?? {}));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  script = [];
+  posted = [];
+});
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() { return data.size; },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
+}
+
+function backend(over: Partial<AgUiBackendOptions> = {}) {
+  const warnings: string[] = [];
+  const states: unknown[] = [];
+  const events: unknown[] = [];
+  const storage = over.storage ?? memoryStorage();
+  const b = createAgUiBackend({
+    agent: { url, headers: { Authorization: 'Bearer secret-token' }, context: [{ description: 'page', value: 'pricing' }], forwardedProps: { locale: 'en' } },
+    tools: [],
+    storage,
+    warn: (m) => void warnings.push(m),
+    onState: (s) => void states.push(s),
+    onEvent: (e) => void events.push(e),
+    ...over,
+  });
+  return { b, warnings, states, events, storage };
+}
+
+const run = (threadId: string, runId: string, ...events: object[]) => [{ type: 'RUN_STARTED', threadId, runId }, ...events, { type: 'RUN_FINISHED', threadId, runId }];
+const text = (id: string, ...deltas: string[]) => [{ type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' }, ...deltas.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta })), { type: 'TEXT_MESSAGE_END', messageId: id }];
+
+async function turn(b: ReturnType<typeof backend>['b'], message: string, signal = new AbortController().signal) {
+  const progress: TurnProgress[] = [];
+  const started = await b.start({ message, renderers: ['bailing-form'] }, signal);
+  const end = await b.follow(started.id, (p) => void progress.push(p), signal);
+  return { started, end, progress };
+}
+
+describe('the AG-UI backend', () => {
+  it('one run: the RunAgentInput it POSTs, the text as it streams, the answer, the thread kept', async () => {
+    const { b, storage } = backend();
+    script.push(run('ignored', 'ignored', ...text('a1', 'Hel', 'lo!')));
+    const { started, end, progress } = await turn(b, 'Hi there');
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'Hello!' } });
+    // Each change the visitor may see, in order (a report per event that changed the run).
+    expect([...new Set(progress.map((p) => p.text))]).toEqual(['', 'Hel', 'Hello!']);
+    expect(progress.at(-1)).toEqual({ text: 'Hello!', resets: 0, working: false });
+    const [{ body, headers }] = posted;
+    expect(headers.accept).toBe('text/event-stream');
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.authorization).toBe('Bearer secret-token');
+    expect(body).toMatchObject({
+      runId: started.id,
+      messages: [{ role: 'user', content: 'Hi there' }],
+      tools: [],
+      context: [{ description: 'page', value: 'pricing' }],
+      forwardedProps: { locale: 'en', client_capabilities: { renderers: ['bailing-form'] } },
+    });
+    expect(body.threadId).toMatch(/^t_/);
+    // Optional fields are left out, never null.
+    expect(JSON.stringify(body)).not.toContain('null');
+    expect(body).not.toHaveProperty('state');
+    expect(body).not.toHaveProperty('resume');
+    // The next run carries the thread: the user's message and the assistant's answer.
+    const kept = JSON.parse(storage.getItem(storageKeysFor(url).messages)!);
+    expect(kept.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([['user', 'Hi there'], ['assistant', 'Hello!']]);
+    script.push(run('t', 'r', ...text('a2', 'Again.')));
+    await turn(b, 'Once more');
+    expect(posted[1]!.body.threadId).toBe(body.threadId);
+    expect(posted[1]!.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('RUN_ERROR: a failed answer with the agent\'s message', async () => {
+    const { b } = backend();
+    script.push([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, ...text('a1', 'Partial'), { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }]);
+    const { end } = await turn(b, 'hi');
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'The model is overloaded', failed: true } });
+  });
+
+  it('a stream that ends without RUN_FINISHED or RUN_ERROR is lost (interrupted), never answered', async () => {
+    const { b } = backend();
+    script.push([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, ...text('a1', 'Half an ans')]);
+    const { end, progress } = await turn(b, 'hi');
+    expect(end.kind).toBe('lost');
+    expect(progress.at(-1)!.text).toBe('Half an ans');
+  });
+
+  it('a malformed event is skipped with a warning that names it; unknown types are ignored silently', async () => {
+    const { b, warnings } = backend();
+    script.push([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a1' }, { type: 'SOMETHING_NEW', x: 1 }, ...text('a1', 'Fine.'), { type: 'RUN_FINISHED', threadId: 't', runId: 'r' }]);
+    const { end } = await turn(b, 'hi');
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'Fine.' } });
+    expect(warnings.filter((w) => w.startsWith('skipped a malformed AG-UI event'))).toEqual([expect.stringContaining('TEXT_MESSAGE_CONTENT')]);
+    expect(warnings.join()).not.toContain('SOMETHING_NEW');
+  });
+
+  it('state: snapshot then RFC 6902 deltas reach the host, are kept, and go with the next run; a new thread clears them', async () => {
+    const { b, states, storage } = backend();
+    script.push(run('t', 'r', { type: 'STATE_SNAPSHOT', snapshot: { todos: ['milk'] } }, { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/todos/-', value: 'eggs' }, { op: 'replace', path: '/todos/0', value: 'oat milk' }] }, ...text('a1', 'Added.')));
+    await turn(b, 'add eggs');
+    expect(states).toEqual([{ todos: ['milk'] }, { todos: ['oat milk', 'eggs'] }]);
+    expect(b.state()).toEqual({ todos: ['oat milk', 'eggs'] });
+    expect(JSON.parse(storage.getItem(storageKeysFor(url).state)!)).toEqual({ todos: ['oat milk', 'eggs'] });
+    script.push(run('t', 'r', ...text('a2', 'ok')));
+    await turn(b, 'next');
+    expect(posted[1]!.body.state).toEqual({ todos: ['oat milk', 'eggs'] });
+    b.newThread();
+    expect(b.state()).toBeUndefined();
+    script.push(run('t', 'r', ...text('a3', 'fresh')));
+    await turn(b, 'new');
+    expect(posted[2]!.body).not.toHaveProperty('state');
+    expect(posted[2]!.body.threadId).not.toBe(posted[1]!.body.threadId);
+    expect(posted[2]!.body.messages).toHaveLength(1);
+  });
+
+  it('RAW and CUSTOM events go to the host', async () => {
+    const { b, events } = backend();
+    script.push(run('t', 'r', { type: 'CUSTOM', name: 'confetti', value: { n: 3 } }, { type: 'RAW', event: { vendor: 'x' } }, ...text('a1', 'ok')));
+    await turn(b, 'hi');
+    expect(events).toMatchObject([{ type: 'CUSTOM', name: 'confetti', value: { n: 3 } }, { type: 'RAW', event: { vendor: 'x' } }]);
+  });
+
+  it('a tool step shows as working while it runs', async () => {
+    const { b } = backend();
+    script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":"x"}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '3 hits' }, ...text('a1', 'Found 3.')));
+    const { end, progress } = await turn(b, 'search');
+    expect(progress.some((p) => p.working)).toBe(true);
+    expect(progress.at(-1)!.working).toBe(false);
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'Found 3.' } });
+  });
+
+  describe('host tools', () => {
+    const tool = (handler: HostTool['handler'], timeoutMs = 5000): HostTool => ({ name: 'get_page_info', description: 'What page the visitor is on', parameters: { type: 'object', properties: { detail: { type: 'string' } } }, handler, timeoutMs });
+    const callsTool = (args: string) => run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'call_1', toolCallName: 'get_page_info' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: args }, { type: 'TOOL_CALL_END', toolCallId: 'call_1' });
+
+    it('are advertised; a call runs the handler and the next run carries its result; one turn, one answer', async () => {
+      const seen: unknown[] = [];
+      const { b } = backend({ tools: [tool((args) => (seen.push(args), { title: 'Pricing' }))] });
+      script.push(callsTool('{"detail":"title"}'), run('t', 'r', ...text('a1', 'You are on Pricing.')));
+      const { end } = await turn(b, 'where am I?');
+      expect(posted[0]!.body.tools).toEqual([{ name: 'get_page_info', description: 'What page the visitor is on', parameters: { type: 'object', properties: { detail: { type: 'string' } } } }]);
+      expect(seen).toEqual([{ detail: 'title' }]);
+      const second = posted[1]!.body;
+      expect(second.threadId).toBe(posted[0]!.body.threadId);
+      expect(second.runId).not.toBe(posted[0]!.body.runId);
+      expect(second.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'tool']);
+      expect(second.messages[1].toolCalls).toEqual([{ id: 'call_1', type: 'function', function: { name: 'get_page_info', arguments: '{"detail":"title"}' } }]);
+      expect(second.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1', content: '{"title":"Pricing"}' });
+      expect(end).toEqual({ kind: 'answered', answer: { reply: 'You are on Pricing.' } });
+    });
+
+    it('a handler that throws, or takes too long, gives the agent an error result; the run goes on', async () => {
+      const { b, warnings } = backend({ tools: [tool(() => { throw new Error('no page info here'); })] });
+      script.push(callsTool('{}'), run('t', 'r', ...text('a1', 'Sorry, I could not tell.')));
+      const { end } = await turn(b, 'where am I?');
+      expect(posted[1]!.body.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1', error: 'no page info here' });
+      expect(warnings.join()).toContain('the tool get_page_info failed: no page info here');
+      expect(end.kind).toBe('answered');
+
+      const slow = backend({ tools: [tool(() => new Promise(() => {}), 50)] });
+      script.push(callsTool('{}'), run('t', 'r', ...text('a1', 'ok')));
+      await turn(slow.b, 'where?');
+      expect(posted[3]!.body.messages[2].error).toBe('get_page_info took longer than 50 ms');
+    });
+
+    it('arguments that are not JSON are an error result, not a call', async () => {
+      let called = false;
+      const { b } = backend({ tools: [tool(() => (called = true))] });
+      script.push(callsTool('{"detail":'), run('t', 'r', ...text('a1', 'ok')));
+      await turn(b, 'x');
+      expect(called).toBe(false);
+      expect(posted[1]!.body.messages[2].error).toBe('the arguments of get_page_info are not JSON');
+    });
+
+    it(`an agent that keeps calling tools is stopped after ${MAX_TOOL_ROUNDS} runs`, async () => {
+      const { b } = backend({ tools: [tool(() => 'again')] });
+      for (let i = 0; i < MAX_TOOL_ROUNDS + 2; i++) script.push(callsTool('{}'));
+      const { end } = await turn(b, 'loop');
+      expect(posted).toHaveLength(MAX_TOOL_ROUNDS);
+      expect(end).toEqual({ kind: 'answered', answer: { reply: '', failed: true } });
+    });
+  });
+
+  it('a refusal (HTTP 4xx/5xx, or not an event stream) rejects start with the agent\'s sentence; nothing is kept', async () => {
+    const { b, storage } = backend();
+    script.push({ status: 429, json: { error: 'Too many requests, try again in a minute.' } });
+    await expect(b.start({ message: 'hi', renderers: [] }, new AbortController().signal)).rejects.toMatchObject({ status: 429, visitorText: 'Too many requests, try again in a minute.' });
+    script.push({ status: 200, type: 'text/html', raw: '<html>login</html>' });
+    await expect(b.start({ message: 'hi', renderers: [] }, new AbortController().signal)).rejects.toThrow(/expected text\/event-stream, got text\/html/);
+    expect(storage.getItem(storageKeysFor(url).messages)).toBeNull();
+  });
+
+  it('Stop aborts the request: the turn ends stopped', async () => {
+    const { b } = backend();
+    // A stream that never ends: RUN_STARTED and some text, then nothing.
+    const hold = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sse([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, ...text('a1', 'Thinking about it').slice(0, 2)]));
+    });
+    await new Promise<void>((resolve) => hold.listen(0, '127.0.0.1', resolve));
+    const slow = createAgUiBackend({ agent: { url: `http://127.0.0.1:${(hold.address() as AddressInfo).port}/`, headers: {}, context: [] }, tools: [], storage: null, warn: () => {} });
+    const abort = new AbortController();
+    const started = await slow.start({ message: 'hi', renderers: [] }, abort.signal);
+    const ended = slow.follow(started.id, (p) => p.text && abort.abort(), abort.signal);
+    expect(await ended).toEqual({ kind: 'stopped' });
+    hold.closeAllConnections();
+    await new Promise<void>((resolve) => hold.close(() => resolve()));
+    void b;
+  });
+
+  it('a turn followed again after a reload cannot be picked up: lost', async () => {
+    const { b } = backend();
+    expect(await b.follow('r_unknown', () => {}, new AbortController().signal)).toMatchObject({ kind: 'lost' });
+  });
+});
