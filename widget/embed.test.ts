@@ -42,6 +42,8 @@ group('resolveEmbedOptions', () => {
         theme: 'auto',
         container: null,
         images: [],
+        protocol: 'bailing',
+        agentUrl: null,
       },
     });
   });
@@ -88,12 +90,27 @@ group('resolveEmbedOptions', () => {
     expect(warnings).toEqual(['window.BailingChat preload: config.images must be an array (got "https://cdn.example.com"); ignored']);
   });
 
-  it('warns about an unknown theme or protocol and uses the default', () => {
-    const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-theme': 'blue', 'data-protocol': 'smtp' });
+  it('warns about an unknown theme and uses the default', () => {
+    const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-theme': 'blue' });
     expect(result.ok && result.options.theme).toBe('auto');
-    expect(result.ok).toBe(true);
     expect(warnings.join('\n')).toMatch(/data-theme must be light, dark or auto \(got "blue"\)/);
-    expect(warnings.join('\n')).toMatch(/data-protocol="smtp" is not supported by this build/);
+  });
+
+  it.each<[string, Record<string, string>, unknown, object]>([
+    ['an unknown protocol is an error', { 'data-entry': 'demo', 'data-protocol': 'smtp' }, undefined, { ok: false, error: 'data-protocol must be "bailing" or "ag-ui" (got "smtp")' }],
+    ['ag-ui with an agent URL, no entry needed', { 'data-protocol': 'ag-ui', 'data-agent-url': '/agui/demo' }, undefined, { ok: true, options: expect.objectContaining({ protocol: 'ag-ui', agentUrl: '/agui/demo', entry: 'agent' }) }],
+    ['a preload agent turns ag-ui on', { 'data-entry': 'demo' }, { url: 'https://agent.example.com/run' }, { ok: true, options: expect.objectContaining({ protocol: 'ag-ui', entry: 'demo' }) }],
+    ['data-protocol="bailing" wins over a preload agent', { 'data-entry': 'demo', 'data-protocol': 'bailing' }, { url: 'https://agent.example.com/run' }, { ok: true, options: expect.objectContaining({ protocol: 'bailing' }) }],
+  ])('protocol: %s', (_, attrs, agent, expected) => {
+    const warnings: string[] = [];
+    const result = resolveEmbedOptions((name) => attrs[name] ?? null, SRC, {}, 'en', (m) => warnings.push(m), agent);
+    expect(result).toEqual(expected);
+  });
+
+  it('an agent URL without data-protocol="ag-ui" is warned about', () => {
+    const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-agent-url': 'https://agent.example.com/' });
+    expect(result.ok && result.options.protocol).toBe('bailing');
+    expect(warnings.join()).toContain('data-agent-url and the preload agent are for data-protocol="ag-ui"; ignored');
   });
 });
 
