@@ -1,5 +1,6 @@
 // What route handlers share: the server's long-lived parts and, per request, the resolved entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AguiAgent } from './agui-agent';
 import type { ClientLimits } from './client-limits';
 import type { EntriesConfig, EntryConfig } from './entries';
 import type { EventBus } from './event-bus';
@@ -20,13 +21,15 @@ export interface AppContext {
   store: Store;
   bus: EventBus;
   runner: JobRunner;
+  /** Answers `POST /agui/:entry` runs (the demo's, or an OpenAI-compatible model's). */
+  aguiAgent: AguiAgent;
   limiter: RateLimiter;
   /** Rate limits of `/thread` and `/events`, and the caps on open streams. */
   clientLimits: ClientLimits;
   hints: StreamHintsRegistry;
   /** Set in demo mode: which demo a message triggers (for its stream hints). */
   demoScenario: ((text: string, isInteraction: boolean) => DemoScenario) | null;
-  /** The clock of uploads, their quotas and their retention (tests move it). */
+  /** The clock of uploads, their quotas, their retention and AG-UI interrupts' expiry (tests move it). */
   now: () => number;
   uploadQuota: UploadQuota;
   pingIntervalMs: number;

@@ -7,11 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Agent } from './agent';
 import type { AppContext } from './app-context';
-import { handleChat, isChatPath } from './chat-router';
+import type { AguiAgent } from './agui-agent';
+import { createAguiDemoAgent } from './agui-demo';
+import { createAguiOpenAIAgent } from './agui-openai';
+import { handleEntryRoute, isEntryPath } from './chat-router';
 import { createDemoAgent, pickDemoScenario } from './demo-agent';
 import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
 import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
 import { EventBus } from './event-bus';
+import { newAguiId } from './ids';
 import { HttpError, notFound } from './http-error';
 import { errorBody, sendError, sendJson } from './http-io';
 import { JobRunner } from './job-runner';
@@ -23,6 +27,8 @@ import {
   DEFAULT_PING_INTERVAL_MS,
   DEFAULT_RETENTION_SWEEP_INTERVAL_MS,
   DEFAULT_STREAM_WINDOW_MS,
+  DEMO_SLOW_DELTA_MS,
+  DEMO_TOOL_PAUSE_MS,
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
 import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
@@ -79,6 +85,10 @@ export interface StartServerOptions {
    * benchmark streams a fixed reply with it). Takes precedence over `openai` and `deltaDelayMs`.
    */
   agent?: Agent;
+  /** Answer `POST /agui/:entry` runs with this agent. Default: the AG-UI demo agent, or the OpenAI-compatible model over AG-UI. */
+  aguiAgent?: AguiAgent;
+  /** The AG-UI demo's pause before a tool result and between a progress step's start and end. Default 300. */
+  toolPauseMs?: number;
   /** How long jobs, their stream steps and ratings are kept (retention.ts; defaults in limits.ts). */
   retention?: Partial<Omit<RetentionPolicy, 'uploadsMs'>> & {
     /** How often the retention sweep runs; it also runs at start-up. Default 1 hour. */
@@ -97,7 +107,7 @@ export interface StartServerOptions {
    * answers and the origin its own pages call from. Default: the listen address.
    */
   publicOrigin?: string;
-  /** The clock of uploads, their quotas and their retention. Default Date.now. */
+  /** The clock of uploads, their quotas, their retention and AG-UI interrupts' expiry. Default Date.now. */
   now?: () => number;
   /**
    * Demo mode: the published demo ticket secret of entries.json (and secrets shorter than 32
@@ -149,9 +159,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Before anything is opened: a refused secret must not leave a database or a timer behind.
   for (const warning of checkTicketSecrets(entries, options.demo === true)) (options.warn ?? log)(warning);
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
-  const agent: Agent =
-    options.agent ??
-    (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs: options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS }));
+  const deltaDelayMs = options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS;
+  const agent: Agent = options.agent ?? (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs }));
+  const aguiAgent: AguiAgent =
+    options.aguiAgent ??
+    (openai
+      ? createAguiOpenAIAgent(openai, log)
+      : createAguiDemoAgent({ deltaDelayMs, toolPauseMs: options.toolPauseMs ?? DEMO_TOOL_PAUSE_MS, slowDelayMs: DEMO_SLOW_DELTA_MS, newId: newAguiId }));
 
   const store = options.store ?? new Store(options.dbPath ?? ':memory:');
   const now = options.now ?? Date.now;
@@ -183,6 +197,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     store,
     bus,
     runner,
+    aguiAgent,
     limiter: new RateLimiter(clientLimits.postsPerIpPerMinute),
     clientLimits: new ClientLimits(clientLimits),
     hints: new StreamHintsRegistry(),
@@ -253,7 +268,7 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
   const url = new URL(req.url ?? '/', 'http://localhost');
   const { pathname } = url;
   try {
-    if (isChatPath(pathname)) return await handleChat(app, req, res, url);
+    if (isEntryPath(pathname)) return await handleEntryRoute(app, req, res, url);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     if (pathname === '/healthz') {
       if (req.method !== 'GET') throw methodNotAllowed('GET');

@@ -1,14 +1,16 @@
-// The /chat/:entry/... routes and the checks every one of them shares, in order: route, entry
-// key, entry, origin (CORS), preflight, method, disabled entry, rate limit (POST, or a reading
-// route's per-address one), then the handler.
+// The routes of a chat entry, /chat/:entry/... (the BailingHub contract) and /agui/:entry (AG-UI),
+// and the checks every one of them shares, in order: route, entry key, entry, origin (CORS),
+// preflight, method, disabled entry, rate limit (POST, or a reading route's per-address one),
+// then the handler.
 import type { AppContext, ChatHandler } from './app-context';
 import type { ReadingRoute } from './client-limits';
-import { corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
+import { AGUI_CORS_ALLOW_HEADERS, corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
 import { HttpError, badRequest, forbidden, notFound } from './http-error';
 import { clientIp, sendError } from './http-io';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ENTRY_KEY_PATTERN } from './limits';
 import { describeError, storageRefusal } from './storage-fault';
+import { runAgui } from './routes/agui';
 import { getConfig } from './routes/config';
 import { createJob } from './routes/create-job';
 import { streamEvents } from './routes/events';
@@ -26,6 +28,8 @@ interface ChatRoute {
   answersAsJob?: boolean;
   /** A reading route rate-limited per address (client-limits.ts); the handler limits per visitor. */
   reading?: ReadingRoute;
+  /** The request headers its preflight allows; default cors.ts CORS_ALLOW_HEADERS. */
+  allowHeaders?: string;
 }
 
 const CHAT_ROUTES: readonly ChatRoute[] = [
@@ -37,21 +41,36 @@ const CHAT_ROUTES: readonly ChatRoute[] = [
   { pattern: /^\/upload$/, methods: { POST: uploadFile } },
 ];
 
-const CHAT_PATH = /^\/chat\/([^/]+)(\/.*)?$/;
+const AGUI_ROUTES: readonly ChatRoute[] = [{ pattern: /^$/, methods: { POST: runAgui }, allowHeaders: AGUI_CORS_ALLOW_HEADERS }];
 
-export function isChatPath(pathname: string): boolean {
-  return CHAT_PATH.test(pathname);
+/** Each door of an entry: its path (the entry key, then what follows it) and its routes. */
+const ENTRY_PATHS: readonly (readonly [RegExp, readonly ChatRoute[]])[] = [
+  [/^\/chat\/([^/]+)(\/.*)?$/, CHAT_ROUTES],
+  [/^\/agui\/([^/]+)(\/.*)?$/, AGUI_ROUTES],
+];
+
+export function isEntryPath(pathname: string): boolean {
+  return ENTRY_PATHS.some(([path]) => path.test(pathname));
 }
 
-export async function handleChat(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const [, key, rest = ''] = CHAT_PATH.exec(url.pathname) as unknown as [string, string, string | undefined];
+export async function handleEntryRoute(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  let match: RegExpExecArray | null = null;
+  let routes: readonly ChatRoute[] = [];
+  for (const [path, candidates] of ENTRY_PATHS) {
+    match = path.exec(url.pathname);
+    if (match) {
+      routes = candidates;
+      break;
+    }
+  }
+  const [, key = '', rest = ''] = match ?? [];
   const origin = req.headers.origin;
   // Until the entry is known there is nothing to protect, and a readable error helps integrators.
   let cors = corsHeaders(origin);
   let route: ChatRoute | undefined;
   try {
     let params: string[] = [];
-    for (const candidate of CHAT_ROUTES) {
+    for (const candidate of routes) {
       const match = candidate.pattern.exec(rest);
       if (match) {
         route = candidate;
@@ -70,7 +89,7 @@ export async function handleChat(app: AppContext, req: IncomingMessage, res: Ser
 
     const methods = Object.keys(route.methods);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, preflightHeaders(origin, methods));
+      res.writeHead(204, preflightHeaders(origin, methods, route.allowHeaders));
       res.end();
       return;
     }

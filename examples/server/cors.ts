@@ -1,7 +1,13 @@
-// CORS for the /chat routes: each entry lists the origins that may embed it. The allowed origin
-// is reflected (never `*` on the chat API) so caches keep per-origin answers apart via `Vary`.
+// CORS for the /chat and /agui routes: each entry lists the origins that may embed it. The allowed
+// origin is reflected (never `*` on the chat API) so caches keep per-origin answers apart via `Vary`.
 
+/** The hub's: a JSON body, and a stream's resume point. */
 export const CORS_ALLOW_HEADERS = 'Content-Type, Last-Event-ID';
+/**
+ * `POST /agui/:entry`: a JSON body and the `Accept` an AG-UI client negotiates its event encoding
+ * with. No credential header: a ticket travels in `forwardedProps` (routes/agui.ts).
+ */
+export const AGUI_CORS_ALLOW_HEADERS = 'Content-Type, Accept';
 export const CORS_MAX_AGE_SECONDS = 600;
 
 /**
@@ -19,11 +25,15 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
   return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
 }
 
-export function preflightHeaders(origin: string | undefined, methods: readonly string[]): Record<string, string> {
+export function preflightHeaders(
+  origin: string | undefined,
+  methods: readonly string[],
+  allowHeaders: string = CORS_ALLOW_HEADERS,
+): Record<string, string> {
   return {
     ...corsHeaders(origin),
     'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
-    'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+    'Access-Control-Allow-Headers': allowHeaders,
     'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),
   };
 }

@@ -4,7 +4,7 @@
 // (`data-sandbox="1"`); elsewhere the block is shown as code.
 
 /** Props of a view, in the order a model writes them. */
-interface ViewProps {
+export interface ViewProps {
   initialHeight: number;
   placeholderMessages: string[];
   title: string;
@@ -178,22 +178,33 @@ export function viewSendAnswer(payload: Record<string, unknown>): string {
   return `The view sent: ${JSON.stringify(payload).slice(0, 300)}`;
 }
 
+/** A message a view sent (`agent.send`): a JSON object with `text`. Null for any other text. */
+export function viewSendPayload(text: string): Record<string, unknown> | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const payload = JSON.parse(text) as unknown;
+    if (payload && typeof payload == 'object' && !Array.isArray(payload) && typeof (payload as { text?: unknown }).text == 'string') {
+      return payload as Record<string, unknown>;
+    }
+  } catch {
+    /* not a view's send */
+  }
+  return null;
+}
+
+/** The view a message asks for, with the markdown answer that carries it as a fenced block. */
+export function demoView(text: string): { view: ViewProps; answer: string } | null {
+  if (/\bcalculator\b/i.test(text)) return { view: CALCULATOR_VIEW, answer: CALCULATOR_ANSWER };
+  if (/\b(?:unit[- ]?converter|convert(?:er)?)\b/i.test(text)) return { view: CONVERTER_VIEW, answer: CONVERTER_ANSWER };
+  return null;
+}
+
 /**
  * The sandbox scenarios of the demo: a message a view sent (a JSON object with `text`), or one
  * asking for the calculator or the converter. Null for any other message.
  */
 export function demoSandboxAnswer(text: string): string | null {
-  if (text.startsWith('{')) {
-    try {
-      const payload = JSON.parse(text) as unknown;
-      if (payload && typeof payload == 'object' && !Array.isArray(payload) && typeof (payload as { text?: unknown }).text == 'string') {
-        return viewSendAnswer(payload as Record<string, unknown>);
-      }
-    } catch {
-      /* not a view's send */
-    }
-  }
-  if (/\bcalculator\b/i.test(text)) return CALCULATOR_ANSWER;
-  if (/\b(?:unit[- ]?converter|convert(?:er)?)\b/i.test(text)) return CONVERTER_ANSWER;
-  return null;
+  const sent = viewSendPayload(text);
+  if (sent) return viewSendAnswer(sent);
+  return demoView(text)?.answer ?? null;
 }

@@ -11,3 +11,5 @@ export const newVisitorId = (): string => `v_${randomUrlSafe(24)}`;
 export const newJobId = (): string => `j_${randomUrlSafe(20)}`;
 /** `u_` + 24 characters: unguessable, since an upload URL is its only access control. */
 export const newUploadId = (): string => `u_${randomUrlSafe(24)}`;
+/** AG-UI message, tool call, interrupt, activity and reasoning ids: `msg_` + 20 characters, and so on. */
+export const newAguiId = (kind: string): string => `${kind}_${randomUrlSafe(20)}`;

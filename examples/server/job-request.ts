@@ -93,14 +93,15 @@ function parseContext(value: unknown): PageContext | null {
   return Object.keys(context).length > 0 ? context : null;
 }
 
-function parseCapabilities(value: unknown): string[] {
+/** `client_capabilities`; `where` names it in errors (AG-UI carries it in `forwardedProps`). */
+export function parseCapabilities(value: unknown, where = 'client_capabilities'): string[] {
   if (value === undefined || value === null) return [];
-  if (!isPlainObject(value)) throw badRequest('invalid_field', '"client_capabilities" must be an object.');
+  if (!isPlainObject(value)) throw badRequest('invalid_field', `"${where}" must be an object.`);
   const renderers = value.renderers;
   if (renderers === undefined || renderers === null) return [];
-  if (!Array.isArray(renderers)) throw badRequest('invalid_field', '"client_capabilities.renderers" must be an array.');
+  if (!Array.isArray(renderers)) throw badRequest('invalid_field', `"${where}.renderers" must be an array.`);
   if (renderers.length > MAX_RENDERERS) {
-    throw badRequest('invalid_field', `"client_capabilities.renderers" must list at most ${MAX_RENDERERS} types.`);
+    throw badRequest('invalid_field', `"${where}.renderers" must list at most ${MAX_RENDERERS} types.`);
   }
   for (const name of renderers) {
     if (typeof name !== 'string' || !RENDERER_TYPE_PATTERN.test(name)) {

@@ -220,3 +220,22 @@ export const MAX_STREAM_HINTS = 1000;
 
 /** Upper bound for one OpenAI-compatible completion, streaming included. */
 export const OPENAI_TIMEOUT_MS = 120_000;
+
+// AG-UI (routes/agui.ts, DESIGN.md §9).
+/**
+ * `POST /agui/:entry` bodies: an AG-UI client sends the whole conversation with every run, so a
+ * long thread with forms and generated views outgrows the 64 KiB of the other routes.
+ */
+export const MAX_AGUI_BODY_BYTES = 512 * 1024;
+/** `threadId` and `runId`: they key stored interrupts and appear in logs, so they stay short and printable. */
+export const AGUI_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+/** How long a demo interrupt (an approval) can be answered. */
+export const AGUI_INTERRUPT_TTL_MS = 15 * 60 * 1000;
+/** Interrupts, open or answered, are deleted this long after they were raised (answered ones are kept for idempotent replays). */
+export const AGUI_INTERRUPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Characters per streamed piece of a demo tool call's arguments. */
+export const AGUI_ARGS_CHUNK_CHARS = 40;
+/** Messages of the conversation the OpenAI-compatible model sees in AG-UI mode (the newest ones). */
+export const AGUI_OPENAI_HISTORY_MESSAGES = 40;
+/** The page context (`RunAgentInput.context`) told to the model, in characters. */
+export const MAX_AGUI_CONTEXT_CHARS = 4000;

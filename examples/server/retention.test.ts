@@ -89,10 +89,10 @@ describe('sweepRetention (a real SQLite file, the clock handed in)', () => {
     store.addUpload({ id: 'u_new', entry: ENTRY, visitorId: 'visitor_keep01', filename: 'b.txt', mime: 'text/plain', data: Buffer.from('b'), createdAt: T0 + 20 * DAY });
 
     // Just under a day: everything stays.
-    expect(await sweepRetention(store, T0 + DAY - 1, DEFAULT_RETENTION)).toEqual({ steps: 0, jobs: 0, ratings: 0, uploads: 0, threads: 0 });
+    expect(await sweepRetention(store, T0 + DAY - 1, DEFAULT_RETENTION)).toEqual({ steps: 0, jobs: 0, ratings: 0, uploads: 0, threads: 0, interrupts: 0 });
 
     // A day and a half: the finished jobs keep only their ending (a reconnect still gets `done`).
-    expect(await sweepRetention(store, T0 + 1.5 * DAY, DEFAULT_RETENTION)).toEqual({ steps: 6, jobs: 0, ratings: 0, uploads: 0, threads: 0 });
+    expect(await sweepRetention(store, T0 + 1.5 * DAY, DEFAULT_RETENTION)).toEqual({ steps: 6, jobs: 0, ratings: 0, uploads: 0, threads: 0, interrupts: 0 });
     expect(names(store, 'j_a')).toEqual(['done']);
     expect(names(store, 'j_b')).toEqual(['done']);
     expect(names(store, 'j_c')).toEqual(['reset', 'delta', 'delta', 'done']);
@@ -101,7 +101,7 @@ describe('sweepRetention (a real SQLite file, the clock handed in)', () => {
 
     // Thirty days and an hour: the day-0 jobs, rating and upload go, and thread_b with nothing left.
     const result = await sweepRetention(store, T0 + 30 * DAY + HOUR, DEFAULT_RETENTION);
-    expect(result).toEqual({ steps: 3, jobs: 2, ratings: 1, uploads: 1, threads: 1 });
+    expect(result).toEqual({ steps: 3, jobs: 2, ratings: 1, uploads: 1, threads: 1, interrupts: 0 });
     expect([store.getJob('j_a'), store.getJob('j_b')]).toEqual([undefined, undefined]);
     expect([names(store, 'j_a'), names(store, 'j_b')]).toEqual([[], []]);
     expect(store.ratingsForJob('j_a')).toEqual([]);
@@ -112,7 +112,7 @@ describe('sweepRetention (a real SQLite file, the clock handed in)', () => {
     expect(threads()).toEqual(['thread_a', 'thread_r']);
 
     // Sixty days: the rest of thread_a goes with its last job; the running job and its thread stay.
-    expect(await sweepRetention(store, T0 + 60 * DAY, DEFAULT_RETENTION)).toEqual({ steps: 0, jobs: 1, ratings: 1, uploads: 1, threads: 1 });
+    expect(await sweepRetention(store, T0 + 60 * DAY, DEFAULT_RETENTION)).toEqual({ steps: 0, jobs: 1, ratings: 1, uploads: 1, threads: 1, interrupts: 0 });
     expect(threads()).toEqual(['thread_r']);
     expect(names(store, 'j_r')).toEqual(['reset']);
   });
@@ -120,8 +120,17 @@ describe('sweepRetention (a real SQLite file, the clock handed in)', () => {
   it('deletes in batches until nothing old is left', async () => {
     for (let i = 0; i < 7; i++) finishedJob(store, clock, `j_${i}`, `thread_${i}`, T0);
     const result = await sweepRetention(store, T0 + 31 * DAY, DEFAULT_RETENTION, 2);
-    expect(result).toEqual({ steps: 0, jobs: 7, ratings: 0, uploads: 0, threads: 7 });
+    expect(result).toEqual({ steps: 0, jobs: 7, ratings: 0, uploads: 0, threads: 7, interrupts: 0 });
     expect(reader.prepare(`SELECT COUNT(*) AS n FROM events`).get()).toEqual({ n: 0 });
+  });
+
+  it('deletes AG-UI interrupts, open or answered, a day after they were raised', async () => {
+    const scope = { entry: ENTRY, visitorId: '', threadId: 'thread_i' };
+    const raised = (id: string, at: number) => ({ id, interrupt: { id, reason: 'tool_call' }, action: { kind: 'restart' }, expiresAt: at + HOUR, createdAt: at });
+    store.saveInterrupts(scope, [raised('int_old', T0), raised('int_new', T0 + DAY)]);
+    expect(store.answerInterrupts(scope, [{ id: 'int_old', answer: '{"status":"cancelled"}' }])).toBe(true);
+    expect(await sweepRetention(store, T0 + DAY + HOUR, DEFAULT_RETENTION)).toEqual({ steps: 0, jobs: 0, ratings: 0, uploads: 0, threads: 0, interrupts: 1 });
+    expect(store.threadInterrupts(scope).map((row) => row.id)).toEqual(['int_new']);
   });
 
   it('also deletes the form submissions of the jobs it deletes', async () => {

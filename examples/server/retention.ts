@@ -3,6 +3,7 @@
 // then periodically; a sweep the database refuses is logged and tried again at the next tick.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  AGUI_INTERRUPT_RETENTION_MS,
   DEFAULT_UPLOAD_RETENTION_MS,
   FINISHED_JOB_STEPS_RETENTION_MS,
   JOB_RETENTION_MS,
@@ -19,6 +20,8 @@ export interface RetentionPolicy {
   jobsMs: number;
   ratingsMs: number;
   uploadsMs: number;
+  /** AG-UI interrupts, open or answered, counted from when they were raised. */
+  interruptsMs: number;
 }
 
 export const DEFAULT_RETENTION: Readonly<RetentionPolicy> = Object.freeze({
@@ -26,6 +29,7 @@ export const DEFAULT_RETENTION: Readonly<RetentionPolicy> = Object.freeze({
   jobsMs: JOB_RETENTION_MS,
   ratingsMs: RATING_RETENTION_MS,
   uploadsMs: DEFAULT_UPLOAD_RETENTION_MS,
+  interruptsMs: AGUI_INTERRUPT_RETENTION_MS,
 });
 
 /** Rows deleted by one sweep (jobs counted as jobs: their events and submissions go with them). */
@@ -35,6 +39,7 @@ export interface SweepResult {
   ratings: number;
   uploads: number;
   threads: number;
+  interrupts: number;
 }
 
 /** Deletes what `policy` no longer keeps as of `now`. Stops between batches when `signal` aborts. */
@@ -45,7 +50,7 @@ export async function sweepRetention(
   batchRows = RETENTION_BATCH_ROWS,
   signal?: AbortSignal,
 ): Promise<SweepResult> {
-  const result: SweepResult = { jobs: 0, steps: 0, ratings: 0, uploads: 0, threads: 0 };
+  const result: SweepResult = { jobs: 0, steps: 0, ratings: 0, uploads: 0, threads: 0, interrupts: 0 };
   // Jobs first: their steps then go with them rather than one by one.
   const passes: readonly [keyof SweepResult, (limit: number) => number][] = [
     ['jobs', (limit) => store.deleteJobsFinishedBefore(now - policy.jobsMs, limit)],
@@ -54,6 +59,7 @@ export async function sweepRetention(
     ['uploads', (limit) => store.deleteUploadsBefore(now - policy.uploadsMs, limit)],
     // A thread is last written when its newest job is created, so it is empty once that job is gone.
     ['threads', (limit) => store.deleteEmptyThreadsBefore(now - policy.jobsMs, limit)],
+    ['interrupts', (limit) => store.deleteInterruptsBefore(now - policy.interruptsMs, limit)],
   ];
   for (const [kind, pass] of passes) {
     for (;;) {
@@ -90,8 +96,10 @@ export function startRetention({ store, now, policy, intervalMs, log }: Retentio
     (running ??= (async () => {
       try {
         const r = await sweepRetention(store, now(), policy, RETENTION_BATCH_ROWS, stopping.signal);
-        if (r.jobs + r.steps + r.ratings + r.uploads + r.threads > 0) {
-          log(`retention: deleted ${r.jobs} job(s), ${r.steps} stream step(s), ${r.ratings} rating(s), ${r.uploads} upload(s), ${r.threads} empty thread(s)`);
+        if (r.jobs + r.steps + r.ratings + r.uploads + r.threads + r.interrupts > 0) {
+          log(
+            `retention: deleted ${r.jobs} job(s), ${r.steps} stream step(s), ${r.ratings} rating(s), ${r.uploads} upload(s), ${r.threads} empty thread(s), ${r.interrupts} AG-UI interrupt(s)`,
+          );
         }
       } catch (error) {
         if (!stopping.signal.aborted) log(`retention sweep failed (tried again in ${Math.round(intervalMs / 1000)} s): ${describeError(error)}`);

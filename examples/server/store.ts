@@ -1,5 +1,5 @@
 // SQLite storage: threads, jobs, stream events (for Last-Event-ID replay across reconnects and
-// restarts), form submissions, ratings and uploads, and the deletes retention.ts sweeps with. Synchronous better-sqlite3 with prepared statements; a job's
+// restarts), form submissions, ratings, uploads and AG-UI interrupts, and the deletes retention.ts sweeps with. Synchronous better-sqlite3 with prepared statements; a job's
 // terminal event and its final status are written in one transaction so they never disagree.
 import Database from 'better-sqlite3';
 import type { PageContext } from '../../widget/types';
@@ -76,6 +76,28 @@ export interface FormSubmissionRecord {
  * what databases written by earlier versions of this server hold for failed jobs.
  */
 export const TERMINAL_EVENTS: ReadonlySet<string> = new Set(['done', 'failed']);
+
+/** The AG-UI thread an interrupt belongs to. */
+export interface InterruptScope {
+  entry: string;
+  /** Empty for a client that named no visitor. */
+  visitorId: string;
+  threadId: string;
+}
+
+/** An interrupt a run raised (agui-interrupts.ts), as stored. */
+export interface InterruptRecord {
+  id: string;
+  /** The Interrupt object as it was sent in RUN_FINISHED. */
+  interrupt: Record<string, unknown>;
+  /** What the agent does once it is answered: the agent's own, never sent. */
+  action: Record<string, unknown>;
+  /** Milliseconds since the epoch, or null for none. */
+  expiresAt: number | null;
+  /** The canonical JSON of the resume entry that answered it; null while open. */
+  answer: string | null;
+  createdAt: number;
+}
 
 /** What one visitor or one entry uploaded in a window. */
 export interface UploadUsage {
@@ -154,6 +176,22 @@ CREATE TABLE IF NOT EXISTS uploads (
 CREATE INDEX IF NOT EXISTS uploads_by_visitor ON uploads (entry, visitor_id, created_at);
 CREATE INDEX IF NOT EXISTS uploads_by_entry ON uploads (entry, created_at);
 CREATE INDEX IF NOT EXISTS uploads_by_age ON uploads (created_at);
+-- AG-UI interrupts (agui-interrupts.ts): what a run stopped to ask, per thread of a visitor (an
+-- empty visitor_id is a client that named none: the thread id alone is its key), and the answer
+-- that resumed it. The action is what the agent does once answered; it never leaves the server.
+CREATE TABLE IF NOT EXISTS agui_interrupts (
+  entry TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  thread_id TEXT NOT NULL,
+  interrupt_id TEXT NOT NULL,
+  interrupt TEXT NOT NULL,
+  action TEXT NOT NULL,
+  expires_at INTEGER,
+  answer TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (entry, visitor_id, thread_id, interrupt_id)
+);
+CREATE INDEX IF NOT EXISTS agui_interrupts_by_age ON agui_interrupts (created_at);
 -- For the retention sweep (retention.ts). The steps index leaves out endings, which are kept
 -- with their job: each sweep then walks only the steps still there.
 CREATE INDEX IF NOT EXISTS jobs_by_finish ON jobs (finished_at);
@@ -166,6 +204,9 @@ CREATE INDEX IF NOT EXISTS threads_by_age ON threads (updated_at);
 const ADDED_COLUMNS: readonly { table: string; column: string; definition: string }[] = [
   { table: 'jobs', column: 'refs', definition: 'refs TEXT' },
 ];
+
+/** An interrupt that was answered by another request between reading and answering it. */
+class AnswerRace extends Error {}
 
 interface JobRow {
   id: string;
@@ -319,6 +360,20 @@ export class Store {
       entryUploadUsage: db.prepare(
         `SELECT COUNT(*) AS files, COALESCE(SUM(length(data)), 0) AS bytes, MIN(created_at) AS oldest
          FROM uploads WHERE entry = ? AND created_at > ?`,
+      ),
+      insertInterrupt: db.prepare(
+        `INSERT INTO agui_interrupts (entry, visitor_id, thread_id, interrupt_id, interrupt, action, expires_at, answer, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+      ),
+      threadInterrupts: db.prepare(
+        `SELECT interrupt_id, interrupt, action, expires_at, answer, created_at FROM agui_interrupts
+         WHERE entry = ? AND visitor_id = ? AND thread_id = ? ORDER BY created_at, rowid`,
+      ),
+      answerInterrupt: db.prepare(
+        `UPDATE agui_interrupts SET answer = ? WHERE entry = ? AND visitor_id = ? AND thread_id = ? AND interrupt_id = ? AND answer IS NULL`,
+      ),
+      deleteInterruptsBefore: db.prepare(
+        `DELETE FROM agui_interrupts WHERE rowid IN (SELECT rowid FROM agui_interrupts WHERE created_at < ? LIMIT ?)`,
       ),
       deleteUploadsBefore: db.prepare(`DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE created_at < ? LIMIT ?)`),
       jobsFinishedBefore: db.prepare(`SELECT id FROM jobs WHERE finished_at < ? LIMIT ?`).pluck(),
@@ -515,6 +570,64 @@ export class Store {
     return { files: row.files, bytes: row.bytes, oldest: row.oldest };
   }
 
+  /** Records the interrupts a run ended with (ids are unique: a clash throws and records none). */
+  saveInterrupts(scope: InterruptScope, interrupts: readonly Omit<InterruptRecord, 'answer'>[]): void {
+    this.db.transaction(() => {
+      for (const item of interrupts) {
+        this.stmt.insertInterrupt.run(
+          scope.entry,
+          scope.visitorId,
+          scope.threadId,
+          item.id,
+          JSON.stringify(item.interrupt),
+          JSON.stringify(item.action),
+          item.expiresAt,
+          item.createdAt,
+        );
+      }
+    })();
+  }
+
+  /** Every interrupt of the thread, open or answered, oldest first. */
+  threadInterrupts(scope: InterruptScope): InterruptRecord[] {
+    const rows = this.stmt.threadInterrupts.all(scope.entry, scope.visitorId, scope.threadId) as {
+      interrupt_id: string;
+      interrupt: string;
+      action: string;
+      expires_at: number | null;
+      answer: string | null;
+      created_at: number;
+    }[];
+    return rows.map((row) => ({
+      id: row.interrupt_id,
+      interrupt: JSON.parse(row.interrupt) as Record<string, unknown>,
+      action: JSON.parse(row.action) as Record<string, unknown>,
+      expiresAt: row.expires_at,
+      answer: row.answer,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /**
+   * Records the answers of open interrupts, all or none: false when one of them was answered in
+   * the meantime (two resumes racing), so only one of them acts.
+   */
+  answerInterrupts(scope: InterruptScope, answers: readonly { id: string; answer: string }[]): boolean {
+    try {
+      this.db.transaction(() => {
+        for (const { id, answer } of answers) {
+          const { changes } = this.stmt.answerInterrupt.run(answer, scope.entry, scope.visitorId, scope.threadId, id);
+          // Throwing rolls back the answers recorded so far.
+          if (changes !== 1) throw new AnswerRace();
+        }
+      })();
+      return true;
+    } catch (error) {
+      if (error instanceof AnswerRace) return false;
+      throw error;
+    }
+  }
+
   // Retention (retention.ts): each deletes at most `limit` rows (-1: no limit) and returns how many.
 
   /** Uploads created before `cutoff`. */
@@ -542,6 +655,11 @@ export class Store {
 
   deleteRatingsBefore(cutoff: number, limit = -1): number {
     return this.stmt.deleteRatingsBefore.run(cutoff, limit).changes;
+  }
+
+  /** AG-UI interrupts raised before `cutoff`, open or answered. */
+  deleteInterruptsBefore(cutoff: number, limit = -1): number {
+    return this.stmt.deleteInterruptsBefore.run(cutoff, limit).changes;
   }
 
   /** Threads last written before `cutoff` that have no job left. */
