@@ -130,6 +130,10 @@ export function initialRun(threadId: string, runId: string, opts: InitialRunOpti
   };
 }
 
+/** `warnings` with `text` added, or with the note that warnings were dropped once the list is full. */
+const withWarning = (warnings: string[], text: string) =>
+  warnings.length > MAX_WARNINGS ? warnings : [...warnings, warnings.length < MAX_WARNINGS ? text : 'further warnings were dropped'];
+
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: ContentPart) => (p.type === 'text' ? p.text : '')).join('') : '';
 
@@ -161,10 +165,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
   };
   const r: AgUiRun = own(run);
   const track = () => (r.track = own(r.track));
-  const warn = (text: string) => {
-    const n = r.warnings.length;
-    if (n <= MAX_WARNINGS) r.warnings = [...r.warnings, n < MAX_WARNINGS ? text : 'further warnings were dropped'];
-  };
+  const warn = (text: string) => void (r.warnings = withWarning(r.warnings, text));
   const skip = (ev: { type: string; legacy?: string }, why: string) => warn(`${ev.legacy ?? ev.type} skipped: ${why}`);
   const isOpen = (key: string) => r.track.open.includes(key);
   const setOpen = (key: string, on: boolean) => {
@@ -474,7 +475,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         if (r.track.started && r.status === 'running') return skip(ev, 'the run is still active');
         // A new run on the stream (or the first): run-scoped tracking starts empty.
         const t = track();
-        Object.assign(t, { started: true, open: [], lanes: [], calls: [], answered: [] });
+        Object.assign(t, { started: true, open: [], lanes: [], calls: [], answered: [], thinking: { n: t.thinking.n } });
         Object.assign(r, { runId: ev.runId, status: 'running', interrupts: [], pendingToolCalls: [] });
         delete r.error;
         delete r.result;
@@ -584,7 +585,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
 export function feedRun(run: AgUiRun, json: unknown): AgUiRun {
   const parsed = parseAgUiEvent(json);
   if (parsed.ok) return reduceRun(run, parsed.event);
-  return { ...run, warnings: run.warnings.length < MAX_WARNINGS ? [...run.warnings, parsed.error] : run.warnings };
+  return { ...run, warnings: withWarning(run.warnings, parsed.error) };
 }
 
 /**
@@ -597,7 +598,7 @@ export function endOfStream(run: AgUiRun): AgUiRun {
     ...run,
     status: 'interrupted',
     parts: run.parts.map((p) => (p.kind === 'tool' && p.status === 'running' ? { ...p, status: 'failed' } : p)),
-    warnings: [...run.warnings, 'the stream ended without RUN_FINISHED or RUN_ERROR'],
+    warnings: withWarning(run.warnings, 'the stream ended without RUN_FINISHED or RUN_ERROR'),
   };
 }
 
