@@ -427,7 +427,7 @@ describe('activity', () => {
         warnings: [
           'ACTIVITY_DELTA skipped: "nope" is not an activity message',
           'ACTIVITY_DELTA skipped: "x" is unchanged: operation 0: "/missing" does not exist',
-          'ACTIVITY_SNAPSHOT skipped: "m" is a assistant message',
+          'ACTIVITY_SNAPSHOT skipped: "m" is a message of role assistant',
         ],
       },
     },

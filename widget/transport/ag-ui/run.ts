@@ -443,7 +443,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         const { messageId: id, activityType, content } = ev;
         const i = msgAt(id);
         const replace = ev.replace !== false;
-        if (i >= 0 && r.messages[i].role !== 'activity') return skip(ev, `"${id}" is a ${r.messages[i].role} message`);
+        if (i >= 0 && r.messages[i].role !== 'activity') return skip(ev, `"${id}" is a message of role ${r.messages[i].role}`);
         if (i < 0) addMsg({ id, role: 'activity', activityType, content, ...owner(ev) });
         const m = editMsg(i < 0 ? r.messages.length - 1 : i);
         if (i >= 0 && replace) {
