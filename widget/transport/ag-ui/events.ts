@@ -143,20 +143,15 @@ const SPECS: Record<string, string> = {
 };
 
 /**
- * The retired THINKING_* events (0.0.x) and the REASONING_* events they became. They carry no ids:
- * the reducer mints them, as @ag-ui/client does, and keeps `legacy` to say where the event came from.
+ * The retired THINKING_* events (0.0.x) are read as the REASONING_* events they became
+ * (THINKING_TEXT_MESSAGE_START → REASONING_MESSAGE_START, THINKING_START → REASONING_START, …).
+ * They carry no ids: the reducer mints them, as @ag-ui/client does, and `legacy` keeps the old name.
  */
-const THINKING: Record<string, string> = {
-  THINKING_START: 'REASONING_START',
-  THINKING_END: 'REASONING_END',
-  THINKING_TEXT_MESSAGE_START: 'REASONING_MESSAGE_START',
-  THINKING_TEXT_MESSAGE_CONTENT: 'REASONING_MESSAGE_CONTENT',
-  THINKING_TEXT_MESSAGE_END: 'REASONING_MESSAGE_END',
-};
+const THINKING = /^THINKING_(TEXT_)?/;
 
 const CHECKS: Record<string, Check> = {};
 for (const type in SPECS) CHECKS[type] = shape(SPECS[type]);
-for (const type in THINKING) CHECKS[type] = shape(OWNED + (type.endsWith('CONTENT') ? 'delta:s' : ''));
+for (const t of ['START', 'END', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END']) CHECKS['THINKING_' + t] = shape(OWNED + (t.endsWith('CONTENT') ? 'delta:s' : ''));
 
 /** Names of every event type this client acts on (the 1.0 set). */
 export const EVENT_TYPES = Object.keys(SPECS);
@@ -180,11 +175,10 @@ export function parseAgUiEvent(json: unknown): ParseResult {
       delete event[key];
     }
   }
-  const modern = THINKING[type];
-  if (modern) {
+  if (THINKING.test(type)) {
     const { title: _title, ...rest } = event;
-    event = { ...rest, type: modern, messageId: '', legacy: type };
-    if (modern === 'REASONING_MESSAGE_START') event.role = 'reasoning';
+    event = { ...rest, type: type.replace(THINKING, 'REASONING_'), messageId: '', legacy: type };
+    if (event.type === 'REASONING_MESSAGE_START') event.role = 'reasoning';
   }
   return { ok: true, event };
 }

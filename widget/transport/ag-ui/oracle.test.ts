@@ -500,6 +500,39 @@ describe('named divergences from @ag-ui/client', () => {
     expect(run.status).toBe('finished');
   });
 
+  it('a content part of a type 1.0 does not know: HttpAgent drops the part and keeps the result, this client skips the result with a warning (as the zod schema rejects it)', async () => {
+    const t = turn();
+    const call = [RS, { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'f' }, { type: EventType.TOOL_CALL_END, toolCallId: 'c1' }];
+    const bytes = sse([...call, { type: EventType.TOOL_CALL_RESULT, messageId: 't1', toolCallId: 'c1', content: [{ type: 'text', text: 'ok' }, { type: 'hologram', data: 1 }] }, RF]);
+    const client = await viaClient(bytes, t);
+    expect(client.failed).toBeUndefined();
+    expect(client.messages.at(-1)).toMatchObject({ id: 't1', content: [{ type: 'text', text: 'ok' }] });
+    const run = viaUs(bytes, t);
+    expect(run.messages.map((m) => m.id)).toEqual(['u1', 'c1']);
+    expect(run.warnings).toEqual(['TOOL_CALL_RESULT: "content/1/type" must be one of text, image, audio, video, document']);
+  });
+
+  it('an activity snapshot naming a text message: HttpAgent turns the message into an activity, this client keeps the text and warns', async () => {
+    const t = turn();
+    const bytes = sse([RS, ...text('a1', 'words'), { type: EventType.ACTIVITY_SNAPSHOT, messageId: 'a1', activityType: 'x', content: {} }, RF]);
+    const client = await viaClient(bytes, t);
+    expect(client.messages.at(-1)).toMatchObject({ id: 'a1', role: 'activity' });
+    const run = viaUs(bytes, t);
+    expect(run.messages.at(-1)).toEqual({ id: 'a1', role: 'assistant', content: 'words' });
+    expect(run.warnings).toEqual(['ACTIVITY_SNAPSHOT skipped: "a1" is a message of role assistant']);
+  });
+
+  it('a second result under a message id the thread holds: HttpAgent adds a second message with that id, this client skips it', async () => {
+    const t = turn();
+    const r1 = { type: EventType.TOOL_CALL_RESULT, messageId: 't1', toolCallId: 'c1', content: 'one' };
+    const bytes = sse([RS, { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'f' }, { type: EventType.TOOL_CALL_END, toolCallId: 'c1' }, r1, { ...r1, content: 'two' }, RF]);
+    const client = await viaClient(bytes, t);
+    expect(client.messages.filter((m) => m.id === 't1')).toHaveLength(2);
+    const run = viaUs(bytes, t);
+    expect(run.messages.filter((m) => m.id === 't1')).toEqual([{ id: 't1', role: 'tool', toolCallId: 'c1', content: 'one' }]);
+    expect(run.warnings).toEqual(['TOOL_CALL_RESULT skipped: the thread already has a message "t1"']);
+  });
+
   it('an unknown event type: both ignore it (HttpAgent with a console warning, this client silently)', async () => {
     const t = turn();
     const bytes = sse([RS, { type: 'FUTURE_EVENT', x: 1 }, ...text('a1', 'ok'), RF]);

@@ -354,7 +354,7 @@ describe('state', () => {
       title: 'a failing test leaves the whole state as it was, with a warning',
       events: [RS, { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/count', value: 9 }, { op: 'test', path: '/count', value: 1 }] }],
       init: { state: { count: 1 } },
-      expected: { state: { count: 1 }, warnings: ['STATE_DELTA skipped, the state is unchanged: operation 1: test failed at "/count"'] },
+      expected: { state: { count: 1 }, warnings: ['STATE_DELTA skipped: the state is unchanged: operation 1: test failed at "/count"'] },
     },
     {
       title: 'a malformed delta is skipped by the parser',
@@ -426,8 +426,8 @@ describe('activity', () => {
         parts: [{ kind: 'activity', content: { v: 1 } }, { kind: 'text' }],
         warnings: [
           'ACTIVITY_DELTA skipped: "nope" is not an activity message',
-          'ACTIVITY_DELTA skipped for "x": operation 0: "/missing" does not exist',
-          'ACTIVITY_SNAPSHOT skipped: "m" is a assistant message',
+          'ACTIVITY_DELTA skipped: "x" is unchanged: operation 0: "/missing" does not exist',
+          'ACTIVITY_SNAPSHOT skipped: "m" is a message of role assistant',
         ],
       },
     },

@@ -130,8 +130,19 @@ export function initialRun(threadId: string, runId: string, opts: InitialRunOpti
   };
 }
 
+/** `warnings` with `text` added, or with the note that warnings were dropped once the list is full. */
+const withWarning = (warnings: string[], text: string) =>
+  warnings.length > MAX_WARNINGS ? warnings : [...warnings, warnings.length < MAX_WARNINGS ? text : 'further warnings were dropped'];
+
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: ContentPart) => (p.type === 'text' ? p.text : '')).join('') : '';
+
+/** The start, content and end events of each streamed kind. */
+const TRIAD = {
+  text: ['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END'],
+  tool: ['TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END'],
+  reasoning: ['REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END'],
+} as const;
 
 // Events that end the chunk stream of their own lane, and those that end every lane
 // (1.0 streaming pattern, "Closing a chunk stream"). Anything else stands aside.
@@ -154,10 +165,8 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
   };
   const r: AgUiRun = own(run);
   const track = () => (r.track = own(r.track));
-  const warn = (text: string) => {
-    const n = r.warnings.length;
-    if (n <= MAX_WARNINGS) r.warnings = [...r.warnings, n < MAX_WARNINGS ? text : 'further warnings were dropped'];
-  };
+  const warn = (text: string) => void (r.warnings = withWarning(r.warnings, text));
+  const skip = (ev: { type: string; legacy?: string }, why: string) => warn(`${ev.legacy ?? ev.type} skipped: ${why}`);
   const isOpen = (key: string) => r.track.open.includes(key);
   const setOpen = (key: string, on: boolean) => {
     const t = track();
@@ -208,8 +217,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
     const l = r.track.lanes.find((x) => x.owner === lane);
     if (!l) return;
     track().lanes = r.track.lanes.filter((x) => x !== l);
-    const ev = { messageId: l.id, toolCallId: l.id, ...owner({ subagentRunId: l.owner }) };
-    apply({ ...ev, type: l.kind === 'tool' ? 'TOOL_CALL_END' : l.kind === 'text' ? 'TEXT_MESSAGE_END' : 'REASONING_MESSAGE_END' } as AgUiEvent);
+    apply({ type: TRIAD[l.kind][2], messageId: l.id, toolCallId: l.id, ...owner({ subagentRunId: l.owner }) } as AgUiEvent);
   };
 
   /** Which lane a chunk continues or opens (1.0 attribution rules), or why it has none. */
@@ -230,38 +238,34 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
   const chunk = (ev: any, kind: Lane['kind'], idKey: 'messageId' | 'toolCallId') => {
     const id: string | undefined = ev[idKey];
     const where = laneFor(kind, id, ev.subagentRunId);
-    if (where.error) return warn(`${ev.type} skipped: ${where.error}`);
+    if (where.error) return skip(ev, where.error);
     const open = r.track.lanes.find((l) => l.owner === where.lane);
     const base = { ...owner(ev), ...(ev.metadata && { metadata: ev.metadata }) };
-    let lane: Lane;
+    let lane: Lane | undefined = open;
     if (open?.kind === kind && (id === undefined || id === open.id)) {
-      lane = open;
       // A continuation may repeat what its opener said, never contradict it.
-      const said: Record<string, unknown> = kind === 'text' ? { role: lane.role, name: lane.name } : kind === 'tool' ? { toolCallName: lane.name, parentMessageId: lane.parent } : {};
+      const said: Record<string, unknown> = kind === 'text' ? { role: open.role, name: open.name } : kind === 'tool' ? { toolCallName: open.name, parentMessageId: open.parent } : {};
       const clash = Object.keys(said).find((k) => ev[k] !== undefined && ev[k] !== said[k]);
-      if (clash) return warn(`${ev.type} skipped: its ${clash} "${ev[clash]}" contradicts what "${lane.id}" opened with`);
+      if (clash) return skip(ev, `its ${clash} "${ev[clash]}" contradicts what "${open.id}" opened with`);
     } else {
       closeLane(where.lane);
-      if (id === undefined) return warn(`${ev.type} skipped: the first chunk of a stream must carry its ${idKey}`);
-      if (kind === 'tool' && ev.toolCallName === undefined) return warn(`${ev.type} skipped: the first chunk of a tool call must carry its toolCallName`);
-      lane = { owner: where.lane, kind, id, role: ev.role ?? 'assistant', name: kind === 'tool' ? ev.toolCallName : ev.name, parent: ev.parentMessageId };
+      if (id === undefined) return skip(ev, `the first chunk of a stream must carry its ${idKey}`);
+      if (kind === 'tool' && ev.toolCallName === undefined) return skip(ev, 'the first chunk of a tool call must carry its toolCallName');
+      lane = { owner: where.lane, kind, id, role: kind === 'reasoning' ? kind : ev.role ?? 'assistant', name: kind === 'tool' ? ev.toolCallName : ev.name, parent: ev.parentMessageId };
       const t = track();
       t.lanes = [...t.lanes, lane];
-      if (kind === 'text') apply({ ...base, type: 'TEXT_MESSAGE_START', messageId: id, role: lane.role as TextRole, ...(ev.name !== undefined && { name: ev.name }) });
-      else if (kind === 'tool') apply({ ...base, type: 'TOOL_CALL_START', toolCallId: id, toolCallName: ev.toolCallName, ...(ev.parentMessageId !== undefined && { parentMessageId: ev.parentMessageId }) });
-      else apply({ ...base, type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' });
+      const { delta: _d, type: _t, ...fields } = ev;
+      apply({ ...fields, ...base, type: TRIAD[kind][0], role: lane.role });
     }
-    const delta = ev.delta ?? '';
-    if (kind === 'tool') apply({ ...base, type: 'TOOL_CALL_ARGS', toolCallId: lane.id, delta });
-    else apply({ ...base, type: kind === 'text' ? 'TEXT_MESSAGE_CONTENT' : 'REASONING_MESSAGE_CONTENT', messageId: lane.id, delta });
+    apply({ ...base, type: TRIAD[kind][1], messageId: lane!.id, toolCallId: lane!.id, delta: ev.delta ?? '' } as AgUiEvent);
   };
 
   /** Opens (or reopens) a streamed text or reasoning message. */
   const startMessage = (ev: any, key: string, role: 'reasoning' | TextRole, kind: 'text' | 'reasoning') => {
     const id: string = ev.messageId;
-    if (isOpen(key + id)) return warn(`${ev.type} skipped: "${id}" is already open`);
+    if (isOpen(key + id)) return skip(ev, `"${id}" is already open`);
     let i = msgAt(id);
-    if (i >= 0 && r.messages[i].role === 'activity') return warn(`${ev.type} skipped: "${id}" is an activity message`);
+    if (i >= 0 && r.messages[i].role === 'activity') return skip(ev, `"${id}" is an activity message`);
     if (i < 0) {
       addMsg({ id, role, content: '', ...(ev.name !== undefined && { name: ev.name }), ...owner(ev) } as Message);
       i = r.messages.length - 1;
@@ -276,7 +280,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
   const continueMessage = (ev: any, key: string, kind: 'text' | 'reasoning', delta?: string) => {
     const id: string = ev.messageId;
     const i = msgAt(id);
-    if (!isOpen(key + id) || i < 0) return warn(`${ev.type} skipped: "${id}" is not an open message`);
+    if (!isOpen(key + id) || i < 0) return skip(ev, `"${id}" is not an open message`);
     if (delta === '' && !ev.metadata) return;
     const m = editMsg(i);
     if (delta) m.content = (typeof m.content === 'string' ? m.content : '') + delta;
@@ -294,7 +298,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
     const th = (t.thinking = { ...t.thinking });
     if (opens) th[slot] = `${r.runId}-thinking-${++th.n}`;
     const id = th[slot];
-    if (!id) warn(`${ev.legacy} skipped: no ${slot === 'span' ? 'THINKING_START' : 'THINKING_TEXT_MESSAGE_START'} came before it`);
+    if (!id) skip(ev, `no ${slot === 'span' ? 'THINKING_START' : 'THINKING_TEXT_MESSAGE_START'} came before it`);
     else if (!opens && ev.type !== 'REASONING_MESSAGE_CONTENT') th[slot] = undefined;
     return id;
   };
@@ -321,7 +325,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         const id = ev.legacy ? thinkingId(ev, 'span', ev.type === 'REASONING_START') : ev.messageId;
         if (id === undefined) return;
         const opens = ev.type === 'REASONING_START';
-        if (isOpen('s:' + id) === opens) return warn(`${ev.type} skipped: the reasoning span "${id}" is ${opens ? 'already' : 'not'} open`);
+        if (isOpen('s:' + id) === opens) return skip(ev, `the reasoning span "${id}" is ${opens ? 'already' : 'not'} open`);
         return setOpen('s:' + id, opens);
       }
       case 'TEXT_MESSAGE_CHUNK':
@@ -332,7 +336,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
 
       case 'TOOL_CALL_START': {
         const { toolCallId: id, toolCallName: name, parentMessageId } = ev;
-        if (isOpen('c:' + id)) return warn(`TOOL_CALL_START skipped: "${id}" is already open`);
+        if (isOpen('c:' + id)) return skip(ev, `"${id}" is already open`);
         setOpen('c:' + id, true);
         const t = track();
         if (!t.calls.includes(id)) t.calls = [...t.calls, id];
@@ -370,7 +374,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'TOOL_CALL_END': {
         const id = ev.toolCallId;
         const at = callAt(id);
-        if (!isOpen('c:' + id) || at[0] < 0) return warn(`${ev.type} skipped: "${id}" is not an open tool call`);
+        if (!isOpen('c:' + id) || at[0] < 0) return skip(ev, `"${id}" is not an open tool call`);
         const delta = ev.type === 'TOOL_CALL_ARGS' ? ev.delta : undefined;
         if (delta === '' && !ev.metadata) return;
         const c = editCall(at);
@@ -387,7 +391,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       }
       case 'TOOL_CALL_RESULT': {
         const { messageId, toolCallId, content } = ev;
-        if (msgAt(messageId) >= 0) return warn(`TOOL_CALL_RESULT skipped: the thread already has a message "${messageId}"`);
+        if (msgAt(messageId) >= 0) return skip(ev, `the thread already has a message "${messageId}"`);
         const t = track();
         t.answered = [...t.answered, toolCallId];
         const message: Message = { id: messageId, toolCallId, role: 'tool', content, ...owner(ev) };
@@ -413,7 +417,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'STATE_DELTA': {
         const out = applyPatch(r.state, ev.delta);
         if (out.ok) r.state = out.value;
-        else warn(`STATE_DELTA skipped, the state is unchanged: ${out.error}`);
+        else skip(ev, `the state is unchanged: ${out.error}`);
         return;
       }
       case 'MESSAGES_SNAPSHOT': {
@@ -427,16 +431,11 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         r.messages = [...held, ...ev.messages.filter((m) => !ids.has(m.id))];
         // What this run showed follows what the producer now says those messages are.
         r.parts = r.parts.map((p) => {
-          if (p.kind === 'text' || p.kind === 'reasoning') {
-            const m = byId.get(p.id);
-            return m && typeof m.content === 'string' && m.content !== p.text ? { ...p, text: m.content } : p;
-          }
-          if (p.kind !== 'tool') return p;
-          for (const m of ev.messages) {
-            const c = m.role === 'assistant' && m.toolCalls?.find((x) => x.id === p.id);
-            if (c) return c.function.arguments === p.args && c.function.name === p.name ? p : { ...p, name: c.function.name, args: c.function.arguments };
-          }
-          return p;
+          const m = byId.get(p.id);
+          if ((p.kind === 'text' || p.kind === 'reasoning') && typeof m?.content === 'string' && m.content !== p.text) return { ...p, text: m.content };
+          const [i, j] = p.kind === 'tool' ? callAt(p.id) : [-1, 0];
+          const f = i >= 0 && (r.messages[i] as any).toolCalls[j].function;
+          return f && (f.name !== (p as ToolPart).name || f.arguments !== (p as ToolPart).args) ? { ...p, name: f.name, args: f.arguments } : p;
         });
         return;
       }
@@ -444,7 +443,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         const { messageId: id, activityType, content } = ev;
         const i = msgAt(id);
         const replace = ev.replace !== false;
-        if (i >= 0 && r.messages[i].role !== 'activity') return warn(`ACTIVITY_SNAPSHOT skipped: "${id}" is a ${r.messages[i].role} message`);
+        if (i >= 0 && r.messages[i].role !== 'activity') return skip(ev, `"${id}" is a message of role ${r.messages[i].role}`);
         if (i < 0) addMsg({ id, role: 'activity', activityType, content, ...owner(ev) });
         const m = editMsg(i < 0 ? r.messages.length - 1 : i);
         if (i >= 0 && replace) {
@@ -459,11 +458,11 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'ACTIVITY_DELTA': {
         const { messageId: id } = ev;
         const i = msgAt(id);
-        if (i < 0 || r.messages[i].role !== 'activity') return warn(`ACTIVITY_DELTA skipped: "${id}" is not an activity message`);
+        if (i < 0 || r.messages[i].role !== 'activity') return skip(ev, `"${id}" is not an activity message`);
         const m = editMsg(i);
         merge(m, ev);
         const out = applyPatch(m.content, ev.patch);
-        if (!out.ok) return warn(`ACTIVITY_DELTA skipped for "${id}": ${out.error}`);
+        if (!out.ok) return skip(ev, `"${id}" is unchanged: ${out.error}`);
         Object.assign(m, { content: out.value, activityType: ev.activityType });
         return activityPart(id, ev.activityType, out.value as Record<string, unknown>);
       }
@@ -473,10 +472,10 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         return;
 
       case 'RUN_STARTED': {
-        if (r.track.started && r.status === 'running') return warn('RUN_STARTED skipped: the run is still active');
+        if (r.track.started && r.status === 'running') return skip(ev, 'the run is still active');
         // A new run on the stream (or the first): run-scoped tracking starts empty.
         const t = track();
-        Object.assign(t, { started: true, open: [], lanes: [], calls: [], answered: [] });
+        Object.assign(t, { started: true, open: [], lanes: [], calls: [], answered: [], thinking: { n: t.thinking.n } });
         Object.assign(r, { runId: ev.runId, status: 'running', interrupts: [], pendingToolCalls: [] });
         delete r.error;
         delete r.result;
@@ -508,11 +507,10 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'STEP_FINISHED': {
         const key = `p:${ev.subagentRunId ?? ''}/${ev.stepName}`;
         const opens = ev.type === 'STEP_STARTED';
-        if (isOpen(key) === opens) return warn(`${ev.type} skipped: the step "${ev.stepName}" is ${opens ? 'already' : 'not'} running`);
+        if (isOpen(key) === opens) return skip(ev, `the step "${ev.stepName}" is ${opens ? 'already' : 'not'} running`);
         setOpen(key, opens);
         const same = (p: Part) => p.kind === 'step' && p.name === ev.stepName && p.subagentRunId === ev.subagentRunId;
-        const id = `${ev.stepName}#${r.parts.filter(same).length}${ev.subagentRunId === undefined ? '' : '@' + ev.subagentRunId}`;
-        if (opens) return addPart({ kind: 'step', id, name: ev.stepName, status: 'running', ...owner(ev) });
+        if (opens) return addPart({ kind: 'step', id: `${ev.stepName}#${r.parts.filter(same).length}${ev.subagentRunId === undefined ? '' : '@' + ev.subagentRunId}`, name: ev.stepName, status: 'running', ...owner(ev) });
         editPart(r.parts.findIndex((p) => same(p) && (p as StepPart).status === 'running')).status = 'done';
         return;
       }
@@ -531,8 +529,8 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
 
       case 'SUBAGENT_STARTED': {
         const { subagentRunId: id, parentSubagentRunId: parent } = ev;
-        if (partAt('subagent', id) >= 0) return warn(`SUBAGENT_STARTED skipped: "${id}" was already started`);
-        if (parent !== undefined && partAt('subagent', parent) < 0) return warn(`SUBAGENT_STARTED skipped: its parent "${parent}" was never started`);
+        if (partAt('subagent', id) >= 0) return skip(ev, `"${id}" was already started`);
+        if (parent !== undefined && partAt('subagent', parent) < 0) return skip(ev, `its parent "${parent}" was never started`);
         setOpen('a:' + id, true);
         const part: any = { kind: 'subagent', id, status: 'running' };
         for (const k of ['name', 'description', 'parentSubagentRunId', 'parentToolCallId', 'parentMessageId'] as const) if (ev[k] !== undefined) part[k] = ev[k];
@@ -541,7 +539,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'SUBAGENT_FINISHED':
       case 'SUBAGENT_ERROR': {
         const id = ev.subagentRunId;
-        if (!isOpen('a:' + id)) return warn(`${ev.type} skipped: the subagent "${id}" is not running`);
+        if (!isOpen('a:' + id)) return skip(ev, `the subagent "${id}" is not running`);
         setOpen('a:' + id, false);
         const p = editPart(partAt('subagent', id));
         if (ev.type === 'SUBAGENT_ERROR') return void Object.assign(p, { status: 'failed', error: { message: ev.message, ...(ev.code !== undefined && { code: ev.code }) } });
@@ -587,7 +585,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
 export function feedRun(run: AgUiRun, json: unknown): AgUiRun {
   const parsed = parseAgUiEvent(json);
   if (parsed.ok) return reduceRun(run, parsed.event);
-  return { ...run, warnings: run.warnings.length < MAX_WARNINGS ? [...run.warnings, parsed.error] : run.warnings };
+  return { ...run, warnings: withWarning(run.warnings, parsed.error) };
 }
 
 /**
@@ -600,7 +598,7 @@ export function endOfStream(run: AgUiRun): AgUiRun {
     ...run,
     status: 'interrupted',
     parts: run.parts.map((p) => (p.kind === 'tool' && p.status === 'running' ? { ...p, status: 'failed' } : p)),
-    warnings: [...run.warnings, 'the stream ended without RUN_FINISHED or RUN_ERROR'],
+    warnings: withWarning(run.warnings, 'the stream ended without RUN_FINISHED or RUN_ERROR'),
   };
 }
 
