@@ -38,6 +38,11 @@ export interface TurnProgress {
   readonly resets: number;
   /** The service works on something other than text (a tool): the bubble says "working". */
   readonly working: boolean;
+  /**
+   * What else the turn shows beside its text (tool steps, reasoning, progress), in the backend's
+   * own shape: only its `drawParts` reads them.
+   */
+  readonly parts?: readonly unknown[];
 }
 
 /**
@@ -80,6 +85,8 @@ export interface ChatBackend {
   lookUp?(id: string, signal: AbortSignal): Promise<TurnAnswer | null>;
   /** The service's record of the thread, to merge with what this page kept. Absent: the page's own record is all there is. */
   thread?(signal?: AbortSignal): Promise<HistoryItem[]>;
+  /** Draws a turn's `parts` into `el`, again at each change (the same element each time). */
+  drawParts?(el: HTMLElement, parts: readonly unknown[]): void;
   /** A rating or comment on answer `id`. Absent: answers get no rating controls. */
   rate?(id: string, rating: Rating, comment?: string): Promise<void>;
 }

@@ -106,7 +106,7 @@ export function boot(): void {
           emitter.emit('state', next);
         };
         return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage }) => {
-          const backend = agui.createAgUiBackend({ agent, tools, storage, warn, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
+          const backend = agui.createAgUiBackend({ agent, tools, storage, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
           state = backend.state();
           return backend;
         });

@@ -97,6 +97,8 @@ interface LiveTurn {
   liveResets?: number;
   /** The pending recovery wait, if any. */
   timer?: unknown;
+  /** Where the backend draws the turn's other parts (tool steps, reasoning), once there are some. */
+  partsEl?: HTMLElement;
   /** Settles once the service took the turn, or rejects with why it did not. */
   taken: { resolve(): void; reject(error: unknown): void };
 }
@@ -320,6 +322,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (life.phase !== 'streaming') open.delete(turn);
     }
     const bubble = turn.bubble!;
+    // The steps as they ended (a result that came with the last event), whatever the text does.
+    if (life.phase !== 'unsent') paintParts(turn, bubble);
     switch (life.phase) {
       case 'done':
         return showFinal(bubble, life.id!, life.answer!, turn.live);
@@ -382,8 +386,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }), turn.paintedAt + LIVE_RENDER_MS - performance.now());
   }
 
+  /** The turn's tool steps, reasoning and progress, above its text, drawn by the backend. */
+  function paintParts(turn: LiveTurn, bubble: AssistantBubble) {
+    const { parts } = turn.life.progress;
+    if (!parts?.length || !backend.drawParts) return;
+    if (!turn.partsEl) bubble.body.before((turn.partsEl = document.createElement('div')));
+    backend.drawParts(turn.partsEl, parts);
+  }
+
   function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
     const { progress } = turn.life;
+    paintParts(turn, bubble);
     if (!markdown) return void loadMarkdown().then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
@@ -449,7 +462,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         body: bubble.body,
         strings,
         policy: attachmentPolicy,
-        rate: (rating, comment) => rate(jobId, rating, comment),
+        rate: backend.rate ? (rating, comment) => rate(jobId, rating, comment) : undefined,
         announce,
       });
       bubble.el.after(foot);
@@ -461,8 +474,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** A rating or note on answer `jobId`; kept in the history item (`v`, `c`) once the service took it. */
   async function rate(jobId: string, rating: 'up' | 'down' | 'note', comment?: string): Promise<void> {
     try {
-      if (!backend.rate) throw new Error('this service takes no ratings');
-      await backend.rate(jobId, rating, comment);
+      await backend.rate!(jobId, rating, comment);
     } catch (error) {
       warn(`the rating was not sent: ${errorMessage(error)}`);
       // The service's own sentence when it wrote one; else the footer says it in its words.

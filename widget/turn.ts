@@ -52,7 +52,7 @@ export const isBusy = (turn: Turn) => turn.phase === 'creating' || turn.phase ==
 /** Nothing more happens to it. */
 export const isOver = (turn: Turn) => !isBusy(turn) && turn.phase !== 'recovering';
 
-const sameProgress = (a: TurnProgress, b: TurnProgress) => a.text === b.text && a.resets === b.resets && a.working === b.working;
+const sameProgress = (a: TurnProgress, b: TurnProgress) => a.text === b.text && a.resets === b.resets && a.working === b.working && a.parts === b.parts;
 
 const settle = (turn: Turn, answer: TurnAnswer): Turn => ({ ...turn, phase: answer.failed ? 'failed' : 'done', answer });
 

@@ -137,7 +137,7 @@ export function resolveStaticPath(pathname: string, rootDir: string, site: Stati
 /** True for the paths static files live under, so other methods there get 405, not 404. */
 export function isStaticPath(pathname: string): boolean {
   const prefix = PREFIXED.exec(pathname)?.[1];
-  return pathname === '/' || pathname === '/widget.js' || pathname === '/widget.js.map' || (prefix !== undefined && [...PUBLIC_PREFIXES, ...TEST_PREFIXES].includes(prefix));
+  return pathname === '/' || ROOT_FILES.includes(pathname.slice(1)) || (prefix !== undefined && [...PUBLIC_PREFIXES, ...TEST_PREFIXES].includes(prefix));
 }
 
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */

@@ -17,8 +17,8 @@ export interface AnswerActionsOptions {
   text: string;
   vote?: Vote;
   comment?: string;
-  /** Sends a rating; resolves once the hub took it, rejects with what to tell the visitor. */
-  rate(rating: Vote, comment?: string): Promise<void>;
+  /** Sends a rating; resolves once the service took it, rejects with what to tell the visitor. Absent: no rating controls. */
+  rate?(rating: Vote, comment?: string): Promise<void>;
   announce(text: string): void;
   /** The sources panel to show and hide, when the answer has one. */
   sources?: HTMLElement;
@@ -75,7 +75,8 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
   const down = button(s.notHelpful, ICON.down, vote == 'down');
   const note = button(s.addNote, ICON.note, !!comment);
   note.setAttribute('aria-expanded', 'false');
-  bar.append(copy, up, down, note, status);
+  // A service that takes no ratings gets no rating controls.
+  bar.append(copy, ...(options.rate ? [up, down, note] : []), status);
 
   const say = (text: string) => {
     status.textContent = text;
@@ -93,7 +94,7 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
     busy = true;
     el.setAttribute('aria-busy', 'true');
     try {
-      await options.rate(rating, text);
+      await options.rate!(rating, text);
       if (rating != 'note') vote = rating;
       if (text) comment = text;
       show();

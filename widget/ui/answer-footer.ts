@@ -19,7 +19,7 @@ export interface AnswerFooterOptions {
   body: HTMLElement;
   strings: Strings;
   policy: AttachmentPolicy;
-  rate(rating: Vote, comment?: string): Promise<void>;
+  rate?(rating: Vote, comment?: string): Promise<void>;
   announce(text: string): void;
 }
 

@@ -95,7 +95,7 @@ describe('the AG-UI backend', () => {
     expect(end).toEqual({ kind: 'answered', answer: { reply: 'Hello!' } });
     // Each change the visitor may see, in order (a report per event that changed the run).
     expect([...new Set(progress.map((p) => p.text))]).toEqual(['', 'Hel', 'Hello!']);
-    expect(progress.at(-1)).toEqual({ text: 'Hello!', resets: 0, working: false });
+    expect(progress.at(-1)).toMatchObject({ text: 'Hello!', resets: 0, working: false });
     const [{ body, headers }] = posted;
     expect(headers.accept).toBe('text/event-stream');
     expect(headers['content-type']).toBe('application/json');

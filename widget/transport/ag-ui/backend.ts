@@ -12,12 +12,15 @@ import { BailingHttpError, visitorMessage } from '../errors';
 import { readEventStream } from '../sse';
 import { buildRunInput } from './input';
 import type { AgentOptions, HostTool } from './options';
-import { endOfStream, initialRun, reduceRun, type AgUiRun } from './run';
+import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
+import { createPartsView, type PartsLang } from './parts-view';
 import type { AgUiEvent, Message } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
+  /** The language of the steps' labels. Default `en`. */
+  lang?: PartsLang;
   tools: readonly HostTool[];
   storage: Storage | null;
   warn(message: string): void;
@@ -188,10 +191,13 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     return results;
   }
 
+  const drawParts = createPartsView(options.lang ?? 'en');
+
   return {
     historyKey: keys.history,
     visitor: () => visitorId,
     state: () => state,
+    drawParts: (el, parts) => drawParts(el, parts as Part[]),
 
     newThread() {
       threadId = randomId('t_', 20);
@@ -225,9 +231,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       // Followed again after a reload: an AG-UI stream cannot be picked up again.
       if (!next) return { kind: 'lost', reason: 'the page was left while the agent answered' };
       let shown = '';
+      let partsBefore: Part[] = [];
       for (let round = 0; ; round++) {
         const before = shown;
-        const result = await stream(next, signal, (run) => report(progressOf(run, before)));
+        const earlier = partsBefore;
+        const result = await stream(next, signal, (run) => report(progressOf(run, before, earlier)));
         if (result === 'aborted') return { kind: 'stopped' };
         if (result instanceof Error) return { kind: 'lost', reason: result.message };
         const run = result;
@@ -244,6 +252,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         messages = [...messages, ...results];
         keep();
         shown = text;
+        partsBefore = [...earlier, ...run.parts];
         try {
           next = await post(randomId('r_', 20), messages, signal);
         } catch (error) {
@@ -255,12 +264,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   };
 }
 
-/** What the bubble shows of a run: its assistant text after what earlier runs of the turn said; working while a tool runs. */
-function progressOf(run: AgUiRun, before: string): TurnProgress {
+/**
+ * What the bubble shows of a run: its assistant text after what earlier runs of the turn said,
+ * its steps after theirs; working while a tool or step runs.
+ */
+function progressOf(run: AgUiRun, before: string, earlier: readonly Part[]): TurnProgress {
   return {
     text: [before, answerText(run)].filter(Boolean).join('\n\n'),
     resets: 0,
     working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
+    parts: earlier.length ? [...earlier, ...run.parts] : run.parts,
   };
 }
 

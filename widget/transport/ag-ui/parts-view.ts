@@ -1,0 +1,171 @@
+// What the visitor sees of a run besides its text: each tool call as a step (name, status, and
+// its arguments and result behind "Show details"), the agent's reasoning collapsed under
+// "Thinking", steps, activities and subagents as progress lines. Drawn again on every change
+// into the same element; rows are kept by id, so an open "Show details" stays open while the
+// run goes on. Everything from the agent goes in as text.
+
+import { h, icon, ICONS } from '../../ui/dom';
+import type { Part } from './run';
+
+const STRINGS = {
+  en: { details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting for the page', suspended: 'waiting', steps: 'Steps' },
+  'zh-CN': { details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待页面', suspended: '等待中', steps: '步骤' },
+} as const;
+export type PartsLang = keyof typeof STRINGS;
+type PartStrings = (typeof STRINGS)[PartsLang];
+
+/** Longest argument or result text shown; the rest is cut with a note (a tool may return megabytes). */
+export const MAX_DETAIL_CHARS = 4000;
+
+export const PARTS_CSS = `
+.bc-parts { display: flex; flex-direction: column; gap: 6px; margin: 0 0 8px; font-size: 13px; }
+.bc-part { border: 1px solid var(--bc-border); border-radius: 8px; background: var(--bc-bg); }
+.bc-part-head { display: flex; align-items: center; gap: 8px; padding: 6px 8px; min-height: 32px; }
+.bc-part-head svg { width: 14px; height: 14px; flex: none; color: var(--bc-muted); }
+.bc-part-name { font-weight: 600; overflow-wrap: anywhere; }
+.bc-part-status { color: var(--bc-muted); margin-inline-start: auto; white-space: nowrap; }
+.bc-part[data-status="running"] .bc-part-status::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--bailing-accent); margin-inline-end: 6px; animation: bc-part-pulse 1s ease-in-out infinite; }
+.bc-part[data-status="failed"] .bc-part-status { color: var(--bc-error); }
+.bc-part-toggle { font: inherit; font-size: 12px; color: var(--bc-link); background: none; border: 0; padding: 4px 6px; border-radius: 6px; cursor: pointer; min-height: 28px; }
+.bc-part-toggle:focus-visible { outline: none; box-shadow: var(--bc-focus); }
+.bc-part-body { border-top: 1px solid var(--bc-border); padding: 6px 8px; }
+.bc-part-body h4 { margin: 4px 0 2px; font-size: 12px; color: var(--bc-muted); font-weight: 600; }
+.bc-part-body pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--bc-code-bg); padding: 6px; border-radius: 6px; max-height: 240px; overflow: auto; }
+.bc-part-thinking { color: var(--bc-muted); white-space: pre-wrap; }
+@keyframes bc-part-pulse { 50% { opacity: .35; } }
+@media (prefers-reduced-motion: reduce) { .bc-part[data-status="running"] .bc-part-status::before { animation: none; } }
+`;
+
+const styled = new WeakSet<ShadowRoot>();
+function adoptStyles(el: Node) {
+  const root = el.getRootNode();
+  if (!(root instanceof ShadowRoot) || styled.has(root)) return;
+  styled.add(root);
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(PARTS_CSS);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    root.append(h('style', {}, [PARTS_CSS]));
+  }
+}
+
+const clip = (text: string) => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\n… (${text.length - MAX_DETAIL_CHARS} more characters)` : text);
+
+/** JSON arguments shown indented when they parse; as they came when they do not (yet). */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+interface Row {
+  el: HTMLElement;
+  update(part: Part): void;
+}
+
+/** A row with a head and a body behind a disclosure button (collapsed at first). */
+function disclosure(label: string, iconSvg: string, toggleLabel: string): { el: HTMLElement; name: HTMLElement; status: HTMLElement; body: HTMLElement } {
+  const body = h('div', { class: 'bc-part-body', hidden: true });
+  const name = h('span', { class: 'bc-part-name' }, [label]);
+  const status = h('span', { class: 'bc-part-status' });
+  const toggle = h('button', { type: 'button', class: 'bc-part-toggle', 'aria-expanded': 'false' }, [toggleLabel]);
+  toggle.addEventListener('click', () => {
+    body.hidden = !body.hidden;
+    toggle.setAttribute('aria-expanded', String(!body.hidden));
+  });
+  const el = h('div', { class: 'bc-part' }, [h('div', { class: 'bc-part-head' }, [icon(iconSvg), name, status, toggle]), body]);
+  return { el, name, status, body };
+}
+
+function toolRow(s: PartStrings): Row {
+  const { el, name, status, body } = disclosure('', ICONS.tool, s.details);
+  el.setAttribute('role', 'group');
+  const args = h('pre');
+  const result = h('pre');
+  const resultHead = h('h4', {}, [s.result]);
+  body.append(h('h4', {}, [s.args]), args, resultHead, result);
+  return {
+    el,
+    update(part) {
+      if (part.kind !== 'tool') return;
+      name.textContent = part.name;
+      el.setAttribute('aria-label', part.name);
+      el.dataset.status = part.status;
+      status.textContent = s[part.status];
+      args.textContent = clip(pretty(part.args));
+      resultHead.hidden = result.hidden = part.result === undefined;
+      result.textContent = clip(part.result ?? '');
+    },
+  };
+}
+
+function reasoningRow(s: PartStrings): Row {
+  const { el, name, status, body } = disclosure(s.thinking, '<path d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>', s.details);
+  // The disclosure is named "Thinking", the one control a screen reader needs here.
+  const toggle = el.querySelector('button')!;
+  toggle.textContent = s.thinking;
+  toggle.setAttribute('aria-label', s.thinking);
+  name.remove();
+  const text = h('div', { class: 'bc-part-thinking' });
+  body.append(text);
+  return {
+    el,
+    update(part) {
+      if (part.kind !== 'reasoning') return;
+      el.dataset.status = part.done ? 'done' : 'running';
+      status.textContent = part.done ? '' : s.running;
+      text.textContent = clip(part.text);
+    },
+  };
+}
+
+/** Steps, activities and subagents: one line each, no details. */
+function progressRow(s: PartStrings): Row {
+  const name = h('span', { class: 'bc-part-name' });
+  const status = h('span', { class: 'bc-part-status' });
+  const el = h('div', { class: 'bc-part' }, [h('div', { class: 'bc-part-head' }, [icon('<path d="M5 12h14M12 5l7 7-7 7"/>'), name, status])]);
+  return {
+    el,
+    update(part) {
+      if (part.kind === 'step' || part.kind === 'subagent') {
+        name.textContent = part.name;
+        el.dataset.status = part.status;
+        status.textContent = s[part.status];
+      } else if (part.kind === 'activity') {
+        // An activity's content is the agent's own shape: its title or message when it has one.
+        const c = part.content;
+        const label = [c.title, c.message, c.status, c.label].find((v): v is string => typeof v === 'string') ?? part.activityType;
+        const progress = typeof c.progress === 'number' && Number.isFinite(c.progress) ? ` ${Math.round(Math.max(0, Math.min(1, c.progress > 1 ? c.progress / 100 : c.progress)) * 100)} %` : '';
+        name.textContent = label;
+        status.textContent = progress.trim();
+      }
+    },
+  };
+}
+
+/** Draws `parts` (a run's, without its text) into `el`, keeping each row by id. */
+export function createPartsView(lang: PartsLang) {
+  const s = STRINGS[lang] ?? STRINGS.en;
+  const views = new WeakMap<HTMLElement, Map<string, Row>>();
+  return function drawParts(el: HTMLElement, parts: readonly Part[]) {
+    adoptStyles(el);
+    el.classList.add('bc-parts');
+    let rows = views.get(el);
+    if (!rows) views.set(el, (rows = new Map()));
+    const shown = parts.filter((p) => p.kind !== 'text');
+    el.hidden = shown.length === 0;
+    let before: ChildNode | null = el.firstChild;
+    for (const part of shown) {
+      const key = `${part.kind}:${part.id}`;
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = part.kind === 'tool' ? toolRow(s) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s)));
+      row.update(part);
+      // In arrival order; a row already in place is not moved (its focus and scroll stay).
+      if (row.el !== before) el.insertBefore(row.el, before);
+      before = row.el.nextSibling;
+    }
+  };
+}
