@@ -12,6 +12,16 @@ export interface TurnRequest {
   interaction?: Record<string, unknown>;
   /** The renderer types this page has registered, to advertise. */
   renderers: string[];
+  /** The visitor's answer to what the previous turn asked (its decision card), in the backend's own shape. */
+  resume?: unknown;
+}
+
+/** What the conversation lends a backend's decision card. */
+export interface DecisionTools {
+  /** Sends the visitor's decision as the next turn; `shown` is what their bubble says. Rejects with what to tell them. */
+  answer(resume: unknown, shown: string): Promise<void>;
+  /** Mounts renderer `type` with `payload` into `container`; `respond` gets what it sends. Returns the teardown. */
+  mount(type: string, payload: Record<string, unknown>, container: HTMLElement, respond: (response: Record<string, unknown>) => void): () => void;
 }
 
 /** The answer of a turn, as the service has it once the turn is over. */
@@ -85,6 +95,11 @@ export interface ChatBackend {
   lookUp?(id: string, signal: AbortSignal): Promise<TurnAnswer | null>;
   /** The service's record of the thread, to merge with what this page kept. Absent: the page's own record is all there is. */
   thread?(signal?: AbortSignal): Promise<HistoryItem[]>;
+  /**
+   * Draws into `el` the decision turn `id`'s answer asks the visitor for, if one is open (or was
+   * made and kept); returns whether it drew one.
+   */
+  drawDecision?(el: HTMLElement, id: string, tools: DecisionTools): boolean;
   /** Draws a turn's `parts` into `el`, again at each change (the same element each time). */
   drawParts?(el: HTMLElement, parts: readonly unknown[]): void;
   /** A rating or comment on answer `id`. Absent: answers get no rating controls. */

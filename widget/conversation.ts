@@ -4,7 +4,7 @@
 // is kept.
 
 import { HISTORY_LIMIT } from './contract';
-import type { ChatBackend, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
+import type { ChatBackend, DecisionTools, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
 import { codePoints, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
 export { MAX_MESSAGE_CHARS };
@@ -226,7 +226,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- turns ----
 
   /** Starts a turn; resolves once the service took it, rejects with why it did not. */
-  function startTurn(request: { message?: string; interaction?: Record<string, unknown> }, user: HistoryItem, composerText: string | null): Promise<void> {
+  function startTurn(request: { message?: string; interaction?: Record<string, unknown>; resume?: unknown }, user: HistoryItem, composerText: string | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       turnsStarted++;
       const turn: LiveTurn = { life: newTurn(), abort: new AbortController(), user, userEl: addUser(user), composerText, bubble: null, frame: 0, paintedAt: 0, taken: { resolve, reject } };
@@ -423,6 +423,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     bubble.setStatus({ kind: 'none' });
     remember(item, bubble.el, mounts);
     decorate(bubble, item);
+    showDecision(bubble, jobId);
     announce(strings.complete);
     emit('message', { role: 'assistant', text: reply, jobId });
     emit('done', { jobId, reply });
@@ -447,6 +448,34 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const { text, atts } = splitUserMessage(user.t, user.atts);
     sendMessage(text, atts, undefined, null);
   }
+
+  /** The card of what answer `jobId` asks the visitor to decide, when the backend has one. */
+  function showDecision(bubble: AssistantBubble, jobId: string) {
+    if (!backend.drawDecision) return;
+    const el = document.createElement('div');
+    // In place first: the card's styles go to the root it is drawn in.
+    bubble.body.after(el);
+    if (!backend.drawDecision(el, jobId, decisionTools)) el.remove();
+  }
+
+  const decisionTools: DecisionTools = {
+    answer(resume, shown) {
+      if (running) return Promise.reject(visitorError(strings.busy));
+      show();
+      return startTurn({ resume }, { r: 'u', t: shown, ts: Date.now() }, null);
+    },
+    mount(type, payload, container, respond) {
+      const handle = registry.mount({
+        type,
+        source: JSON.stringify(payload),
+        container,
+        theme: theme(),
+        message: { jobId: '', responses: [] },
+        respond: async (response) => respond(response),
+      });
+      return () => handle.destroy();
+    },
+  };
 
   // ---- under each answer: attachments, sources, actions ----
 
@@ -549,6 +578,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       } else {
         mounts = paintFinal(bubble, item);
         decorate(bubble, item);
+        if (item.j) showDecision(bubble, item.j);
       }
       rendered.push({ item, el: bubble.el, mounts });
     }

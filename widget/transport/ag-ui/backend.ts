@@ -10,12 +10,14 @@ import { readString, writeString } from '../../history';
 import { randomId } from '../../ids';
 import { BailingHttpError, visitorMessage } from '../errors';
 import { readEventStream } from '../sse';
-import { buildRunInput } from './input';
+import { buildRunInput, resumeFor, type Decision } from './input';
+import { DECISION_CSS, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
 import { createPartsView, type PartsLang } from './parts-view';
-import type { AgUiEvent, Message } from './types';
+import { adoptStyles } from './adopt-styles';
+import type { AgUiEvent, Message, ResumeEntry } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
@@ -46,7 +48,7 @@ export function agentKey(url: string): string {
 
 export const storageKeysFor = (url: string) => {
   const key = `bailing_agui_${agentKey(url)}`;
-  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor` };
+  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks` };
 };
 
 function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
@@ -86,6 +88,9 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   writeString(storage, keys.visitor, visitorId);
   const pending = new Map<string, PendingRun>();
   let renderers: string[] = [];
+  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
+  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
+  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify(asks));
 
   const keep = () => {
     if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
@@ -94,7 +99,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   };
 
   /** POSTs one run; resolves once the agent answered with an event stream. */
-  async function post(runId: string, sent: Message[], signal: AbortSignal): Promise<PendingRun> {
+  async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[]): Promise<PendingRun> {
     const body = buildRunInput({
       threadId,
       runId,
@@ -104,6 +109,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       state,
       // The renderer types go where the BailingHub body has them, for agents that draw with them.
       forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers } },
+      resume,
     });
     const url = agent.url;
     const response = await doFetch(url, {
@@ -192,6 +198,24 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   const drawParts = createPartsView(options.lang ?? 'en');
+  const lang = options.lang ?? 'en';
+
+  /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
+  async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {
+    const ask = asks[turnId];
+    if (!ask || ask.sent) throw new Error('there is nothing open to answer');
+    const resume = resumeFor(ask.interrupts, ask.decisions);
+    if (!resume.ok) throw Object.assign(new Error(resume.error), { visitorText: resume.error }) satisfies TurnRefusal;
+    const runId = randomId('r_', 20);
+    try {
+      pending.set(runId, await post(runId, messages, signal, resume.resume));
+    } catch (error) {
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { visitorText: visitorMessage(error) }) satisfies TurnRefusal;
+    }
+    ask.sent = true;
+    keepAsks();
+    return { id: runId };
+  }
 
   return {
     historyKey: keys.history,
@@ -199,17 +223,44 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     state: () => state,
     drawParts: (el, parts) => drawParts(el, parts as Part[]),
 
+    drawDecision(el, id, tools) {
+      const ask = asks[id];
+      if (!ask) return false;
+      adoptStyles(el, DECISION_CSS);
+      drawDecisions(el, ask, {
+        decide(interruptId: string, decision: Decision) {
+          ask.decisions[interruptId] = decision;
+          keepAsks();
+        },
+        send: () =>
+          tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
+            // Not taken: the visitor decides again (a resume is never sent half-made).
+            ask.decisions = {};
+            keepAsks();
+            throw error;
+          }),
+        mountForm: (container, payload, onSubmit) =>
+          tools.mount('bailing-form', payload, container, (response) => {
+            if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
+          }),
+      }, lang);
+      return true;
+    },
+
     newThread() {
       threadId = randomId('t_', 20);
       messages = [];
       state = undefined;
+      asks = {};
       writeString(storage, keys.thread, threadId);
       keep();
+      keepAsks();
       options.onState?.(state);
     },
 
-    async start({ message, interaction, renderers: types }, signal): Promise<StartedTurn> {
+    async start({ message, interaction, renderers: types, resume }, signal): Promise<StartedTurn> {
       renderers = types;
+      if (resume) return startResume(resume as { turnId: string }, signal);
       // A renderer's response (a form's answer) reaches the agent as the user's next message, in JSON.
       const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
       const sent = [...messages, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
@@ -242,6 +293,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const text = [before, answerText(run)].filter(Boolean).join('\n\n');
         if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
         if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
+        if (run.status === 'interrupt' && run.interrupts.length) {
+          // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
+          const calls: DecisionAsk['calls'] = {};
+          for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
+          asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
+          messages = run.messages;
+          keep();
+          keepAsks();
+          return { kind: 'answered', answer: { reply: text } };
+        }
         // Finished (or waiting on the page): what the run did is now the thread.
         messages = run.messages;
         keep();

@@ -5,11 +5,12 @@
 // run goes on. Everything from the agent goes in as text.
 
 import { h, icon, ICONS } from '../../ui/dom';
+import { adoptStyles } from './adopt-styles';
 import type { Part } from './run';
 
 const STRINGS = {
-  en: { details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting for the page', suspended: 'waiting', steps: 'Steps' },
-  'zh-CN': { details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待页面', suspended: '等待中', steps: '步骤' },
+  en: { details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps' },
+  'zh-CN': { details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
@@ -35,20 +36,6 @@ export const PARTS_CSS = `
 @keyframes bc-part-pulse { 50% { opacity: .35; } }
 @media (prefers-reduced-motion: reduce) { .bc-part[data-status="running"] .bc-part-status::before { animation: none; } }
 `;
-
-const styled = new WeakSet<ShadowRoot>();
-function adoptStyles(el: Node) {
-  const root = el.getRootNode();
-  if (!(root instanceof ShadowRoot) || styled.has(root)) return;
-  styled.add(root);
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(PARTS_CSS);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    root.append(h('style', {}, [PARTS_CSS]));
-  }
-}
 
 const clip = (text: string) => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\n… (${text.length - MAX_DETAIL_CHARS} more characters)` : text);
 
@@ -151,7 +138,7 @@ export function createPartsView(lang: PartsLang) {
   const s = STRINGS[lang] ?? STRINGS.en;
   const views = new WeakMap<HTMLElement, Map<string, Row>>();
   return function drawParts(el: HTMLElement, parts: readonly Part[]) {
-    adoptStyles(el);
+    adoptStyles(el, PARTS_CSS);
     el.classList.add('bc-parts');
     let rows = views.get(el);
     if (!rows) views.set(el, (rows = new Map()));

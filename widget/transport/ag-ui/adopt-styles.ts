@@ -1,0 +1,23 @@
+// The AG-UI module's stylesheets, added once to the widget's shadow root when first needed (the
+// module loads after the shell has drawn, so its rules cannot be in the shell's sheet).
+import { h } from '../../ui/dom';
+
+const adopted = new WeakMap<ShadowRoot, Set<string>>();
+
+/** Adds `css` to the shadow root `el` is in (nothing when it is in none yet, or has it already). */
+export function adoptStyles(el: Node, css: string): void {
+  const root = el.getRootNode();
+  if (!(root instanceof ShadowRoot)) return;
+  let sheets = adopted.get(root);
+  if (!sheets) adopted.set(root, (sheets = new Set()));
+  if (sheets.has(css)) return;
+  sheets.add(css);
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    // No constructable sheets (old Safari): a <style> element, as the shell itself falls back to.
+    root.append(h('style', {}, [css]));
+  }
+}
