@@ -16,6 +16,17 @@ export interface TurnRequest {
   resume?: unknown;
 }
 
+/** What the conversation lends a backend drawing a turn's parts: the page's renderers. */
+export interface PartsTools {
+  /** Whether the page has a renderer of `type`. */
+  has(type: string): boolean;
+  /**
+   * Mounts renderer `type` with `source` (its payload's text) into `container`, as a block of
+   * the turn's answer: its `respond` starts the next turn. Returns the teardown.
+   */
+  mount(type: string, source: string, container: HTMLElement): () => void;
+}
+
 /** What the conversation lends a backend's decision card. */
 export interface DecisionTools {
   /** Sends the visitor's decision as the next turn; `shown` is what their bubble says. Rejects with what to tell them. */
@@ -100,8 +111,13 @@ export interface ChatBackend {
    * made and kept); returns whether it drew one.
    */
   drawDecision?(el: HTMLElement, id: string, tools: DecisionTools): boolean;
-  /** Draws a turn's `parts` into `el`, again at each change (the same element each time). */
-  drawParts?(el: HTMLElement, parts: readonly unknown[]): void;
+  /**
+   * Draws a turn's `parts` into `el`, again at each change (the same element each time); with
+   * `ui`, a part may be drawn by a renderer of the page (generative UI).
+   */
+  drawParts?(el: HTMLElement, parts: readonly unknown[], ui: PartsTools): void;
+  /** The parts turn `id` showed, as kept for a reload; absent or `null` when none were kept. */
+  partsOf?(id: string): readonly unknown[] | null;
   /** A rating or comment on answer `id`. Absent: answers get no rating controls. */
   rate?(id: string, rating: Rating, comment?: string): Promise<void>;
 }

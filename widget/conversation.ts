@@ -4,7 +4,7 @@
 // is kept.
 
 import { HISTORY_LIMIT } from './contract';
-import type { ChatBackend, DecisionTools, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
+import type { ChatBackend, DecisionTools, PartsTools, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
 import { codePoints, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
 export { MAX_MESSAGE_CHARS };
@@ -99,6 +99,8 @@ interface LiveTurn {
   timer?: unknown;
   /** Where the backend draws the turn's other parts (tool steps, reasoning), once there are some. */
   partsEl?: HTMLElement;
+  /** Renderers the parts mounted (generative UI), ended with the answer's. */
+  partMounts?: MountGroup;
   /** Settles once the service took the turn, or rejects with why it did not. */
   taken: { resolve(): void; reject(error: unknown): void };
 }
@@ -117,6 +119,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   const rules: TurnRules = { recoveryDelays: backend.lookUp ? RECOVERY_DELAYS_MS : [] };
   let items: HistoryItem[] = readHistory(storage, backend.historyKey);
   let rendered: RenderedItem[] = [];
+  /** Renderers of turns that left no answer in the history (stopped, failed, cut off): ended with the list. */
+  const strayMounts: MountGroup[] = [];
   /** The turn the visitor waits on (creating or streaming), if any. */
   let running: LiveTurn | null = null;
   /** Every turn not over yet: the running one and those recovering. */
@@ -324,9 +328,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const bubble = turn.bubble!;
     // The steps as they ended (a result that came with the last event), whatever the text does.
     if (life.phase !== 'unsent') paintParts(turn, bubble);
+    if (turn.partMounts && life.phase !== 'done' && life.phase !== 'streaming' && life.phase !== 'recovering') strayMounts.push(turn.partMounts);
     switch (life.phase) {
       case 'done':
-        return showFinal(bubble, life.id!, life.answer!, turn.live);
+        return showFinal(bubble, life.id!, life.answer!, turn.live, turn.partMounts);
       case 'failed':
         return showFailure(bubble, life.id!, life.answer?.reply || strings.recoverFailed, turn.user);
       case 'stopped':
@@ -389,9 +394,38 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** The turn's tool steps, reasoning and progress, above its text, drawn by the backend. */
   function paintParts(turn: LiveTurn, bubble: AssistantBubble) {
     const { parts } = turn.life.progress;
-    if (!parts?.length || !backend.drawParts) return;
+    if (!parts?.length || !backend.drawParts || !turn.life.id) return;
     if (!turn.partsEl) bubble.body.before((turn.partsEl = document.createElement('div')));
-    backend.drawParts(turn.partsEl, parts);
+    backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup())));
+  }
+
+  /** The page's renderers, for parts of answer `jobId` (their mounts go in `group`). */
+  function partsTools(jobId: string, group: MountGroup): PartsTools {
+    return {
+      has: (type) => registry.has(type),
+      mount(type, source, container) {
+        const handle = group.add(registry.mount({
+          type,
+          source,
+          container,
+          theme: theme(),
+          message: { jobId, responses: responsesFor(items, jobId) },
+          respond: (response, presentation) => respond(jobId, type, registry.get(type)?.version ?? 1, response, presentation),
+        }));
+        return () => handle.destroy();
+      },
+    };
+  }
+
+  /** An answer's kept parts, drawn above it again (a reload, a re-render of the history). */
+  function paintKeptParts(bubble: AssistantBubble, jobId: string): MountGroup | null {
+    const parts = backend.partsOf?.(jobId);
+    if (!parts?.length || !backend.drawParts) return null;
+    const el = document.createElement('div');
+    bubble.body.before(el);
+    const group = registry.createGroup();
+    backend.drawParts(el, parts, partsTools(jobId, group));
+    return group;
   }
 
   function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
@@ -410,8 +444,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
   }
 
-  function showFinal(bubble: AssistantBubble, jobId: string, answer: TurnAnswer, live?: LiveRender) {
-    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, answer, live));
+  function showFinal(bubble: AssistantBubble, jobId: string, answer: TurnAnswer, live?: LiveRender, partMounts?: MountGroup) {
+    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, answer, live, partMounts));
     const { reply } = answer;
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
     if (answer.references?.length) item.refs = [...answer.references];
@@ -419,7 +453,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // The live render shows this text under the same policy: finishing its tail is all that is
     // left, unless the answer has what only the final render shows (images, renderer blocks).
     const done = live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && live.finish(reply);
-    const mounts = done ? null : paintFinal(bubble, item);
+    const mounts = joinGroups(done ? null : paintFinal(bubble, item), partMounts);
     bubble.setStatus({ kind: 'none' });
     remember(item, bubble.el, mounts);
     decorate(bubble, item);
@@ -551,6 +585,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   function destroyRendered() {
     for (const entry of rendered) entry.mounts?.destroyAll();
+    for (const group of strayMounts.splice(0)) group.destroyAll();
     rendered = [];
     list.clear();
   }
@@ -576,7 +611,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         const user = items[i - 1];
         bubble.setError(item.t, user && user.r === 'u' && !user.interaction && i === items.length - 1 ? () => retry(user) : undefined);
       } else {
-        mounts = paintFinal(bubble, item);
+        mounts = joinGroups(paintFinal(bubble, item), item.j ? paintKeptParts(bubble, item.j) : null);
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }
@@ -627,6 +662,12 @@ export const loadMarkdown = () => (markdownModule ??= import('./markdown').then(
 let extrasModule: ReturnType<typeof loadModule<'extras'>> | undefined;
 /** The footer's module: one load per page, shared by every conversation. */
 const loadExtras = (scriptSrc: string) => (extrasModule ??= loadModule('extras', scriptSrc));
+
+/** Both groups as one (an answer's blocks and its parts' renderers end together). */
+function joinGroups(a: MountGroup | null, b: MountGroup | null | undefined): MountGroup | null {
+  if (!a || !b) return a ?? b ?? null;
+  return { add: (handle) => a.add(handle), destroyAll: () => (a.destroyAll(), b.destroyAll()) };
+}
 
 function pickStrings(source: Record<string, unknown>, keys: string[]): Record<string, string> {
   const out: Record<string, string> = {};

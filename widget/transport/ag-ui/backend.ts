@@ -15,7 +15,7 @@ import { DECISION_CSS, decisionSummary, drawDecisions, type DecisionAsk } from '
 import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
-import { createPartsView, type PartsLang } from './parts-view';
+import { createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from './adopt-styles';
 import type { AgUiEvent, Message, ResumeEntry } from './types';
 
@@ -38,6 +38,11 @@ export interface AgUiBackendOptions {
 export const MAX_TOOL_ROUNDS = 8;
 /** Messages kept for the next run; older ones are dropped from the front, a whole turn at a time. */
 export const MAX_KEPT_MESSAGES = 200;
+/** Turns whose parts are kept for a reload, and the longest argument, result or reasoning text kept of each. */
+export const MAX_KEPT_TURNS = 50;
+export const MAX_KEPT_TEXT = 4000;
+/** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
+const SHOWN = JSON.stringify({ status: 'shown' });
 
 /** A short, stable name for an agent URL: its storage keys carry it. */
 export function agentKey(url: string): string {
@@ -48,7 +53,7 @@ export function agentKey(url: string): string {
 
 export const storageKeysFor = (url: string) => {
   const key = `bailing_agui_${agentKey(url)}`;
-  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks` };
+  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts` };
 };
 
 function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
@@ -89,6 +94,18 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const pending = new Map<string, PendingRun>();
   let renderers: string[] = [];
   /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
+  /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
+  let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
+  const keepParts = (id: string, parts: readonly Part[]) => {
+    const shown = parts.filter((p) => p.kind !== 'text').map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p));
+    if (!shown.length) return;
+    turnParts[id] = shown as Part[];
+    const ids = Object.keys(turnParts);
+    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TURNS))) delete turnParts[old];
+    writeString(storage, keys.parts, JSON.stringify(turnParts));
+  };
+  /** A tool call the page draws with a renderer (generative UI), not one it runs. */
+  const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify(asks));
 
@@ -168,7 +185,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   /** Runs the page's handler for each tool call the run left to it; the results become tool messages. */
   async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
-    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id));
+    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name));
     if (!asked.length) return null;
     const results: Message[] = [];
     for (const call of asked) {
@@ -221,7 +238,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     historyKey: keys.history,
     visitor: () => visitorId,
     state: () => state,
-    drawParts: (el, parts) => drawParts(el, parts as Part[]),
+    drawParts: (el, parts, ui) => drawParts(el, parts as Part[], ui),
+    partsOf: (id) => turnParts[id] ?? null,
 
     drawDecision(el, id, tools) {
       const ask = asks[id];
@@ -252,6 +270,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       messages = [];
       state = undefined;
       asks = {};
+      turnParts = {};
+      writeString(storage, keys.parts, null);
       writeString(storage, keys.thread, threadId);
       keep();
       keepAsks();
@@ -261,9 +281,22 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     async start({ message, interaction, renderers: types, resume }, signal): Promise<StartedTurn> {
       renderers = types;
       if (resume) return startResume(resume as { turnId: string }, signal);
-      // A renderer's response (a form's answer) reaches the agent as the user's next message, in JSON.
-      const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
-      const sent = [...messages, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
+      const open = openCalls(messages);
+      // A drawn tool call's renderer answered (a generated form was sent): that is the call's
+      // result. The widget's own fields of the response are not the agent's.
+      const answered = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
+      let sent: Message[];
+      if (answered && interaction) {
+        const { type: _t, version: _v, source_job_id: _s, ...response } = interaction;
+        sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: answered.id, content: JSON.stringify(response) }];
+      } else {
+        // Going on past drawn calls (a view the visitor did not answer): each gets its result, as
+        // every tool call must before the next user message. Another renderer's response reaches
+        // the agent as the user's message, in JSON.
+        const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, content: drawnByPage(c.function.name) ? SHOWN : JSON.stringify({ error: 'not run' }) }));
+        const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
+        sent = [...messages, ...closed, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
+      }
       const runId = randomId('r_', 20);
       try {
         pending.set(runId, await post(runId, sent, signal));
@@ -292,6 +325,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const run = result;
         const text = [before, answerText(run)].filter(Boolean).join('\n\n');
         if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
+        keepParts(id, [...earlier, ...run.parts]);
         if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
         if (run.status === 'interrupt' && run.interrupts.length) {
           // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
@@ -310,7 +344,9 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         if (results === 'aborted') return { kind: 'stopped' };
         if (!results) return { kind: 'answered', answer: { reply: text } satisfies TurnAnswer };
         if (round + 1 >= MAX_TOOL_ROUNDS) return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
-        messages = [...messages, ...results];
+        // Drawn calls left open beside the page's tools get their result too: the next run needs one for every call.
+        const drawn = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && drawnByPage(p.name));
+        messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
         keep();
         shown = text;
         partsBefore = [...earlier, ...run.parts];
@@ -323,6 +359,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
     },
   };
+}
+
+/** The tool calls of the thread that no tool message answers yet. */
+function openCalls(messages: readonly Message[]) {
+  const answered = new Set(messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+  return messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.filter((c) => !answered.has(c.id)) : []));
 }
 
 /**

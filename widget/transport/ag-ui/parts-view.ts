@@ -6,6 +6,7 @@
 
 import { h, icon, ICONS } from '../../ui/dom';
 import { adoptStyles } from './adopt-styles';
+import type { PartsTools } from '../../backend';
 import type { Part } from './run';
 
 const STRINGS = {
@@ -133,26 +134,69 @@ function progressRow(s: PartStrings): Row {
   };
 }
 
+/**
+ * The renderer a tool call is drawn by (generative UI): a tool named for a registered renderer
+ * type, and the sandbox's `ui__sandbox`.
+ */
+export function rendererTypeOf(toolName: string): string {
+  return toolName === SANDBOX_TOOL ? 'sandbox' : toolName;
+}
+export const SANDBOX_TOOL = 'ui__sandbox';
+
+/** A tool call drawn by a renderer: a stand-in while its arguments stream, the renderer once they are complete. */
+function rendererRow(type: string, ui: PartsTools): Row {
+  const el = h('div', { class: 'bc-part-ui' });
+  const wait = h('div', { class: 'bc-wait' });
+  el.append(wait);
+  let mounted = false;
+  return {
+    el,
+    update(part) {
+      if (part.kind !== 'tool' || mounted || !part.ended) return;
+      mounted = true;
+      const box = h('div', { class: 'bc-rich' });
+      el.replaceChildren(box);
+      ui.mount(type, part.args, box);
+    },
+  };
+}
+
 /** Draws `parts` (a run's, without its text) into `el`, keeping each row by id. */
 export function createPartsView(lang: PartsLang) {
   const s = STRINGS[lang] ?? STRINGS.en;
   const views = new WeakMap<HTMLElement, Map<string, Row>>();
-  return function drawParts(el: HTMLElement, parts: readonly Part[]) {
+  const uiBoxes = new WeakMap<HTMLElement, HTMLElement>();
+  return function drawParts(el: HTMLElement, parts: readonly Part[], ui?: PartsTools) {
     adoptStyles(el, PARTS_CSS);
     el.classList.add('bc-parts');
     let rows = views.get(el);
     if (!rows) views.set(el, (rows = new Map()));
+    // What renderers draw goes below the answer's text (the agent introduces it first); the steps above.
+    let uiBox = uiBoxes.get(el);
+    if (!uiBox) {
+      uiBoxes.set(el, (uiBox = h('div', { class: 'bc-parts' })));
+      (el.nextElementSibling ?? el).after(uiBox);
+    }
     const shown = parts.filter((p) => p.kind !== 'text');
-    el.hidden = shown.length === 0;
     let before: ChildNode | null = el.firstChild;
+    let uiBefore: ChildNode | null = uiBox.firstChild;
     for (const part of shown) {
       const key = `${part.kind}:${part.id}`;
       let row = rows.get(key);
-      if (!row) rows.set(key, (row = part.kind === 'tool' ? toolRow(s) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s)));
+      if (!row) {
+        const type = part.kind === 'tool' ? rendererTypeOf(part.name) : '';
+        row = part.kind === 'tool' ? (ui?.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
+        rows.set(key, row);
+      }
       row.update(part);
       // In arrival order; a row already in place is not moved (its focus and scroll stay).
-      if (row.el !== before) el.insertBefore(row.el, before);
-      before = row.el.nextSibling;
+      const box = row.el.classList.contains('bc-part-ui') ? uiBox : el;
+      const at = box === el ? before : uiBefore;
+      if (row.el !== at) box.insertBefore(row.el, at);
+      if (box === el) before = row.el.nextSibling;
+      else uiBefore = row.el.nextSibling;
     }
+    el.hidden = !el.childElementCount;
+    uiBox.hidden = !uiBox.childElementCount;
   };
 }
