@@ -2,7 +2,7 @@
 // HttpAgent, the conforming client: what it ends up with (messages, state, interrupts), and that
 // its verification of the event order passes. Raw requests check the wire itself and the refusals.
 import { EventSchema } from '@ag-ui/core/schemas';
-import type { BaseEvent, Interrupt, Message } from '@ag-ui/client';
+import { EventType, type BaseEvent, type Interrupt, type Message } from '@ag-ui/client';
 import { AGUI_MEDIA_TYPE } from '@ag-ui/encoder';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -38,7 +38,7 @@ import {
   restartNotDone,
   type InvoiceArgs,
 } from './agui-replies';
-import { SHUTDOWN_SENTENCE, aguiEncoder } from './routes/agui';
+import { INTERNAL_ERROR_SENTENCE, SHUTDOWN_SENTENCE, aguiEncoder } from './routes/agui';
 import { chunkText } from './demo-agent';
 import { demoFileUrl } from './demo-files';
 import {
@@ -856,6 +856,28 @@ describe('a client that goes away, and a server that stops', () => {
       expect(escaped).toEqual([]);
     } finally {
       await watched.close();
+    }
+  });
+
+  it('an agent that throws: RUN_ERROR with a sentence, the stack in the log only', async () => {
+    const lines: string[] = [];
+    const broken: AguiAgent = {
+      checkAnswer: () => null,
+      async run(_, emit) {
+        emit({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' });
+        throw new Error('agent bug at line 42');
+      },
+    };
+    const failing = await startTestServer({ aguiAgent: broken, log: (line) => lines.push(line) });
+    try {
+      const res = await postAgui(failing.url, runInput('hello'));
+      expect(sseFrames(res.text).map((e) => e.type)).toEqual(['RUN_STARTED', 'TEXT_MESSAGE_START', 'RUN_ERROR']);
+      expect(sseFrames(res.text).at(-1)).toMatchObject({ code: 'internal', message: INTERNAL_ERROR_SENTENCE });
+      expect(res.text).not.toContain('line 42');
+      expect(lines.some((line) => line.includes('agent bug at line 42'))).toBe(true);
+      expect(escaped).toEqual([]);
+    } finally {
+      await failing.close();
     }
   });
 

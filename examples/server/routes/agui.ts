@@ -124,18 +124,23 @@ export const runAgui: ChatHandler = async ({ app, req, res, entry, cors }) => {
           id: interrupt.id,
           interrupt: interrupt as unknown as Record<string, unknown>,
           action,
-          expiresAt: interrupt.expiresAt === undefined ? null : Date.parse(interrupt.expiresAt),
+          // A value that is not a date leaves the interrupt unexpired, as a client comparing it reads it.
+          expiresAt: interrupt.expiresAt !== undefined && Number.isFinite(Date.parse(interrupt.expiresAt)) ? Date.parse(interrupt.expiresAt) : null,
           createdAt: now,
         })),
       );
     }
   } catch (error) {
-    if (stop.signal.aborted && !shuttingDown) return;
-    const refusal = storageRefusal(error);
-    app.log(`POST /agui/${entry.key}: run ${input.runId} failed: ${refusal ? `the database refused it: ${describeError(error)}` : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    ending = shuttingDown
-      ? { type: 'error', code: 'shutting_down', message: SHUTDOWN_SENTENCE }
-      : { type: 'error', code: refusal ? refusal.code : 'internal', message: refusal ? refusal.message : INTERNAL_ERROR_SENTENCE };
+    if (shuttingDown) {
+      ending = { type: 'error', code: 'shutting_down', message: SHUTDOWN_SENTENCE };
+    } else if (stop.signal.aborted) {
+      return; // the client went away: nobody to tell
+    } else {
+      const refusal = storageRefusal(error);
+      const detail = refusal ? `the database refused it: ${describeError(error)}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+      app.log(`POST /agui/${entry.key}: run ${input.runId} failed: ${detail}`);
+      ending = { type: 'error', code: refusal ? refusal.code : 'internal', message: refusal ? refusal.message : INTERNAL_ERROR_SENTENCE };
+    }
   }
   if (!open) return;
   switch (ending.type) {
