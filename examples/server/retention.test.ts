@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LONG_ANSWER } from './demo-replies';
 import {
+  AGUI_INTERRUPT_RETENTION_MS,
   DEFAULT_UPLOAD_RETENTION_MS,
   FINISHED_JOB_STEPS_RETENTION_MS,
   JOB_RETENTION_MS,
@@ -48,12 +49,14 @@ describe('the retention periods', () => {
       jobs: JOB_RETENTION_MS / DAY,
       ratings: RATING_RETENTION_MS / DAY,
       uploads: DEFAULT_UPLOAD_RETENTION_MS / DAY,
-    }).toEqual({ steps: 1, jobs: 30, ratings: 30, uploads: 30 });
+      interrupts: AGUI_INTERRUPT_RETENTION_MS / DAY,
+    }).toEqual({ steps: 1, jobs: 30, ratings: 30, uploads: 30, interrupts: 1 });
     expect(DEFAULT_RETENTION).toEqual({
       jobStepsMs: FINISHED_JOB_STEPS_RETENTION_MS,
       jobsMs: JOB_RETENTION_MS,
       ratingsMs: RATING_RETENTION_MS,
       uploadsMs: DEFAULT_UPLOAD_RETENTION_MS,
+      interruptsMs: AGUI_INTERRUPT_RETENTION_MS,
     });
   });
 });

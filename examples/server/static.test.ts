@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './app';
+import { DEFAULT_ROOT_DIR, type RunningServer } from './app';
 import { resolveStaticPath } from './static-files';
 import { rawGet, startTestServer } from './test-support';
 
@@ -209,5 +209,25 @@ describe('resolveStaticPath', () => {
     const target = resolveStaticPath(path, '/r', site);
     if (expected === null) expect(target).toBeNull();
     else expect(target).toMatchObject(expected);
+  });
+});
+
+describe('the demo pages of the repository, as `npm start` serves them', () => {
+  let real: RunningServer;
+  beforeAll(async () => {
+    real = await startTestServer({ rootDir: DEFAULT_ROOT_DIR });
+  });
+  afterAll(() => real.close());
+
+  it('serves the AG-UI page, which loads the widget in AG-UI mode and defines the host tool the agent calls', async () => {
+    const res = await fetch(`${real.url}/pages/ag-ui.html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toMatch(/<script src="\/widget\.js" data-entry="demo_assistant" data-protocol="ag-ui" data-agent-url="\/agui\/demo_assistant"[^>]*>/);
+    expect(html).toContain("name: 'get_page_info'");
+    expect(html).toContain('window.BailingChat = {');
+    // The index page links to it.
+    expect(await (await fetch(`${real.url}/`)).text()).toContain('href="/pages/ag-ui.html"');
   });
 });

@@ -37,3 +37,40 @@ describe('Store on a database file from an earlier version', () => {
     new Store(path).close();
   });
 });
+
+describe('AG-UI interrupts in the store', () => {
+  const scope = { entry: 'demo_assistant', visitorId: '', threadId: 'thread-1' };
+  const raised = (id: string) => ({ id, interrupt: { id, reason: 'tool_call' }, action: { kind: 'restart' }, expiresAt: 10, createdAt: 1 });
+
+  it('keeps them per thread of a visitor, in the order raised, with their answers', () => {
+    const store = new Store(':memory:');
+    try {
+      store.saveInterrupts(scope, [raised('a'), raised('b')]);
+      store.saveInterrupts({ ...scope, visitorId: 'visitor_other' }, [raised('a')]);
+      expect(store.threadInterrupts(scope).map((r) => [r.id, r.answer])).toEqual([
+        ['a', null],
+        ['b', null],
+      ]);
+      expect(store.answerInterrupts(scope, [{ id: 'a', answer: '{"status":"cancelled"}' }])).toBe(true);
+      expect(store.threadInterrupts(scope)[0]).toEqual({ ...raised('a'), answer: '{"status":"cancelled"}' });
+      expect(store.threadInterrupts({ ...scope, visitorId: 'visitor_other' })[0]!.answer).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
+  it('records answers all or none: one already answered (a racing resume) leaves the others open', () => {
+    const store = new Store(':memory:');
+    try {
+      store.saveInterrupts(scope, [raised('a'), raised('b')]);
+      expect(store.answerInterrupts(scope, [{ id: 'b', answer: 'first' }])).toBe(true);
+      expect(store.answerInterrupts(scope, [{ id: 'a', answer: 'second' }, { id: 'b', answer: 'second' }])).toBe(false);
+      expect(store.threadInterrupts(scope).map((r) => r.answer)).toEqual([null, 'first']);
+      // An id raised twice in one thread is refused, and nothing of that batch is kept.
+      expect(() => store.saveInterrupts(scope, [raised('c'), raised('a')])).toThrow();
+      expect(store.threadInterrupts(scope).map((r) => r.id)).toEqual(['a', 'b']);
+    } finally {
+      store.close();
+    }
+  });
+});

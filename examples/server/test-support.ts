@@ -1,7 +1,9 @@
 // Helpers for the server's tests: a server on a free port with an in-memory database, JSON
-// requests, and an SSE reader built on eventsource-parser.
+// requests, an SSE reader built on eventsource-parser, and AG-UI runs through @ag-ui/client.
 import { afterEach, beforeEach } from 'vitest';
+import { HttpAgent, type BaseEvent, type RunAgentResult, type RunAgentParameters } from '@ag-ui/client';
 import { createParser } from 'eventsource-parser';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { startServer, type RunningServer, type StartServerOptions } from './app';
 
@@ -23,6 +25,7 @@ export function startTestServer(options: StartServerOptions = {}): Promise<Runni
     config: TEST_ENTRIES,
     openai: null,
     deltaDelayMs: 0,
+    toolPauseMs: 0,
     rateLimit: { perMinute: 1000 },
     ...options,
   });
@@ -232,4 +235,85 @@ export function recordEscapedErrors(): unknown[] {
     process.off('unhandledRejection', record);
   });
   return escaped;
+}
+
+// AG-UI: @ag-ui/client's HttpAgent is the conforming client the endpoint is tested against.
+
+/** An HttpAgent for `POST /agui/:entry` of a test server. */
+export function aguiClient(base: string, options: { entry?: string; threadId?: string; headers?: Record<string, string> } = {}): HttpAgent {
+  return new HttpAgent({
+    url: `${base}/agui/${options.entry ?? 'demo_assistant'}`,
+    ...(options.threadId !== undefined ? { threadId: options.threadId } : {}),
+    ...(options.headers !== undefined ? { headers: options.headers } : {}),
+  });
+}
+
+/** Adds a user message to the agent's conversation. */
+export function say(agent: HttpAgent, text: string): void {
+  agent.addMessage({ id: randomUUID(), role: 'user', content: text });
+}
+
+export interface AguiRunResult {
+  /** Every event as the client applied it (after its verification and chunk expansion). */
+  events: BaseEvent[];
+  types: string[];
+  /** Why the run failed in the client (a network error, an event the client's verification refused). */
+  error: Error | undefined;
+  result: RunAgentResult | undefined;
+}
+
+/** One run through the client; never throws (a failure is in `error`). */
+export async function runAgui(agent: HttpAgent, params: RunAgentParameters = {}): Promise<AguiRunResult> {
+  const events: BaseEvent[] = [];
+  let error: Error | undefined;
+  const result = await agent
+    .runAgent(params, {
+      onEvent: ({ event }) => {
+        events.push(event);
+      },
+    })
+    .catch((e: unknown) => {
+      error = e instanceof Error ? e : new Error(String(e));
+      return undefined;
+    });
+  return { events, types: events.map((e) => e.type), error, result };
+}
+
+/** A minimal RunAgentInput with one user message. */
+export function runInput(text: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { threadId: `thread-${randomUUID()}`, runId: `run-${randomUUID()}`, messages: [{ id: 'u1', role: 'user', content: text }], ...extra };
+}
+
+export interface RawRun {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** POSTs a body to `/agui/:entry` and reads the whole answer as text. */
+export async function postAgui(base: string, body: unknown, options: { entry?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<RawRun> {
+  const res = await fetch(`${base}/agui/${options.entry ?? 'demo_assistant'}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...options.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+/**
+ * The events of an SSE answer, checking its framing on the way: nothing but `data: {json}\n\n`
+ * frames (comments aside), one line each, as @ag-ui/encoder writes them.
+ */
+export function sseFrames(text: string): BaseEvent[] {
+  if (!text.endsWith('\n\n')) throw new Error(`the stream does not end with a blank line: ${JSON.stringify(text.slice(-40))}`);
+  return text
+    .slice(0, -2)
+    .split('\n\n')
+    .filter((frame) => !frame.startsWith(':'))
+    .map((frame) => {
+      const match = /^data: (\{.*\})$/.exec(frame);
+      if (!match) throw new Error(`not a "data: {json}" frame: ${JSON.stringify(frame.slice(0, 80))}`);
+      return JSON.parse(match[1]!) as BaseEvent;
+    });
 }

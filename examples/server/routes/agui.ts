@@ -1,6 +1,6 @@
 // POST /agui/:entry: one AG-UI 1.0 run. The body is a RunAgentInput (agui-request.ts); the answer
-// is the run's event stream, encoded as the request's `Accept` asks (@ag-ui/encoder: SSE
-// `data: {json}\n\n` frames, or AG-UI's protobuf framing for a client that prefers it).
+// is the run's event stream, encoded by @ag-ui/encoder: SSE `data: {json}\n\n` frames, or AG-UI's
+// protobuf framing for a client whose `Accept` names it (aguiEncoder).
 //
 // Refusals before the stream starts are JSON errors with a status, like every other route (400
 // bad body, 401 ticket, 403 origin, 413, 415, 429, 503). Once the stream has started, every run
@@ -13,7 +13,7 @@
 // where the entry requires one) and `visitor_id`. A client that sends neither is anonymous: its
 // thread id alone keys what the server keeps of the thread (its interrupts).
 import { PROTOCOL_VERSION, EventType, type Event } from '@ag-ui/core';
-import { EventEncoder } from '@ag-ui/encoder';
+import { AGUI_MEDIA_TYPE, EventEncoder } from '@ag-ui/encoder';
 import type { ChatHandler } from '../app-context';
 import type { AguiEnding } from '../agui-agent';
 import { answerKey, checkResume } from '../agui-interrupts';
@@ -39,34 +39,25 @@ export function aguiVisitor(entry: EntryConfig, request: Pick<AguiRequest, 'tick
   return resolveVisitor(entry, { visitorId: request.visitorId, ticket: request.ticket }, 'reject');
 }
 
+/**
+ * The encoder for a request's `Accept`. EventEncoder negotiates it, except that only a client
+ * that names AG-UI's protobuf type gets protobuf: EventEncoder reads a bare wildcard (`*\/*`, what
+ * fetch and curl send by default) as asking for it, and SSE is the protocol's default transport.
+ */
+export function aguiEncoder(accept: string | undefined): EventEncoder {
+  return accept !== undefined && accept.toLowerCase().includes(AGUI_MEDIA_TYPE) ? new EventEncoder({ accept }) : new EventEncoder();
+}
+
 export const runAgui: ChatHandler = async ({ app, req, res, entry, cors }) => {
   const request = parseAguiRequest(await readJsonObject(req, MAX_AGUI_BODY_BYTES));
   const { input } = request;
   const scope: InterruptScope = { entry: entry.key, visitorId: aguiVisitor(entry, request), threadId: input.threadId };
   // A run holds a connection as a job's stream does, and counts against the same caps.
   const release = app.clientLimits.openStream(clientIp(req), visitorKey(entry.key, scope.visitorId || `agui-thread:${input.threadId}`));
-  const encoder = new EventEncoder(req.headers.accept === undefined ? {} : { accept: req.headers.accept });
-  const sse = encoder.getContentType() === 'text/event-stream';
-
-  res.writeHead(200, {
-    ...cors,
-    'Content-Type': encoder.getContentType(),
-    'Cache-Control': 'no-cache, no-transform',
-    'X-Accel-Buffering': 'no',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  req.socket.setNoDelay(true);
-
   const stop = new AbortController();
   let open = true;
   let shuttingDown = false;
-  const write = (chunk: string | Uint8Array): void => {
-    if (open && !res.writableEnded && !res.destroyed) res.write(chunk);
-  };
-  const emit = (event: Event): void => write(encoder.encodeBinary({ timestamp: Date.now(), ...event }));
-  // SSE comments keep proxies from closing a quiet stream (a model thinking); clients skip them.
-  const ping = sse ? setInterval(() => write(': ping\n\n'), app.pingIntervalMs) : undefined;
-  ping?.unref();
+  let ping: NodeJS.Timeout | undefined;
   const untrack = app.trackStream(() => {
     shuttingDown = true;
     stop.abort();
@@ -81,6 +72,25 @@ export const runAgui: ChatHandler = async ({ app, req, res, entry, cors }) => {
   };
   // The client went away (or the response ended): the run stops and nothing more is written.
   res.once('close', cleanup);
+
+  const encoder = aguiEncoder(req.headers.accept);
+  res.writeHead(200, {
+    ...cors,
+    'Content-Type': encoder.getContentType(),
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  req.socket.setNoDelay(true);
+  const write = (chunk: string | Uint8Array): void => {
+    if (open && !res.writableEnded && !res.destroyed) res.write(chunk);
+  };
+  const emit = (event: Event): void => write(encoder.encodeBinary(event.timestamp === undefined ? { ...event, timestamp: Date.now() } : event));
+  // SSE comments keep proxies from closing a quiet stream (a model thinking); clients skip them.
+  if (encoder.getContentType() === 'text/event-stream') {
+    ping = setInterval(() => write(': ping\n\n'), app.pingIntervalMs);
+    ping.unref();
+  }
 
   emit({
     type: EventType.RUN_STARTED,
@@ -114,18 +124,23 @@ export const runAgui: ChatHandler = async ({ app, req, res, entry, cors }) => {
           id: interrupt.id,
           interrupt: interrupt as unknown as Record<string, unknown>,
           action,
-          expiresAt: interrupt.expiresAt === undefined ? null : Date.parse(interrupt.expiresAt),
+          // A value that is not a date leaves the interrupt unexpired, as a client comparing it reads it.
+          expiresAt: interrupt.expiresAt !== undefined && Number.isFinite(Date.parse(interrupt.expiresAt)) ? Date.parse(interrupt.expiresAt) : null,
           createdAt: now,
         })),
       );
     }
   } catch (error) {
-    if (stop.signal.aborted && !shuttingDown) return;
-    const refusal = storageRefusal(error);
-    app.log(`POST /agui/${entry.key}: run ${input.runId} failed: ${refusal ? `the database refused it: ${describeError(error)}` : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    ending = shuttingDown
-      ? { type: 'error', code: 'shutting_down', message: SHUTDOWN_SENTENCE }
-      : { type: 'error', code: refusal ? refusal.code : 'internal', message: refusal ? refusal.message : INTERNAL_ERROR_SENTENCE };
+    if (shuttingDown) {
+      ending = { type: 'error', code: 'shutting_down', message: SHUTDOWN_SENTENCE };
+    } else if (stop.signal.aborted) {
+      return; // the client went away: nobody to tell
+    } else {
+      const refusal = storageRefusal(error);
+      const detail = refusal ? `the database refused it: ${describeError(error)}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+      app.log(`POST /agui/${entry.key}: run ${input.runId} failed: ${detail}`);
+      ending = { type: 'error', code: refusal ? refusal.code : 'internal', message: refusal ? refusal.message : INTERNAL_ERROR_SENTENCE };
+    }
   }
   if (!open) return;
   switch (ending.type) {
