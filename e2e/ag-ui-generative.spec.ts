@@ -1,0 +1,86 @@
+// Generative UI over AG-UI, against the reference server's agent: a tool call named for a
+// registered renderer is drawn by that renderer (the sandbox as `ui__sandbox`) once its
+// arguments are complete; what the renderer sends back is the call's result.
+import type { Page, Request } from '@playwright/test';
+import { ask, assistantMessages, expect, fillRefund, launcher, test, waitForAnswer } from './fixtures';
+
+const AGENT = '/agui/demo_assistant';
+
+function runs(page: Page): Record<string, any>[] {
+  const bodies: Record<string, any>[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === AGENT) bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+test('a bailing-form tool call is the form; sending it answers the call with a tool message; a reload shows it as sent', async ({ page, server }) => {
+  const bodies = runs(page);
+  await page.goto(`${server.url}/pages/ag-ui.html`);
+  await launcher(page).click();
+  await ask(page, 'I need a refund form');
+  await waitForAnswer(page);
+  expect(bodies[0]!.forwardedProps.client_capabilities.renderers).toEqual(expect.arrayContaining(['bailing-form', 'sandbox']));
+  // The form, drawn by the bailing-form renderer below the agent's text; no step row for the call.
+  const form = page.locator('bailing-chat-widget .bc-part-ui form');
+  await expect(form).toBeVisible();
+  await expect(page.locator('bailing-chat-widget .bc-part[role="group"]')).toHaveCount(0);
+  await fillRefund(page);
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect.poll(() => bodies.length).toBe(2);
+  await waitForAnswer(page);
+  const second = bodies[1]!;
+  const call = second.messages.find((m: { role: string; toolCalls?: unknown[] }) => m.role === 'assistant' && m.toolCalls)?.toolCalls[0];
+  expect(call.function.name).toBe('bailing-form');
+  const result = second.messages.at(-1);
+  expect(result).toMatchObject({ role: 'tool', toolCallId: call.id });
+  const sent = JSON.parse(result.content);
+  expect(sent).toMatchObject({ action: 'submit', values: { order_id: 'A-1042', reason: 'It arrived broken.', method: 'balance', agree: true } });
+  // The widget's own fields stay out of the agent's result.
+  expect(sent).not.toHaveProperty('source_job_id');
+  expect(second.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
+  await expect(assistantMessages(page).last()).toContainText(/refund/i);
+
+  // After a reload the form is there again, as sent (its receipt), not as a new form to send.
+  await page.reload();
+  await launcher(page).click();
+  await expect(page.locator('bailing-chat-widget .bc-part-ui').first()).toBeVisible();
+  await expect(page.locator('bailing-chat-widget .bc-part-ui').first().getByRole('button', { name: 'Send request' })).toHaveCount(0);
+});
+
+test('a ui__sandbox tool call mounts the view; its send goes on as a message after a "shown" result for the call', async ({ page, server }) => {
+  const bodies = runs(page);
+  await page.goto(`${server.url}/pages/ag-ui.html`);
+  await launcher(page).click();
+  await ask(page, 'calculator');
+  await waitForAnswer(page);
+  const view = page.frameLocator('bailing-chat-widget .bc-part-ui iframe.sbx-frame');
+  await expect(view.getByRole('button', { name: '=' })).toBeVisible();
+  await view.getByRole('button', { name: 'Ask the assistant to explain' }).click();
+  await expect.poll(() => bodies.length).toBe(2);
+  await waitForAnswer(page);
+  const messages = bodies[1]!.messages;
+  const call = messages.find((m: { role: string; toolCalls?: unknown[] }) => m.role === 'assistant' && m.toolCalls)?.toolCalls[0];
+  expect(call.function.name).toBe('ui__sandbox');
+  const tail = messages.slice(-2);
+  expect(tail[0]).toMatchObject({ role: 'tool', toolCallId: call.id, content: '{"status":"shown"}' });
+  expect(tail[1]).toMatchObject({ role: 'user' });
+});
+
+test('a page without the sandbox turned on advertises no sandbox and gets the view as a code block, never a frame', async ({ page, server }) => {
+  const bodies = runs(page);
+  await page.goto(`${server.url}/e2e/blank.html`);
+  await page.evaluate((base) => {
+    const script = document.createElement('script');
+    script.src = `${base}/widget.js`;
+    script.setAttribute('data-protocol', 'ag-ui');
+    script.setAttribute('data-agent-url', `${base}/agui/demo_assistant`);
+    document.body.append(script);
+  }, server.url);
+  await launcher(page).click();
+  await ask(page, 'calculator');
+  await waitForAnswer(page);
+  expect(bodies[0]!.forwardedProps.client_capabilities.renderers).not.toContain('sandbox');
+  await expect(page.locator('bailing-chat-widget iframe')).toHaveCount(0);
+  await expect(assistantMessages(page).last().locator('pre code[data-language="sandbox"]')).toBeVisible();
+});
