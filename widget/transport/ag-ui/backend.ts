@@ -15,7 +15,7 @@ import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
 import { createPartsView, type PartsLang } from './parts-view';
-import type { AgUiEvent, Message } from './types';
+import type { AgUiEvent, Message, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
@@ -252,7 +252,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         messages = [...messages, ...results];
         keep();
         shown = text;
-        partsBefore = [...earlier, ...run.parts];
+        // The page answered these calls: their steps are done (or failed), no longer waiting for it.
+        partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
         try {
           next = await post(randomId('r_', 20), messages, signal);
         } catch (error) {
@@ -262,6 +263,14 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
     },
   };
+}
+
+/** A tool step with the page's answer to it, when `results` has one. */
+function answered(part: Part, results: readonly Message[]): Part {
+  if (part.kind !== 'tool') return part;
+  const result = results.find((m): m is ToolMessage => m.role === 'tool' && m.toolCallId === part.id);
+  // The results are the ones answerToolCalls made: their content is text.
+  return result ? { ...part, status: result.error ? 'failed' : 'done', result: result.content as string } : part;
 }
 
 /**
