@@ -192,6 +192,21 @@ describe('conversation over the BailingHub backend', () => {
     expect(stored(second).map((i: { r: string; j: string }) => [i.r, i.j])).toEqual([['u', jobId], ['a', jobId]]);
   });
 
+  it('a page left mid-answer, over a backend with no thread to read (AG-UI): the question stays, its answer shows cut off with Retry', async () => {
+    const first = harness();
+    first.conversation.send('slow please');
+    await until(() => stored(first).length === 1 && stored(first)[0].j, 'the turn to be taken');
+    first.conversation.destroy();
+    // As the AG-UI backend: no thread, no look-up, and a stream that cannot be picked up again.
+    const second = harness({ wrap: (b) => ({ ...b, thread: undefined, lookUp: undefined, follow: async () => ({ kind: 'lost', reason: 'the page was left' }) }) });
+    second.conversation.show();
+    await until(() => second.root.textContent!.includes(en.interrupted), 'the interrupted note');
+    expect(bubbles(second)).toEqual([{ who: 'u', text: 'slow please', error: false }, { who: 'a', text: '', error: false }]);
+    expect([...second.root.querySelectorAll('.bc-msg-assistant button')].map((b) => b.textContent)).toEqual([en.retry]);
+    expect(doneEvents(second)).toEqual([]);
+    expect(second.streaming).toEqual([true, false]);
+  });
+
   it("a thread read before a turn started does not re-render over that turn's answer", async () => {
     // The thread has a turn this page does not know of (the visitor's other tab).
     const other = harness({ storage: memoryStorage() });

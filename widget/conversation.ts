@@ -621,8 +621,16 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   async function syncWithServer() {
-    if (synced || !backend.thread) return;
+    if (synced) return;
     synced = true;
+    if (!backend.thread) {
+      // No thread to merge (AG-UI), and a stream the page was left in cannot be picked up:
+      // following that turn again ends it as interrupted (cut off, with Retry), not unanswered.
+      const at = unansweredRows(items).follow;
+      const last = at === null ? null : items[at];
+      if (last?.j && !running) resumeTurn(last);
+      return;
+    }
     const startedBefore = turnsStarted;
     let server: HistoryItem[];
     try {

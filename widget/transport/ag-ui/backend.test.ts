@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnProgress } from '../../backend';
 import { createAgUiBackend, MAX_TOOL_ROUNDS, storageKeysFor, type AgUiBackendOptions } from './backend';
 import type { HostTool } from './options';
+import type { Part } from './run';
 
 const encoder = new EventEncoder();
 const sse = (events: object[]) => events.map((e) => encoder.encodeSSE(e as never)).join('');
@@ -188,7 +189,9 @@ describe('the AG-UI backend', () => {
       const seen: unknown[] = [];
       const { b } = backend({ tools: [tool((args) => (seen.push(args), { title: 'Pricing' }))] });
       script.push(callsTool('{"detail":"title"}'), run('t', 'r', ...text('a1', 'You are on Pricing.')));
-      const { end } = await turn(b, 'where am I?');
+      const { end, progress } = await turn(b, 'where am I?');
+      // The step the page answered is done, with the page's result, once the next run shows.
+      expect((progress.at(-1)!.parts as Part[]).find((p) => p.kind === 'tool')).toMatchObject({ id: 'call_1', status: 'done', result: '{"title":"Pricing"}' });
       expect(posted[0]!.body.tools).toEqual([{ name: 'get_page_info', description: 'What page the visitor is on', parameters: { type: 'object', properties: { detail: { type: 'string' } } } }]);
       expect(seen).toEqual([{ detail: 'title' }]);
       const second = posted[1]!.body;
@@ -203,8 +206,9 @@ describe('the AG-UI backend', () => {
     it('a handler that throws, or takes too long, gives the agent an error result; the run goes on', async () => {
       const { b, warnings } = backend({ tools: [tool(() => { throw new Error('no page info here'); })] });
       script.push(callsTool('{}'), run('t', 'r', ...text('a1', 'Sorry, I could not tell.')));
-      const { end } = await turn(b, 'where am I?');
+      const { end, progress } = await turn(b, 'where am I?');
       expect(posted[1]!.body.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1', error: 'no page info here' });
+      expect((progress.at(-1)!.parts as Part[]).find((p) => p.kind === 'tool')).toMatchObject({ id: 'call_1', status: 'failed' });
       expect(warnings.join()).toContain('the tool get_page_info failed: no page info here');
       expect(end.kind).toBe('answered');
 

@@ -17,7 +17,7 @@ import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './r
 import { parseAgUiEvent } from './events';
 import { createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from './adopt-styles';
-import type { AgUiEvent, Message, ResumeEntry } from './types';
+import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
@@ -93,7 +93,6 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   writeString(storage, keys.visitor, visitorId);
   const pending = new Map<string, PendingRun>();
   let renderers: string[] = [];
-  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
   /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
   let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepParts = (id: string, parts: readonly Part[]) => {
@@ -106,6 +105,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   };
   /** A tool call the page draws with a renderer (generative UI), not one it runs. */
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
+  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify(asks));
 
@@ -284,11 +284,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       const open = openCalls(messages);
       // A drawn tool call's renderer answered (a generated form was sent): that is the call's
       // result. The widget's own fields of the response are not the agent's.
-      const answered = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
+      const drawnCall = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
       let sent: Message[];
-      if (answered && interaction) {
+      if (drawnCall && interaction) {
         const { type: _t, version: _v, source_job_id: _s, ...response } = interaction;
-        sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: answered.id, content: JSON.stringify(response) }];
+        sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: drawnCall.id, content: JSON.stringify(response) }];
       } else {
         // Going on past drawn calls (a view the visitor did not answer): each gets its result, as
         // every tool call must before the next user message. Another renderer's response reaches
@@ -349,7 +349,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
         keep();
         shown = text;
-        partsBefore = [...earlier, ...run.parts];
+        // The page answered these calls: their steps are done (or failed), no longer waiting for it.
+        partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
         try {
           next = await post(randomId('r_', 20), messages, signal);
         } catch (error) {
@@ -365,6 +366,14 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 function openCalls(messages: readonly Message[]) {
   const answered = new Set(messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
   return messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.filter((c) => !answered.has(c.id)) : []));
+}
+
+/** A tool step with the page's answer to it, when `results` has one. */
+function answered(part: Part, results: readonly Message[]): Part {
+  if (part.kind !== 'tool') return part;
+  const result = results.find((m): m is ToolMessage => m.role === 'tool' && m.toolCallId === part.id);
+  // The results are the ones answerToolCalls made: their content is text.
+  return result ? { ...part, status: result.error ? 'failed' : 'done', result: result.content as string } : part;
 }
 
 /**

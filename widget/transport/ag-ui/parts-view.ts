@@ -33,6 +33,7 @@ export const PARTS_CSS = `
 .bc-part-body { border-top: 1px solid var(--bc-border); padding: 6px 8px; }
 .bc-part-body h4 { margin: 4px 0 2px; font-size: 12px; color: var(--bc-muted); font-weight: 600; }
 .bc-part-body pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--bc-code-bg); padding: 6px; border-radius: 6px; max-height: 240px; overflow: auto; }
+.bc-part-body pre:focus-visible { outline: none; box-shadow: var(--bc-focus); }
 .bc-part-thinking { color: var(--bc-muted); white-space: pre-wrap; }
 @keyframes bc-part-pulse { 50% { opacity: .35; } }
 @media (prefers-reduced-motion: reduce) { .bc-part[data-status="running"] .bc-part-status::before { animation: none; } }
@@ -40,7 +41,7 @@ export const PARTS_CSS = `
 
 const clip = (text: string) => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\n… (${text.length - MAX_DETAIL_CHARS} more characters)` : text);
 
-/** JSON arguments shown indented when they parse; as they came when they do not (yet). */
+/** JSON arguments and results shown indented when they parse; as they came when they do not (yet). */
 function pretty(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
@@ -71,10 +72,13 @@ function disclosure(label: string, iconSvg: string, toggleLabel: string): { el: 
 function toolRow(s: PartStrings): Row {
   const { el, name, status, body } = disclosure('', ICONS.tool, s.details);
   el.setAttribute('role', 'group');
-  const args = h('pre');
-  const result = h('pre');
+  // Each scrolls past its max-height: keyboard users must be able to reach it.
+  const args = h('pre', { tabindex: '0' });
+  const result = h('pre', { tabindex: '0' });
   const resultHead = h('h4', {}, [s.result]);
   body.append(h('h4', {}, [s.args]), args, resultHead, result);
+  // The row is drawn again on every event of the run: a result (up to megabytes) is parsed once.
+  let shownResult: string | undefined;
   return {
     el,
     update(part) {
@@ -85,7 +89,7 @@ function toolRow(s: PartStrings): Row {
       status.textContent = s[part.status];
       args.textContent = clip(pretty(part.args));
       resultHead.hidden = result.hidden = part.result === undefined;
-      result.textContent = clip(part.result ?? '');
+      if (part.result !== shownResult) result.textContent = clip(pretty((shownResult = part.result) ?? ''));
     },
   };
 }

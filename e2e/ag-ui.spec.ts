@@ -1,0 +1,457 @@
+// The widget speaking AG-UI 1.0 to the reference server's demo agent (POST /agui/:entry): the
+// run input it sends, text, tool steps, reasoning, shared state, the page's own tool, failures,
+// Stop and reload, and streams the server would never send (page.route) for the client's rules
+// on malformed, unknown and unfinished runs. Each scenario is picked by a keyword of the message.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import {
+  COMPARE_ANSWER,
+  HOST_TOOL_PREAMBLE,
+  NEW_TODO_TITLE,
+  REASONING_TEXT,
+  STARTER_TODOS,
+  WEATHER_ARGS,
+  WEATHER_RESULT,
+  WEATHER_TOOL,
+} from '../examples/server/agui-replies';
+import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo-replies';
+import { ask, assistantMessages, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test, waitForAnswer } from './fixtures';
+
+const DEMO_PAGE = '/pages/ag-ui.html';
+/** The same agent named in the preload, with a header, forwarded props, context and a counting host tool. */
+const PRELOAD_PAGE = '/e2e/ag-ui-preload.html';
+const AGENT_PATH = '/agui/demo_assistant';
+const INTERRUPTED = 'The answer was cut off before it finished.';
+
+const isRun = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === AGENT_PATH;
+
+/** Every run the page POSTs to the agent, in order. */
+function recordRuns(page: Page): Request[] {
+  const runs: Request[] = [];
+  page.on('request', (request) => {
+    if (isRun(request)) runs.push(request);
+  });
+  return runs;
+}
+
+interface RunBody {
+  threadId: string;
+  runId: string;
+  protocolVersion?: string;
+  state?: unknown;
+  messages: { id: string; role: string; content?: unknown; toolCalls?: { id: string; type: string; function: { name: string; arguments: string } }[]; toolCallId?: string; error?: string }[];
+  tools: { name: string; description: string; parameters: Record<string, unknown> }[];
+  context: { description: string; value: string }[];
+  forwardedProps?: Record<string, unknown>;
+}
+const bodyOf = (request: Request) => request.postDataJSON() as RunBody;
+
+/** Paths of every `null` in a JSON value (1.0: optional fields are omitted, never null). */
+function nullsIn(value: unknown, path = '$'): string[] {
+  if (value === null) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nullsIn(v, `${path}[${i}]`));
+  if (typeof value === 'object') return Object.entries(value as object).flatMap(([k, v]) => nullsIn(v, `${path}.${k}`));
+  return [];
+}
+
+/** Opens a page that fronts the agent and its panel; resolves once the composer is there. */
+async function openAgent(page: Page, baseUrl: string, path = DEMO_PAGE) {
+  await page.goto(`${baseUrl}${path}`);
+  await launcher(page).click();
+  await expect(composer(page)).toBeVisible();
+}
+
+/** Records, in the page, what `BailingChat.on(name)` hands over (copied, as it was then). */
+async function listen(page: Page, name: 'state' | 'event' | 'done') {
+  await page.waitForFunction(() => (window as unknown as { BailingChat?: { apiVersion?: string } }).BailingChat?.apiVersion === '1');
+  await page.evaluate((name) => {
+    const w = window as unknown as { __heard?: Record<string, unknown[]>; BailingChat: { on(n: string, f: (d: unknown) => void): void } };
+    const heard = (w.__heard ??= {});
+    heard[name] = [];
+    w.BailingChat.on(name, (detail) => heard[name]!.push(detail === undefined ? undefined : JSON.parse(JSON.stringify(detail))));
+  }, name);
+}
+const heard = (page: Page, name: string) => page.evaluate((name) => (window as unknown as { __heard: Record<string, unknown[]> }).__heard[name], name);
+
+/** A tool step of the last answer, by its tool's name. */
+const toolStep = (page: Page, name: string) => lastAssistant(page).getByRole('group', { name });
+
+/** One AG-UI SSE frame. */
+const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify(event)}\n\n`;
+
+/** Answers the next run with `events` (RUN_STARTED with the run's own ids first), as one SSE body. */
+async function serveStream(page: Page, events: (ids: { threadId: string; runId: string }) => Record<string, unknown>[]) {
+  await page.route(`**${AGENT_PATH}`, (route, request) => {
+    const { threadId, runId } = bodyOf(request);
+    const body = [{ type: 'RUN_STARTED', threadId, runId }, ...events({ threadId, runId })].map(frame).join('');
+    return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }, body });
+  });
+}
+
+test('text streams into one bubble and ends as the markdown answer; the run input is a valid RunAgentInput', async ({ page, server }) => {
+  const runs = recordRuns(page);
+  await openAgent(page, server.url, PRELOAD_PAGE);
+  // Every text the last answer's body showed, from the page's side.
+  await page.evaluate(() => {
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    new MutationObserver(() => {
+      const bubbles = root.querySelectorAll('.bc-msg-assistant:not(.bc-greeting) .bc-body');
+      const text = bubbles[bubbles.length - 1]?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(root.querySelector('.bc-messages')!, { childList: true, subtree: true, characterData: true });
+  });
+  const posted = page.waitForRequest(isRun);
+  await ask(page, 'Show me the long markdown answer');
+  const request = await posted;
+
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await waitForAnswer(page);
+  await expect(body.locator('h2')).toHaveText('Setting up the Acme chat widget');
+  await expect(body.locator('table th')).toHaveText(['Setting', 'Default', 'Notes']);
+  await expect(body.locator('strong').first()).toHaveText('five minutes');
+  await expect(body).not.toContainText('## ');
+  await expect(body).not.toContainText('**');
+  // One bubble for the whole answer; it grew while the run streamed.
+  await expect(assistantMessages(page)).toHaveCount(1);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  const final = (await body.textContent())!;
+  expect(seen.filter((text) => text.length < final.length).length, `texts shown before the end: ${seen.length}`).toBeGreaterThan(1);
+
+  // The wire: a JSON RunAgentInput, asking for an event stream, with the preload's header.
+  const headers = request.headers();
+  expect(headers['accept']).toBe('text/event-stream');
+  expect(headers['content-type']).toBe('application/json');
+  expect(headers['x-demo-key']).toBe('demo-key-7');
+  const input = bodyOf(request);
+  expect(nullsIn(input)).toEqual([]);
+  expect(input.threadId).toMatch(/^\S+$/);
+  expect(input.runId).toMatch(/^\S+$/);
+  expect(input.runId).not.toBe(input.threadId);
+  expect(input.protocolVersion).toBe('1.0');
+  expect(input.messages).toHaveLength(1);
+  expect(input.messages[0]).toEqual({ id: expect.any(String), role: 'user', content: 'Show me the long markdown answer' });
+  expect(input.tools).toEqual([
+    {
+      name: 'get_page_info',
+      description: 'The page the visitor is reading: its title and address.',
+      parameters: { type: 'object', properties: { section: { type: 'string', description: 'A heading to look for' } }, additionalProperties: false },
+    },
+  ]);
+  expect(input.context).toEqual([{ description: 'The plan the visitor is on', value: 'pro' }]);
+  const renderers = (input.forwardedProps?.client_capabilities as { renderers?: unknown })?.renderers;
+  expect(input.forwardedProps).toEqual({ plan: 'pro', client_capabilities: { renderers: expect.any(Array) } });
+  expect(renderers).toEqual(['bailing-form']);
+  expect(runs).toHaveLength(1);
+});
+
+test('a tool step shows its name and "done"; Show details reveals the arguments and the result', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'What is the weather like?');
+  const step = toolStep(page, WEATHER_TOOL);
+  await expect(step).toBeVisible();
+  await waitForAnswer(page);
+  await expect(step.locator('.bc-part-name')).toHaveText(WEATHER_TOOL);
+  await expect(step.locator('.bc-part-status')).toHaveText('done');
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText(TOOL_PREAMBLE);
+  await expect(lastAssistant(page).locator('.bc-body strong').first()).toHaveText('Now:');
+
+  const toggle = step.getByRole('button', { name: 'Show details' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(step.locator('pre').first()).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const [args, result] = [step.locator('pre').nth(0), step.locator('pre').nth(1)];
+  await expect(step.getByRole('heading', { name: 'Arguments' })).toBeVisible();
+  await expect(args).toBeVisible();
+  expect(JSON.parse((await args.textContent())!)).toEqual({ city: 'Berlin', days: 2 });
+  await expect(step.getByRole('heading', { name: 'Result' })).toBeVisible();
+  // Both shown indented, as JSON a person can read.
+  expect(await args.textContent()).toBe(JSON.stringify(WEATHER_ARGS, null, 2));
+  expect(await result.textContent()).toBe(JSON.stringify(WEATHER_RESULT, null, 2));
+  // And closed again.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(args).toBeHidden();
+});
+
+test('two overlapping tool calls ("compare") show as two steps, each with its own arguments and result', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'Compare Berlin and Lisbon');
+  await waitForAnswer(page);
+  const steps = lastAssistant(page).getByRole('group', { name: WEATHER_TOOL });
+  await expect(steps).toHaveCount(2);
+  await expect(steps.locator('.bc-part-status')).toHaveText(['done', 'done']);
+  const cities: unknown[] = [];
+  for (const step of await steps.all()) {
+    await step.getByRole('button', { name: 'Show details' }).click();
+    const args = JSON.parse((await step.locator('pre').nth(0).textContent())!);
+    const result = JSON.parse((await step.locator('pre').nth(1).textContent())!);
+    expect(result.city).toBe(args.city);
+    cities.push(args.city);
+  }
+  expect(cities).toEqual(['Berlin', 'Lisbon']);
+  await expect(lastAssistant(page).locator('.bc-body table tbody tr')).toHaveCount(2);
+  await expect(lastAssistant(page).locator('.bc-body strong')).toHaveText(COMPARE_ANSWER.match(/\*\*(\w+)\*\*/)![1]!);
+});
+
+test('reasoning ("think") sits behind a collapsed "Thinking" button that shows it', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'Think about how long setup takes');
+  await waitForAnswer(page);
+  const thinking = lastAssistant(page).getByRole('button', { name: 'Thinking' });
+  await expect(thinking).toHaveAttribute('aria-expanded', 'false');
+  const text = lastAssistant(page).locator('.bc-part-thinking');
+  await expect(text).toBeHidden();
+  await thinking.click();
+  await expect(thinking).toHaveAttribute('aria-expanded', 'true');
+  await expect(text).toBeVisible();
+  await expect(text).toHaveText(REASONING_TEXT);
+  // The reasoning is not part of the answer.
+  await expect(lastAssistant(page).locator('.bc-body')).not.toContainText('The visitor asks');
+  await expect(lastAssistant(page).locator('.bc-body strong')).toHaveText('five minutes');
+});
+
+test('shared state ("todo"): BailingChat.state and on("state") see the snapshot, then the patched state, and the next run sends it', async ({ page, server }) => {
+  const runs = recordRuns(page);
+  await openAgent(page, server.url);
+  await listen(page, 'state');
+  expect(await page.evaluate(() => (window as unknown as { BailingChat: { state: unknown } }).BailingChat.state)).toBeUndefined();
+  await ask(page, 'Update my todo list');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText(NEW_TODO_TITLE);
+
+  type State = { todos: { id: string; title: string; done: boolean }[] };
+  const states = (await heard(page, 'state')) as State[];
+  // First the snapshot as sent; last the list after both deltas (an item added, one ticked off).
+  expect(states[0]).toEqual({ todos: STARTER_TODOS });
+  const patched: State = {
+    todos: [STARTER_TODOS[0]!, { ...STARTER_TODOS[1]!, done: true }, STARTER_TODOS[2]!, { id: 't4', title: NEW_TODO_TITLE, done: false }],
+  };
+  expect(states.at(-1)).toEqual(patched);
+  expect(states.length).toBeGreaterThanOrEqual(3);
+  expect(await page.evaluate(() => (window as unknown as { BailingChat: { state: unknown } }).BailingChat.state)).toEqual(patched);
+
+  // The next run carries the state back to the agent.
+  const next = page.waitForRequest(isRun);
+  await ask(page, 'hello');
+  expect(bodyOf(await next).state).toEqual(patched);
+  await waitForAnswer(page);
+  expect(runs).toHaveLength(2);
+});
+
+test('the host tool: the page\'s handler runs once, the next run carries its result, and the answer uses it', async ({ page, server }) => {
+  const runs = recordRuns(page);
+  await openAgent(page, server.url, PRELOAD_PAGE);
+  let seen = 0;
+  const second = page.waitForRequest((request) => isRun(request) && ++seen === 2);
+  await ask(page, 'What page am I on?');
+  const continued = bodyOf(await second);
+  await waitForAnswer(page);
+
+  expect(await page.evaluate(() => (window as unknown as { pageInfoCalls: unknown[] }).pageInfoCalls)).toEqual([{}]);
+  const first = bodyOf(runs[0]!);
+  expect(continued.threadId).toBe(first.threadId);
+  expect(continued.runId).not.toBe(first.runId);
+  expect(nullsIn(continued)).toEqual([]);
+  // The thread as the agent left it, then the page's answer to its call.
+  const call = continued.messages.find((m) => m.role === 'assistant' && m.toolCalls?.length)?.toolCalls?.[0];
+  expect(call).toMatchObject({ id: expect.any(String), type: 'function', function: { name: 'get_page_info', arguments: '{}' } });
+  const tool = continued.messages.at(-1)!;
+  expect(tool).toMatchObject({ role: 'tool', toolCallId: call!.id });
+  expect(tool.error).toBeUndefined();
+  expect(JSON.parse(tool.content as string)).toEqual({ title: 'Preloaded AG-UI agent', url: `${server.url}${PRELOAD_PAGE}`, marker: 'handler-ran-4417' });
+  expect(continued.messages.filter((m) => m.role === 'user')).toHaveLength(1);
+
+  // One turn: the preamble, the step, and the answer made of the page's result, in one bubble.
+  await expect(assistantMessages(page)).toHaveCount(1);
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(body).toContainText(HOST_TOOL_PREAMBLE);
+  await expect(body.locator('strong')).toHaveText('Preloaded AG-UI agent');
+  await expect(body.locator('pre code')).toContainText('handler-ran-4417');
+  // The step is answered: it no longer waits for the page.
+  const step = toolStep(page, 'get_page_info');
+  await expect(step.locator('.bc-part-status')).toHaveText('done');
+  await step.getByRole('button', { name: 'Show details' }).click();
+  await expect(step.locator('pre').nth(1)).toContainText('handler-ran-4417');
+  expect(runs).toHaveLength(2);
+  expect(await page.evaluate(() => (window as unknown as { pageInfoCalls: unknown[] }).pageInfoCalls)).toHaveLength(1);
+});
+
+test('RUN_ERROR ("fail") is shown with Retry; Retry sends a new run of the same question', async ({ page, server }) => {
+  const runs = recordRuns(page);
+  await openAgent(page, server.url);
+  await listen(page, 'done');
+  await ask(page, 'Make it fail');
+  const answer = lastAssistant(page);
+  await expect(answer).toHaveClass(/bc-msg-error/);
+  await expect(answer.locator('.bc-body')).toContainText(FAIL_REPLY);
+  await expect(answer.locator('.bc-body')).not.toContainText(FAIL_PARTIAL.trim());
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  expect(await heard(page, 'done')).toEqual([]);
+
+  const retried = page.waitForRequest(isRun);
+  await answer.getByRole('button', { name: 'Retry' }).click();
+  const second = bodyOf(await retried);
+  const first = bodyOf(runs[0]!);
+  expect(second.runId).not.toBe(first.runId);
+  expect(second.threadId).toBe(first.threadId);
+  // Asked again as it was; the failed run left nothing in the thread.
+  expect(second.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Make it fail']]);
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText(FAIL_REPLY);
+  expect(runs).toHaveLength(2);
+});
+
+test('Stop ("slow") cancels the run\'s request; the partial text stays marked "Stopped." and the composer works again', async ({ page, server }) => {
+  const runs = recordRuns(page);
+  await openAgent(page, server.url);
+  await ask(page, 'Walk me through it slowly');
+  const stopped = assistantMessages(page).first();
+  const body = stopped.locator('.bc-body');
+  await expect(body).toContainText('step by step');
+
+  const failed = page.waitForEvent('requestfailed', isRun);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  expect((await failed).failure()?.errorText).toMatch(/ERR_ABORTED/);
+  await expect(stopped.locator('.bc-status')).toHaveText('Stopped.');
+  const shown = (await body.textContent())!;
+  expect(shown).toContain('step by step');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+
+  // The composer takes the next question, which is answered; the stopped text did not grow meanwhile.
+  await expect(composer(page)).toBeEditable();
+  await ask(page, 'hello');
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText('Acme help assistant');
+  expect(await body.textContent()).toBe(shown);
+  await expect(stopped.locator('.bc-status')).toHaveText('Stopped.');
+  expect(runs).toHaveLength(2);
+});
+
+test('a reload while the answer streams: the question stays, the answer shows as cut off with Retry, never as finished', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'Walk me through it slowly');
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText('step by step');
+  await page.reload();
+  await listen(page, 'done');
+  await launcher(page).click();
+
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveText(['You: Walk me through it slowly']);
+  const answer = lastAssistant(page);
+  await expect(answer.locator('.bc-status')).toContainText(INTERRUPTED);
+  await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  expect(await heard(page, 'done')).toEqual([]);
+
+  // Retry asks again, and this time the answer finishes.
+  const retried = page.waitForRequest(isRun);
+  await answer.getByRole('button', { name: 'Retry' }).click();
+  expect(bodyOf(await retried).messages.at(-1)).toMatchObject({ role: 'user', content: 'Walk me through it slowly' });
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Stopped.');
+});
+
+test('a malformed event is skipped with one warning naming it; an unknown event type is ignored silently', async ({ page, server, consoleMessages }) => {
+  await openAgent(page, server.url);
+  await listen(page, 'done');
+  await serveStream(page, ({ threadId, runId }) => [
+    { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'The answer ' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'x' },
+    { type: 'FUTURE_THING' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'is **complete**.' },
+    { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+    { type: 'RUN_FINISHED', threadId, runId },
+  ]);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('.bc-body')).toHaveText('The answer is complete.');
+  await expect(lastAssistant(page).locator('.bc-body strong')).toHaveText('complete');
+  expect(await heard(page, 'done')).toHaveLength(1);
+
+  // Console messages reach the test in the page's order: this one comes after any of the run's.
+  await page.evaluate(() => console.log('console-barrier'));
+  await expect.poll(() => consoleMessages.some((m) => m.text === 'console-barrier')).toBe(true);
+  const warnings = consoleMessages.filter((m) => m.type === 'warning').map((m) => m.text);
+  expect(warnings.filter((text) => text.includes('TEXT_MESSAGE_CONTENT')), warnings.join('\n')).toHaveLength(1);
+  expect(warnings.filter((text) => text.includes('FUTURE_THING'))).toEqual([]);
+  expect(warnings.find((text) => text.includes('TEXT_MESSAGE_CONTENT'))).toMatch(/^BailingChat: .*malformed.*delta/);
+});
+
+test('a stream that ends without RUN_FINISHED is shown as cut off with Retry, never as done', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await listen(page, 'done');
+  await serveStream(page, () => [
+    { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Half of the answer' },
+  ]);
+  await ask(page, 'hello');
+  const answer = lastAssistant(page);
+  await expect(answer.locator('.bc-status')).toContainText(INTERRUPTED);
+  await expect(answer.locator('.bc-body')).toHaveText('Half of the answer');
+  await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(answer).not.toHaveClass(/bc-msg-error/);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  expect(await heard(page, 'done')).toEqual([]);
+});
+
+test('the reference server dropping the stream mid-message ("drop") is shown as cut off, never as done', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await listen(page, 'done');
+  await ask(page, 'drop the connection');
+  const answer = lastAssistant(page);
+  await expect(answer.locator('.bc-status')).toContainText(INTERRUPTED, { timeout: 15_000 });
+  await expect(answer.locator('.bc-body')).toContainText('Setting up the Acme chat widget');
+  await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(await heard(page, 'done')).toEqual([]);
+});
+
+test('a BailingHub page never fetches ag-ui.js; an AG-UI page fetches it once', async ({ page, server }) => {
+  const modules: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/ag-ui.js')) modules.push(request.url());
+  });
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('.bc-body')).toContainText('Acme help assistant');
+  await requestsReported(page);
+  expect(modules).toEqual([]);
+
+  await openAgent(page, server.url);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await ask(page, 'What is the weather like?');
+  await waitForAnswer(page);
+  await requestsReported(page);
+  expect(modules).toEqual([`${server.url}/ag-ui.js`]);
+});
+
+for (const viewport of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+  test.describe(viewport.name, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test('axe: a tool step expanded has no serious or critical findings', async ({ page, server }) => {
+      await openAgent(page, server.url);
+      await ask(page, 'What is the weather like?');
+      await waitForAnswer(page);
+      const step = toolStep(page, WEATHER_TOOL);
+      await step.getByRole('button', { name: 'Show details' }).click();
+      await expect(step.locator('pre').nth(1)).toBeVisible();
+      await step.scrollIntoViewIfNeeded();
+      await nextFrame(page);
+      await page.screenshot({ path: `test-results/ag-ui-tool-step-${viewport.name}.png` });
+
+      const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+      expect(results.passes.length).toBeGreaterThan(0);
+      const found = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      for (const v of found) console.log(`[axe] ${v.impact} ${v.id}: ${v.help}`, v.nodes.slice(0, 5).map((n) => n.target.join(' ')));
+      expect(found.map((v) => v.id)).toEqual([]);
+    });
+  });
+}
