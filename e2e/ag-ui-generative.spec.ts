@@ -35,7 +35,7 @@ test('a bailing-form tool call is the form; sending it answers the call with a t
   const result = second.messages.at(-1);
   expect(result).toMatchObject({ role: 'tool', toolCallId: call.id });
   const sent = JSON.parse(result.content);
-  expect(sent).toMatchObject({ action: 'submit', values: { order_id: 'A-1042', reason: 'It arrived broken.', method: 'balance', agree: true } });
+  expect(sent).toMatchObject({ action: 'submit', values: { order: 'A-1042', reason: 'It arrived broken.', method: 'balance', terms: true } });
   // The widget's own fields stay out of the agent's result.
   expect(sent).not.toHaveProperty('source_job_id');
   expect(second.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
@@ -55,7 +55,8 @@ test('a ui__sandbox tool call mounts the view; its send goes on as a message aft
   await ask(page, 'calculator');
   await waitForAnswer(page);
   const view = page.frameLocator('bailing-chat-widget .bc-part-ui iframe.sbx-frame');
-  await expect(view.getByRole('button', { name: '=' })).toBeVisible();
+  for (const key of ['6', '×', '7', '=']) await view.getByRole('button', { name: key, exact: true }).click();
+  await expect(view.locator('#display')).toHaveText('42');
   await view.getByRole('button', { name: 'Ask the assistant to explain' }).click();
   await expect.poll(() => bodies.length).toBe(2);
   await waitForAnswer(page);
@@ -65,6 +66,7 @@ test('a ui__sandbox tool call mounts the view; its send goes on as a message aft
   const tail = messages.slice(-2);
   expect(tail[0]).toMatchObject({ role: 'tool', toolCallId: call.id, content: '{"status":"shown"}' });
   expect(tail[1]).toMatchObject({ role: 'user' });
+  expect(JSON.parse(tail[1].content)).toMatchObject({ view: 'calculator', expression: '6×7', result: 42 });
 });
 
 test('a page without the sandbox turned on advertises no sandbox and gets the view as a code block, never a frame', async ({ page, server }) => {
@@ -82,5 +84,6 @@ test('a page without the sandbox turned on advertises no sandbox and gets the vi
   await waitForAnswer(page);
   expect(bodies[0]!.forwardedProps.client_capabilities.renderers).not.toContain('sandbox');
   await expect(page.locator('bailing-chat-widget iframe')).toHaveCount(0);
-  await expect(assistantMessages(page).last().locator('pre code[data-language="sandbox"]')).toBeVisible();
+  // The view's JSON, as the code block of an unregistered fence.
+  await expect(assistantMessages(page).last().locator('pre code.language-sandbox')).toContainText('"title"');
 });
