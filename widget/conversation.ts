@@ -18,7 +18,7 @@ import { BailingHttpError, visitorError, visitorMessage } from './transport/erro
 import { streamJob, type StreamEnd } from './transport/sse';
 import { initialTurn, reduceTurn, type TurnState } from './turn';
 import type { Strings } from './ui/i18n';
-import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
+import type { AssistantBubble, MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, PageContext, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
@@ -346,7 +346,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!markdown) return void loadMarkdown().then(() => running === turn && paintProvisional(turn, bubble));
     if (turn.liveResets !== state.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
+      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
       turn.liveResets = state.resets;
     }
     turn.live!.update(state.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayload, utf8Length } from './payload';
+import { checkPayload, checkPreviewPayload, utf8Length } from './payload';
 
 const json = (maxPayloadBytes: number) => ({ contentType: 'application/json' as const, maxPayloadBytes });
 const text = (maxPayloadBytes: number) => ({ contentType: 'text/plain' as const, maxPayloadBytes });
@@ -44,5 +44,51 @@ describe('checkPayload', () => {
     const result = checkPayload(source, limits);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toContain(reason);
+  });
+});
+
+describe('checkPreviewPayload: an unfinished block, as a preview gets it', () => {
+  it.each([
+    { title: 'nothing yet', source: '', payload: undefined },
+    { title: 'only blanks', source: ' \n', payload: undefined },
+    { title: 'an opened object', source: '{', payload: {} },
+    { title: 'a key still being written', source: '{"ti', payload: {} },
+    { title: 'a key without its value', source: '{"title":', payload: {} },
+    { title: 'a string cut short', source: '{"title": "Ord', payload: { title: 'Ord' } },
+    { title: 'a string cut inside an escape', source: '{"title": "a\\u00', payload: { title: 'a' } },
+    { title: 'a string cut after a backslash', source: '{"title": "a\\', payload: { title: 'a' } },
+    { title: 'escapes decoded as JSON.parse does', source: '{"title": "\\u2026\\"q\\"', payload: { title: '…"q"' } },
+    { title: 'a number still being written is left out', source: '{"a": 1, "b": 12', payload: { a: 1 } },
+    { title: 'a number ended by a comma is kept', source: '{"a": 1, "b": 12,', payload: { a: 1, b: 12 } },
+    { title: 'a literal still being written is left out', source: '{"a": tr', payload: {} },
+    { title: 'a finished literal is kept', source: '{"a": true, "b": nul', payload: { a: true } },
+    { title: 'an array cut short', source: '[{"a": 1}, {"b": [1, 2', payload: [{ a: 1 }, { b: [1] }] },
+    { title: 'a finished block', source: '{"a": [1, {"b": "c"}]}', payload: { a: [1, { b: 'c' }] } },
+    { title: 'only a string so far: not a payload', source: '"a str', payload: undefined },
+    { title: 'only a number: not a payload', source: '42', payload: undefined },
+    { title: 'null: not a payload', source: 'null', payload: undefined },
+    { title: 'a lone minus', source: '-', payload: undefined },
+    { title: 'malformed after a good start: what came before', source: '{"a": 1, "b" 2, "c": 3}', payload: { a: 1 } },
+    { title: 'NaN is not JSON: null, as JSON gives it', source: '{"a": NaN, "b": 1}', payload: { a: null, b: 1 } },
+    // partial-json assigns keys: without the JSON round trip this would set the object's prototype.
+    { title: 'a __proto__ key sets no prototype', source: '{"__proto__": {"polluted": 1}, "a": 1}', payload: { a: 1 } },
+    { title: 'nesting too deep to read', source: '['.repeat(50_000), payload: undefined },
+  ])('$title: $source', ({ source, payload }) => {
+    const result = checkPreviewPayload(source, json(262_144));
+    expect(result).toEqual({ ok: true, payload });
+    if (result.ok && payload) expect(Object.getPrototypeOf(result.payload)).toBe(Array.isArray(payload) ? Array.prototype : Object.prototype);
+    if (result.ok) expect((result.payload as { polluted?: unknown } | undefined)?.polluted).toBeUndefined();
+  });
+
+  it('text/plain gets the text so far', () => {
+    expect(checkPreviewPayload('graph TD; A-->', text(100))).toEqual({ ok: true, payload: 'graph TD; A-->' });
+  });
+
+  it.each([
+    { title: 'JSON over the limit', source: '{"a": "€€€€"', limits: json(14) },
+    { title: 'text over the limit', source: 'x'.repeat(11), limits: text(10) },
+  ])('refuses $title, as mount will', ({ source, limits }) => {
+    expect(checkPreviewPayload(source, limits)).toEqual({ ok: false, reason: `payload exceeds ${limits.maxPayloadBytes} bytes` });
+    expect(checkPayload(source + '}', limits).ok).toBe(false);
   });
 });
