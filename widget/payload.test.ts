@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { checkPayload, checkPreviewPayload, utf8Length } from './payload';
+import { describe, expect, it, vi } from 'vitest';
+import { checkPayload, growingUtf8Length, previewPayload, utf8Length, withinBytes } from './payload';
 
 const json = (maxPayloadBytes: number) => ({ contentType: 'application/json' as const, maxPayloadBytes });
 const text = (maxPayloadBytes: number) => ({ contentType: 'text/plain' as const, maxPayloadBytes });
@@ -47,7 +47,7 @@ describe('checkPayload', () => {
   });
 });
 
-describe('checkPreviewPayload: an unfinished block, as a preview gets it', () => {
+describe('previewPayload: an unfinished block, as a preview gets it', () => {
   it.each([
     { title: 'nothing yet', source: '', payload: undefined },
     { title: 'only blanks', source: ' \n', payload: undefined },
@@ -74,21 +74,53 @@ describe('checkPreviewPayload: an unfinished block, as a preview gets it', () =>
     { title: 'a __proto__ key sets no prototype', source: '{"__proto__": {"polluted": 1}, "a": 1}', payload: { a: 1 } },
     { title: 'nesting too deep to read', source: '['.repeat(50_000), payload: undefined },
   ])('$title: $source', ({ source, payload }) => {
-    const result = checkPreviewPayload(source, json(262_144));
-    expect(result).toEqual({ ok: true, payload });
-    if (result.ok && payload) expect(Object.getPrototypeOf(result.payload)).toBe(Array.isArray(payload) ? Array.prototype : Object.prototype);
-    if (result.ok) expect((result.payload as { polluted?: unknown } | undefined)?.polluted).toBeUndefined();
+    const result = previewPayload(source, 'application/json');
+    expect(result).toEqual(payload);
+    if (payload) expect(Object.getPrototypeOf(result)).toBe(Array.isArray(payload) ? Array.prototype : Object.prototype);
+    expect((result as { polluted?: unknown } | undefined)?.polluted).toBeUndefined();
   });
 
   it('text/plain gets the text so far', () => {
-    expect(checkPreviewPayload('graph TD; A-->', text(100))).toEqual({ ok: true, payload: 'graph TD; A-->' });
+    expect(previewPayload('graph TD; A-->', 'text/plain')).toBe('graph TD; A-->');
+  });
+});
+
+describe('withinBytes: the limit a preview stops at, as mount refuses past it', () => {
+  it.each([
+    { source: '', max: 1, within: true },
+    { source: 'x'.repeat(10), max: 10, within: true },
+    { source: 'x'.repeat(11), max: 10, within: false },
+    { source: '€'.repeat(10), max: 30, within: true },
+    { source: '€'.repeat(10), max: 29, within: false },
+    { source: '😀', max: 4, within: true },
+    { source: '😀', max: 3, within: false },
+    { source: '\ud800', max: 3, within: true },
+    { source: '\ud800', max: 2, within: false },
+  ])('$source in $max bytes: $within', ({ source, max, within }) => {
+    expect(withinBytes(source, max)).toBe(within);
+    expect(checkPayload(source, text(max)).ok).toBe(within);
+  });
+});
+
+describe('growingUtf8Length', () => {
+  it.each([
+    ['ASCII growing', ['', 'a', 'ab', 'abc']],
+    ['multibyte growing', ['é', 'é€', 'é€😀', 'é€😀x']],
+    ['a surrogate pair split across calls', ['a\ud83d', 'a\ud83d\ude00', 'a\ud83d\ude00\ud83d', 'a\ud83d\ude00\ud83d\ude00b']],
+    ['a text that does not extend the last', ['abc€', 'xy', 'xy😀', '😀']],
+    ['the same text again', ['a€', 'a€', 'a€b']],
+    ['a longer text that does not extend the last', ['aaaa€', 'bbbb€x', 'bbbb€xy']],
+  ])('%s: each call equals utf8Length', (_, texts) => {
+    const length = growingUtf8Length();
+    expect(texts.map(length)).toEqual(texts.map(utf8Length));
   });
 
-  it.each([
-    { title: 'JSON over the limit', source: '{"a": "€€€€"', limits: json(14) },
-    { title: 'text over the limit', source: 'x'.repeat(11), limits: text(10) },
-  ])('refuses $title, as mount will', ({ source, limits }) => {
-    expect(checkPreviewPayload(source, limits)).toEqual({ ok: false, reason: `payload exceeds ${limits.maxPayloadBytes} bytes` });
-    expect(checkPayload(source + '}', limits).ok).toBe(false);
+  it('encodes only the appended text', () => {
+    const length = growingUtf8Length();
+    const encode = vi.spyOn(TextEncoder.prototype, 'encode');
+    length('x'.repeat(10_000));
+    length('x'.repeat(10_000) + 'yz');
+    expect(encode.mock.calls.map(([t]) => t!.length)).toEqual([10_000, 2]);
+    encode.mockRestore();
   });
 });

@@ -776,6 +776,18 @@ describe('preview', () => {
     for (const word of ['ticket', 'visitor', 'thread', 'context', '"url"', 'respond', 'message']) expect(all).not.toContain(word);
   });
 
+  it('parses the payload only when it is read, once per call', () => {
+    const { reg } = setup();
+    const reads: unknown[] = [];
+    reg.register({ type: 'lazy', mount() {}, preview: (ctx: RendererPreviewContext) => void (ctx.source.length < 8 && reads.push(ctx.payload, ctx.payload)) });
+    const { handle } = start(reg, 'lazy', '{"a": [');
+    const parse = vi.spyOn(JSON, 'parse');
+    handle!.update('{"a": [1, 2, 3, 4');
+    expect(parse).not.toHaveBeenCalled();
+    expect(reads).toEqual([{ a: [] }, { a: [] }]);
+    expect(reads[0]).toBe(reads[1]);
+  });
+
   it('calls the preview with the definition as this', () => {
     const { reg } = setup();
     class Renderer {

@@ -1,7 +1,7 @@
 // The renderer registry: which fenced-block types this page trusts, and the life of every block
 // mounted into one (DESIGN.md §7). Renderers are trusted host code; the blocks they get are not.
 
-import { checkPayload, checkPreviewPayload } from './payload';
+import { checkPayload, growingUtf8Length, previewPayload, withinBytes } from './payload';
 import type {
   RendererCleanup,
   RendererContext,
@@ -333,6 +333,17 @@ export function createRegistry({
       let ac: AbortController | null = null;
       let cleanup: RendererCleanup;
       let stopped = false;
+      const bytes = growingUtf8Length();
+      let contentType: RegisteredRenderer['contentType'];
+      // `payload` is parsed when first read, so a preview that has what it needs does not pay for
+      // it each frame. One getter per preview, reading its context's own `source`: a getter closure
+      // per call, holding the source, doubled the cost of a call (measured with a 60 KB block).
+      const parsed = new WeakMap<object, { v: unknown }>();
+      function payload(this: RendererPreviewContext) {
+        let p = parsed.get(this);
+        if (!p) parsed.set(this, (p = { v: previewPayload(this.source, contentType) }));
+        return p.v;
+      }
       // The preview so far ends (its drawing stays); the next draw starts it again, or stops.
       const end = () => {
         previews.delete(end);
@@ -360,8 +371,8 @@ export function createRegistry({
         if (!entry?.def.preview) return stop();
         const { def, self } = entry;
         // Past the byte limit the block will not mount either (mount says why, at the end).
-        const checked = checkPreviewPayload(src, def);
-        if (!checked.ok) return stop();
+        if (!withinBytes(src, def.maxPayloadBytes, bytes)) return stop();
+        contentType = def.contentType;
         // A new preview (the first, or after its type was registered again) starts from nothing.
         if (!ac) {
           container.replaceChildren();
@@ -369,16 +380,9 @@ export function createRegistry({
           previews.set(end, type);
         }
         // Frozen, exactly these keys: no ticket, visitor id, thread id, page context or respond.
-        const context: RendererPreviewContext = Object.freeze({
-          container,
-          payload: checked.payload,
-          source: src,
-          type,
-          version: def.version,
-          theme: shade,
-          final: false as const,
-          signal: ac.signal,
-        });
+        const context = Object.freeze(
+          Object.defineProperty({ container, source: src, type, version: def.version, theme: shade, final: false, signal: ac.signal }, 'payload', { get: payload, enumerable: true }),
+        ) as RendererPreviewContext;
         try {
           const r: unknown = def.preview!.call(self, context);
           // A preview is synchronous: a promise is not waited for, but its rejection is reported.

@@ -2,16 +2,12 @@
 // The streaming placeholder of a sandbox view: its height and line from the props parsed so far
 // (through the registry's own payload check, as the widget hands them), drawn in one box.
 import { describe, expect, it } from 'vitest';
-import { checkPreviewPayload } from '../../widget/payload';
+import { previewPayload } from '../../widget/payload';
 import type { RendererPreviewContext } from '../../widget/types';
-import { DEFAULT_VIEW_HEIGHT, placeholderOf, preview } from './preview';
+import { DEFAULT_VIEW_HEIGHT, PLACEHOLDER_READ_CHARS, placeholderOf, preview } from './preview';
 
 /** What the preview is handed for `source`, a sandbox block's text so far. */
-const payloadOf = (source: string) => {
-  const checked = checkPreviewPayload(source, { contentType: 'application/json', maxPayloadBytes: 65_536 });
-  if (!checked.ok) throw new Error(checked.reason);
-  return checked.payload;
-};
+const payloadOf = (source: string) => previewPayload(source, 'application/json');
 
 const contextFor = (container: HTMLElement, source: string) =>
   ({ container, source, payload: payloadOf(source), final: false }) as unknown as RendererPreviewContext;
@@ -60,5 +56,28 @@ describe('preview', () => {
     ]);
     // Model text never becomes markup here.
     expect(box.children).toHaveLength(0);
+  });
+});
+
+describe('preview: cost', () => {
+  it(`past ${PLACEHOLDER_READ_CHARS} characters it no longer reads the payload (the widget parses it when read)`, () => {
+    const container = document.createElement('div');
+    let reads = 0;
+    const call = (source: string) =>
+      preview({ container, source, final: false, get payload() {
+        reads++;
+        return previewPayload(source, 'application/json');
+      } } as unknown as RendererPreviewContext);
+    const head = '{"initialHeight": 180, "placeholderMessages": ["Setting up the view…"], "html": "';
+    call(head);
+    call(head + 'x'.repeat(PLACEHOLDER_READ_CHARS - head.length));
+    expect(reads).toBe(2);
+    for (let i = 1; i <= 50; i++) call(head + 'x'.repeat(PLACEHOLDER_READ_CHARS + 100 * i));
+    expect(reads).toBe(2);
+    expect((container.firstElementChild as HTMLElement).style.height).toBe('180px');
+    // A block whose first call is already long is still drawn, from one read.
+    const other = document.createElement('div');
+    preview({ container: other, source: head + 'x'.repeat(2000), final: false, payload: previewPayload(head + 'x'.repeat(2000), 'application/json') } as unknown as RendererPreviewContext);
+    expect(other.textContent).toBe('Setting up the view…');
   });
 });

@@ -9,6 +9,11 @@ import type { RendererPreviewContext } from '../../widget/types';
 export const DEFAULT_VIEW_HEIGHT = 240;
 /** The placeholder's height bounds, in CSS pixels: `initialHeight` is the model's to choose. */
 export const PLACEHOLDER_HEIGHT = Object.freeze({ min: 40, max: 1600 });
+/**
+ * How far into the block the placeholder still reads the props: the model writes its two fields
+ * first, and past this the rest is the view's code, which would cost a parse of all of it per frame.
+ */
+export const PLACEHOLDER_READ_CHARS = 500;
 
 /** The placeholder's height and line for the props parsed so far (anything: the model wrote them). Pure. */
 export function placeholderOf(payload: unknown): { height: number; text: string } {
@@ -22,9 +27,12 @@ export function placeholderOf(payload: unknown): { height: number; text: string 
 }
 
 /** Draws the placeholder, or brings the one drawn before up to date (same container each call). */
-export function preview({ container, payload }: RendererPreviewContext): void {
-  const { height, text } = placeholderOf(payload);
+export function preview(context: RendererPreviewContext): void {
+  const { container, source } = context;
   let box = container.firstElementChild as HTMLElement | null;
+  if (box && source.length > PLACEHOLDER_READ_CHARS) return;
+  // Read only now: the widget parses the payload when it is first read.
+  const { height, text } = placeholderOf(context.payload);
   if (!box) {
     box = container.appendChild(document.createElement('div'));
     box.className = 'bc-wait';
