@@ -929,6 +929,20 @@ describe('preview', () => {
     expect(warn).toHaveBeenCalledWith('renderer "card" preview failed: late');
   });
 
+  it('a preview that unregisters its own type during its call is cleaned up at once, once', () => {
+    const { reg } = setup();
+    const cleanup = vi.fn();
+    let off = () => {};
+    off = reg.register({ type: 'card', mount() {}, preview: (ctx: RendererPreviewContext) => (ctx.source == '{"a"' && off(), cleanup) });
+    const { container, handle } = start(reg, 'card', '{');
+    expect(handle!.update('{"a"')).toBe(true);
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(handle!.update('{"a":')).toBe(false);
+    expect(container.childNodes).toHaveLength(0);
+    handle!.destroy();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+  });
+
   it('previews are not mounts: the counters do not move', () => {
     const { reg } = setup();
     reg.register(previewer('card').def);

@@ -332,6 +332,8 @@ export function createRegistry({
       const shade = Object.freeze({ accent: theme.accent, mode: theme.mode });
       let ac: AbortController | null = null;
       let cleanup: RendererCleanup;
+      /** The cleanup the last end ran. */
+      let ran: unknown;
       let stopped = false;
       const bytes = growingUtf8Length();
       let contentType: RegisteredRenderer['contentType'];
@@ -350,9 +352,9 @@ export function createRegistry({
         if (!ac) return;
         ac.abort();
         ac = null;
-        const c = cleanup;
+        ran = cleanup;
         cleanup = undefined;
-        runCleanup(type, c);
+        runCleanup(type, ran);
       };
       const stop = (reason?: string) => {
         if (reason) warn(`renderer "${type}": ${reason}; showing the block's source while it streams`);
@@ -383,10 +385,14 @@ export function createRegistry({
         const context = Object.freeze(
           Object.defineProperty({ container, source: src, type, version: def.version, theme: shade, final: false, signal: ac.signal }, 'payload', { get: payload, enumerable: true }),
         ) as RendererPreviewContext;
+        const live = ac;
         try {
           const r: unknown = def.preview!.call(self, context);
           // A preview is synchronous: a promise is not waited for, but its rejection is reported.
           if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).catch((e) => warn(`renderer "${type}" preview failed: ${why(e)}`));
+          // Ended during the call (it unregistered its own type): its cleanup runs at once, unless
+          // that end just ran it.
+          else if (r && ac !== live) r !== ran && runCleanup(type, r);
           else if (r) cleanup = r as RendererCleanup;
         } catch (e) {
           return stop(`preview failed: ${why(e)}`);
