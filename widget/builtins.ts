@@ -4,6 +4,7 @@
 
 import { loadModule } from './modules';
 import type { SandboxHostOptions } from '../renderers/sandbox/host';
+import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererDefinition } from './types';
 
 /** DESIGN.md §8.1 / reference: a form's fenced JSON is at most 32 KiB. */
@@ -25,6 +26,13 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
       // A failed import rejects the mount, and the block falls back to its source as code.
       mount: (context) => loadModule('renderers/bailing-form', scriptSrc).then((module) => module.mount(context)),
     },
-    ...(sandbox ? [{ type: 'sandbox', mount: (context) => loadModule('renderers/sandbox', scriptSrc).then((module) => module.mount(context, { sandbox, send } as SandboxHostOptions)) } satisfies RendererDefinition] : []),
+    ...(sandbox
+      ? [{
+          type: 'sandbox',
+          // The placeholder while the view streams: small, so it is here rather than in the view's module.
+          preview: sandboxPreview,
+          mount: (context) => loadModule('renderers/sandbox', scriptSrc).then((module) => module.mount(context, { sandbox, send } as SandboxHostOptions)),
+        } satisfies RendererDefinition]
+      : []),
   ];
 }

@@ -17,7 +17,7 @@ import type { MountGroup, Registry } from './registry';
 import { visitorError } from './transport/errors';
 import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 import type { Strings } from './ui/i18n';
-import { sandboxWait, type AssistantBubble, type MessageList } from './ui/messages';
+import type { AssistantBubble, MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
@@ -434,7 +434,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!markdown) return void loadMarkdown().then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, registry.has('sandbox') ? { sandbox: sandboxWait } : {});
+      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
       turn.liveResets = progress.resets;
     }
     turn.live!.update(progress.text);

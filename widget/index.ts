@@ -5,6 +5,7 @@ export type { BailingChatApi } from './api';
 export type {
   RendererDefinition,
   RendererContext,
+  RendererPreviewContext,
   RendererCleanup,
   RendererTheme,
   RendererMessage,

@@ -3,10 +3,10 @@
 // fence grows in place, unfinished inline syntax does not flash, and after the last delta the
 // live DOM equals the final render however the text was split.
 import { describe, expect, test } from 'vitest';
-import { Marked } from 'marked';
-import { closeOpenInline, createLiveRender, renderFinal, stableCut } from './markdown';
+import { Marked, type Token, type Tokens } from 'marked';
+import { closeOpenInline, createLiveRender, openFenceText, renderFinal, stableCut } from './markdown';
 import { MARKDOWN_CASES } from './fixtures/markdown-corpus';
-import { sandboxWait } from './ui/messages';
+import type { StartPreview } from './registry';
 
 const lexer = new Marked({ gfm: true });
 const cut = (text: string): string[] => {
@@ -14,10 +14,11 @@ const cut = (text: string): string[] => {
   return tokens.slice(0, stableCut(tokens)).map((t) => t.type);
 };
 
-function live(previews?: Record<string, (source: string) => Node>) {
+function live(preview?: StartPreview, signal?: AbortSignal) {
   const root = document.createElement('div');
-  const render = createLiveRender(root, () => {}, previews);
-  return { root, update: (text: string) => render.update(text) };
+  let paints = 0;
+  const render = createLiveRender(root, () => void paints++, preview, signal);
+  return { root, update: (text: string) => render.update(text), paints: () => paints };
 }
 
 /** Feeds `text` in chunks from `sizes` (cycled), updating after every chunk, like a stream. */
@@ -228,34 +229,6 @@ describe('work follows the new text', () => {
     expect(root.querySelector('code')!.textContent).toBe('a\n```x\n');
   });
 
-  test('an open fence of a previewed type shows its stand-in, never its source', () => {
-    let made = 0;
-    const { root, update } = live({
-      sandbox: (source) => {
-        made++;
-        const div = document.createElement('div');
-        div.className = 'wait';
-        div.textContent = `${source.length}`;
-        return div;
-      },
-    });
-    // While the source is short the stand-in is drawn again (it reads its first fields from it)…
-    update('View:\n\n```sandbox\n{"initialHeight": 200');
-    update('View:\n\n```sandbox\n{"initialHeight": 200, "placeholderMessages": ["Wait"]');
-    expect(root.querySelector('.wait')!.textContent).toBe('54');
-    expect(made).toBe(2);
-    // …then it stays as it is, however much code streams in after.
-    const code = `, "html": "${'<p>hi</p>'.repeat(100)}"`;
-    update('View:\n\n```sandbox\n{"initialHeight": 200, "placeholderMessages": ["Wait"]' + code);
-    const made2 = made;
-    update('View:\n\n```sandbox\n{"initialHeight": 200, "placeholderMessages": ["Wait"]' + code + code);
-    expect(made).toBe(made2);
-    expect(root.querySelectorAll('.wait')).toHaveLength(1);
-    expect(root.querySelector('pre')).toBeNull();
-    update('View:\n\n```sandbox\n{"initialHeight": 200, "placeholderMessages": ["Wait"]' + code + code + '}\n```\n\nDone.');
-    expect([...root.children].map((e) => e.className || e.localName)).toEqual(['p', 'wait', 'p']);
-  });
-
   test('no image is loaded while streaming', () => {
     const root = stream('![cat](https://example.com/cat.png)\n\nText', [3]);
     expect(root.querySelector('img, [src]')).toBeNull();
@@ -263,18 +236,222 @@ describe('work follows the new text', () => {
   });
 });
 
-describe('sandboxWait (the stand-in of a streaming sandbox view)', () => {
+describe('previews: a fence of a type with a preview is drawn by it while it streams', () => {
+  interface Recorded {
+    type: string;
+    container: HTMLElement;
+    sources: string[];
+    destroyed: number;
+  }
+  /**
+   * A stand-in for the registry's `preview` (widget/registry.ts): types in `types` get a preview
+   * that writes its source length into the container; from its `stopAt`-th source on, it stops.
+   */
+  function recorder({ types = ['x-card'], stopAt = Infinity }: { types?: string[]; stopAt?: number } = {}) {
+    const asked: string[] = [];
+    const previews: Recorded[] = [];
+    const start: StartPreview = (type, container, source) => {
+      asked.push(type);
+      if (!types.includes(type)) return null;
+      const p: Recorded = { type, container, sources: [source], destroyed: 0 };
+      previews.push(p);
+      container.textContent = `drawn from ${source.length}`;
+      return {
+        update(next) {
+          p.sources.push(next);
+          if (p.sources.length >= stopAt) return container.replaceChildren(), false;
+          container.textContent = `drawn from ${next.length}`;
+          return true;
+        },
+        destroy: () => void p.destroyed++,
+      };
+    };
+    return { start, asked, previews };
+  }
+  /** The content of the text's first fence, as the lexer (and so `mount`) reads it. */
+  const fenceText = (text: string): string => {
+    const find = (tokens: Token[]): Tokens.Code | undefined => {
+      for (const t of tokens) {
+        if (t.type == 'code') return t as Tokens.Code;
+        const inner = find([...((t as Tokens.List).items ?? []), ...((t as Tokens.Generic).tokens ?? [])]);
+        if (inner) return inner;
+      }
+    };
+    return find(lexer.lexer(text))!.text;
+  };
+  const shape = (root: Element) => [...root.children].map((e) => e.className || e.localName);
+  const body = JSON.stringify({ title: 'Order #1042', items: [1, 2, 3], note: 'x'.repeat(700) });
+
+  test('an open fence calls the preview with the growing source, in one container, without lexing; closing it stops previewing', () => {
+    const { start, previews } = recorder();
+    const { root, update, paints } = live(start);
+    update('Card:\n\n```x-card');
+    // The first line is not complete: `x-card` could still become `x-cards`.
+    expect(previews).toHaveLength(0);
+    update('Card:\n\n```x-card\n');
+    expect(previews).toHaveLength(1);
+    const [p] = previews as [Recorded];
+    expect(p.sources).toEqual(['']);
+    const painted = paints();
+    const expected = [''];
+    for (let i = 7; i < body.length; i += 7) {
+      const text = 'Card:\n\n```x-card\n' + body.slice(0, i);
+      update(text);
+      expected.push(fenceText(text));
+    }
+    expect(p.sources).toEqual(expected);
+    // Nothing was lexed or painted again while the fence grew: the preview got the text directly.
+    expect(paints()).toBe(painted);
+    expect(p.container.parentNode).toBe(root);
+    expect(p.container.matches('div.bc-preview[data-type="x-card"]')).toBe(true);
+    expect(root.querySelector('pre')).toBeNull();
+    expect(p.destroyed).toBe(0);
+
+    update('Card:\n\n```x-card\n' + body + '\n```');
+    expect(p.sources.at(-1)).toBe(body);
+    expect(p.destroyed).toBe(1);
+    const calls = p.sources.length;
+    update('Card:\n\n```x-card\n' + body + '\n```\n\nDone.');
+    update('Card:\n\n```x-card\n' + body + '\n```\n\nDone. More text.');
+    expect(p.sources).toHaveLength(calls);
+    expect(p.destroyed).toBe(1);
+    // What it drew stays, in place, until the final render replaces it.
+    expect(shape(root)).toEqual(['p', 'bc-preview', 'p']);
+    expect(root.children[1]).toBe(p.container);
+    expect(p.container.textContent).toBe(`drawn from ${body.length}`);
+  });
+
+  test('a fence whose type has no preview is asked about once and grows as code, as without previews', () => {
+    const { start, asked } = recorder({ types: [] });
+    const { root, update } = live(start);
+    const plain = live();
+    let text = '```js\n';
+    update(text);
+    plain.update(text);
+    const pre = root.querySelector('pre');
+    for (let i = 0; i < 30; i++) {
+      text += `let a${i} = ${i};\n`;
+      update(text);
+      plain.update(text);
+    }
+    expect(asked).toEqual(['js']);
+    expect(root.querySelector('pre')).toBe(pre);
+    expect(root.innerHTML).toBe(plain.root.innerHTML);
+  });
+
+  test('a preview that stops (it threw, or outgrew its limit) leaves the plain growing code block', () => {
+    const { start, previews } = recorder({ stopAt: 3 });
+    const { root, update } = live(start);
+    const plain = live();
+    let text = 'Card:\n\n```x-card\n';
+    const feed = (t: string) => (update(t), plain.update(t));
+    feed(text);
+    for (const chunk of ['{"title":', ' "Order"', ', "items": [1,', ' 2]']) feed((text += chunk));
+    expect(previews[0]!.sources).toHaveLength(3);
+    expect(previews[0]!.destroyed).toBe(0);
+    expect(root.querySelector('.bc-preview')).toBeNull();
+    expect(root.innerHTML).toBe(plain.root.innerHTML);
+    // It grows as code from then on, in the same element.
+    const pre = root.querySelector('pre');
+    feed((text += ', "more": true'));
+    expect(root.querySelector('pre')).toBe(pre);
+    expect(root.innerHTML).toBe(plain.root.innerHTML);
+    expect(previews).toHaveLength(1);
+  });
+
+  test('a fence that arrives closed is drawn once and its preview ends at once', () => {
+    const { start, previews } = recorder();
+    const { root, update } = live(start);
+    update('Card:\n\n```x-card\n' + body + '\n```\n');
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.sources).toEqual([body]);
+    expect(previews[0]!.destroyed).toBe(1);
+    expect(shape(root)).toEqual(['p', 'bc-preview']);
+  });
+
+  test('the signal (Stop) ends the preview; what it drew stays and nothing new is previewed', () => {
+    const { start, previews } = recorder();
+    const stop = new AbortController();
+    const { root, update } = live(start, stop.signal);
+    update('Card:\n\n```x-card\n{"title": "Or');
+    stop.abort();
+    expect(previews[0]!.destroyed).toBe(1);
+    // The stopped answer is painted once more with the same text: nothing changes.
+    update('Card:\n\n```x-card\n{"title": "Or');
+    expect(previews[0]!.sources).toHaveLength(1);
+    expect(shape(root)).toEqual(['p', 'bc-preview']);
+    update('Card:\n\n```x-card\n{"title": "Or"}\n```\n\n```x-card\n{');
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.destroyed).toBe(1);
+  });
+
+  test('a preview whose container leaves the bubble (final render, failure, reset) ends', async () => {
+    const { start, previews } = recorder();
+    const { root, update } = live(start);
+    update('Card:\n\n```x-card\n{"title": "Or');
+    root.replaceChildren(document.createElement('p'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(previews[0]!.destroyed).toBe(1);
+  });
+
+  test('a fence inside a list item, painted again with its list, keeps its container', () => {
+    const { start, previews } = recorder();
+    const { root, update } = live(start);
+    const expected: string[] = [];
+    let text = '- A card:\n\n  ```x-card\n  ';
+    for (const chunk of ['{"title":', ' "Order"', ', "items":', ' [1, 2]']) {
+      update((text += chunk));
+      expected.push(fenceText(text));
+    }
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.sources).toEqual(expected);
+    expect(root.querySelectorAll('.bc-preview')).toHaveLength(1);
+    expect(root.querySelector('li .bc-preview')).toBe(previews[0]!.container);
+  });
+
+  test('cut at every character, each preview was last drawn from its fence as the lexer reads it', () => {
+    const text = 'Intro\n\n```x-card\n{"a": [1,\n\n  2]}\n```\n\nMid\n\n  ```x-card\n  {"b":\n    "c"}\n\n  ```\n\nEnd';
+    const { start, previews } = recorder();
+    const { update } = live(start);
+    for (let i = 1; i <= text.length; i++) {
+      update(text.slice(0, i));
+      const fences = lexer.lexer(text.slice(0, i)).filter((t): t is Tokens.Code => t.type == 'code' && t.lang == 'x-card' && t.raw.includes('\n'));
+      expect(previews.map((p) => p.sources.at(-1)), `after ${JSON.stringify(text.slice(0, i))}`).toEqual(fences.map((t) => t.text));
+    }
+    expect(previews.map((p) => p.destroyed)).toEqual([1, 1]);
+  });
+
+  test('two fences: the first ends when it closes, the second gets its own container', () => {
+    const { start, previews } = recorder();
+    const { root, update } = live(start);
+    update('```x-card\n{"n": 1}\n```\n\nAnd:\n\n```x-card\n{"n":');
+    update('```x-card\n{"n": 1}\n```\n\nAnd:\n\n```x-card\n{"n": 2');
+    expect(previews.map((p) => [p.sources, p.destroyed])).toEqual([
+      [['{"n": 1}'], 1],
+      [['{"n":', '{"n": 2'], 0],
+    ]);
+    expect(shape(root)).toEqual(['bc-preview', 'p', 'bc-preview']);
+    expect(previews[0]!.container).not.toBe(previews[1]!.container);
+  });
+});
+
+describe('openFenceText: an open fence as the lexer reads it', () => {
   test.each([
-    ['{', '240px', ''],
-    ['{"initialHeight": 320, "placeholderMessages": ["Setting up the calculator…", "Almost', '320px', 'Setting up the calculator…'],
-    ['{"initialHeight": 5', '40px', ''],
-    ['{"initialHeight": 99999, "placeholderMessages": [', '1600px', ''],
-    ['{"placeholderMessages": ["<img src=x onerror=alert(1)>"]', '240px', '<img src=x onerror=alert(1)>'],
-  ])('%j → height %s, text %j', (source, height, text) => {
-    const el = sandboxWait(source);
-    expect(el.style.height).toBe(height);
-    expect(el.textContent).toBe(text);
-    // Text only: model text never becomes markup here.
-    expect(el.children).toHaveLength(0);
+    ['```x\n{"a": 1'],
+    ['```x\n{"a": 1\n'],
+    ['```x\n'],
+    ['```x\n\n\n'],
+    ['```x\n  two spaces\n\ttab\n'],
+    ['  ```x\n  {"a":\n   1,\n x\n\t"b"'],
+    ['   ```x\n    deeper\n  less\nnone'],
+    ['  ~~~x\n  tilde fences keep their indentation\n'],
+    ['```x\n\n'],
+    ['```x\na\n\n'],
+    ['```x\na\n \n'],
+    ['```x\n\na'],
+    ['  ```x\n  a\n\n'],
+  ])('%j', (text) => {
+    const opener = text.slice(0, text.indexOf('\n'));
+    expect(openFenceText(opener, text.slice(text.indexOf('\n') + 1))).toBe((lexer.lexer(text)[0] as Tokens.Code).text);
   });
 });

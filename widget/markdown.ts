@@ -6,6 +6,7 @@ import { Marked, type Token, type Tokens } from 'marked';
 import { tokensToFragment } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
+import type { PreviewHandle, StartPreview } from './registry';
 
 /** A fenced block handed to a registered renderer (DESIGN.md §7). */
 export interface RichBlock {
@@ -46,13 +47,13 @@ function textFragment(text: string): DocumentFragment {
  * returns: only a closed fence, unless `open` (a live preview), because a truncated payload must
  * not mount (DESIGN.md §2.2); indented code has no info string to trust. Null if marked gave up.
  */
-function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, source: string) => Node | null) | null, open = false): DocumentFragment | null {
+function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, token: Tokens.Code) => Node | null) | null, open = false): DocumentFragment | null {
   try {
     return tokensToFragment(typeof text == 'string' ? md.lexer(text) : text, {
       images,
       slot: (token: Tokens.Code) => {
         const type = fenceType(token.lang);
-        return slot && type && token.codeBlockStyle !== 'indented' && (open || isClosedFence(token.raw)) ? slot(type, token.text) : null;
+        return slot && type && token.codeBlockStyle !== 'indented' && (open || isClosedFence(token.raw)) ? slot(type, token) : null;
       },
     });
   } catch {
@@ -67,7 +68,7 @@ function render(text: string | Token[], images: ImagePolicy | null, slot: ((type
  */
 export function renderFinal(reply: string, opts: RenderOptions): FinalRender {
   const blocks: RichBlock[] = [];
-  const fragment = render(reply, opts.images ?? null, (type, source) => {
+  const fragment = render(reply, opts.images ?? null, (type, { text: source }) => {
     if (!opts.isRendererType(type)) return null;
     const placeholder = document.createElement('div');
     placeholder.className = 'bc-rich';
@@ -122,23 +123,111 @@ export interface LiveRender {
   finish(reply: string): boolean;
 }
 
+/** A fence of the live tail that was offered to a preview. */
+interface Previewed {
+  type: string;
+  /** What the preview last drew from. */
+  source: string;
+  /** The preview's container, or null: the fence shows as code. */
+  el: HTMLElement | null;
+  /** Null once the preview has ended; what it drew stays until the final render replaces it. */
+  handle: PreviewHandle | null;
+}
+
+/**
+ * The content of an open fence from its lines after the opener, as marked reads it (the token's
+ * `text`, as the final render and `mount` get it), so the live render need not lex it: without
+ * the last newline, with as much leading whitespace taken off each line as a backtick opener had
+ * before its backticks, and (marked's own rule) a newline added to content that is empty or ends
+ * with one. Pure; its test pins it to the lexer.
+ */
+export function openFenceText(opener: string, body: string): string {
+  if (!body) return body;
+  const indent = /^(\s+)```/.exec(opener)?.[1]!.length;
+  let text = body.endsWith('\n') ? body.slice(0, -1) : body;
+  if (indent) text = text.replace(new RegExp(`^[^\\S\\n]{0,${indent}}`, 'gm'), '');
+  return !text || text.endsWith('\n') ? text + '\n' : text;
+}
+
 /**
  * The provisional bubble while an answer streams (DESIGN.md §6): markdown under the
  * final render's policy, with no renderer mounted and no image loaded. Blocks that can no longer
  * change are rendered once and kept; only the open tail is rendered again, and an open code
  * fence grows by appending text, so the work follows the new text, not the whole answer.
- * `previews` gives a stand-in for fences of a type (an open `sandbox` view shows its placeholder).
+ *
+ * `preview` (the registry's, widget/registry.ts) is offered each fence once its first line is
+ * complete; a fence it takes is drawn by it, in the same container, each time its text grew, and
+ * without lexing while it is open. Its preview ends when the fence closes, when `signal` aborts
+ * (the answer is stopped), or when its container leaves the bubble (the final render, a failure
+ * or a reset replaced what the bubble shows): what it drew stays until then.
  */
-export function createLiveRender(target: Element, prepare: (fragment: DocumentFragment) => void, previews: Record<string, (source: string) => Node> = {}): LiveRender {
+export function createLiveRender(target: Element, prepare: (fragment: DocumentFragment) => void, preview?: StartPreview, signal?: AbortSignal): LiveRender {
   let seen = 0;
   let text = '';
   let frozen = 0;
   let tail: ChildNode[] = [];
-  // An open fence at the start of the tail: its code element (null for a preview), where its
-  // content starts in `text`, and how much of `text` it shows.
-  let fence: { code: Element | null; from: number; shown: number } | null = null;
-  const paint = (tokens: Token[]) => {
-    const fragment = render(tokens, null, (type, source) => (Object.hasOwn(previews, type) ? previews[type]!(source) : null), true) ?? textFragment(tokens.map((t) => t.raw).join(''));
+  // An open fence at the start of the tail: its code element (null when a preview draws it), its
+  // opening line, where its content starts in `text`, and how much of `text` it shows.
+  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number } | null = null;
+  // The tail's fences that were offered to `preview`, in document order; `next` collects them
+  // again while the tail is painted, so each finds its block (and container) of the last paint.
+  let blocks: Previewed[] = [];
+  let next: Previewed[] = [];
+  let watcher: MutationObserver | undefined;
+  const end = (block: Previewed) => {
+    block.handle?.destroy();
+    block.handle = null;
+  };
+  const redraw = (block: Previewed, source: string) => {
+    if (!block.handle || block.source == source) return;
+    block.source = source;
+    // The preview stopped (it threw, or the text outgrew its limit): the fence is code from now on.
+    if (!block.handle.update(source)) block.handle = block.el = null;
+  };
+  signal?.addEventListener('abort', () => {
+    blocks.forEach(end);
+    watcher?.disconnect();
+  }, { once: true });
+  // Nothing tells the live render that the bubble moved on (the final render, a failure, a reset,
+  // a new conversation replace what it shows): a preview whose container left the widget ends then.
+  const watch = () => {
+    const root = target.getRootNode();
+    watcher ??= new MutationObserver(() => {
+      for (const block of blocks) if (block.handle && !root.contains(block.el)) end(block);
+      if (!blocks.some((block) => block.handle)) {
+        watcher!.disconnect();
+        watcher = undefined;
+      }
+    });
+    watcher.observe(root, { childList: true, subtree: true });
+  };
+  const slot = (type: string, token: Tokens.Code, final?: boolean): Node | null => {
+    // Until its first line is complete a fence's type may still grow (`sand` → `sandbox`).
+    if (!preview || !token.raw.includes('\n')) return null;
+    const last = blocks[next.length];
+    let block: Previewed;
+    if (last?.type == type) redraw((block = last), token.text);
+    else {
+      block = { type, source: token.text, el: null, handle: null };
+      if (!final && !signal?.aborted) {
+        const el = document.createElement('div');
+        el.className = 'bc-preview';
+        el.setAttribute('data-type', type);
+        const handle = preview(type, el, token.text);
+        if (handle) {
+          block.el = el;
+          block.handle = handle;
+          watch();
+        }
+      }
+    }
+    next.push(block);
+    // A closed fence is complete: its preview has drawn all of it; `mount` takes over at done.
+    if (final || isClosedFence(token.raw)) end(block);
+    return block.el;
+  };
+  const paint = (tokens: Token[], final?: boolean) => {
+    const fragment = render(tokens, null, (type, token) => slot(type, token, final), true) ?? textFragment(tokens.map((t) => t.raw).join(''));
     prepare(fragment);
     return fragment;
   };
@@ -152,12 +241,14 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
     text += add.replace(/\r\n?/g, '\n');
     if (fence) {
       // Still open unless a line that could close it arrived (the lexer decides if one did).
-      // A stand-in is drawn again while its source is short: it reads its first fields from it.
-      if (!final && (fence.code || text.length - fence.from > 500) && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
-        // No lexing: the text goes in as text, as the code block holds it.
-        if (fence.code) fence.code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+      if (!final && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
+        const { code, block } = fence;
+        // No lexing: the text goes in as text, as the code block holds it, or to the preview.
+        if (code) code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+        else if (block) redraw(block, openFenceText(fence.opener, text.slice(fence.from)));
         fence.shown = text.length;
-        return;
+        // A preview that stopped leaves no container: lexed once more, the fence becomes code.
+        if (code || block?.el) return;
       }
       fence = null;
     }
@@ -168,23 +259,40 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
       tail = [...target.childNodes];
       tokens = md.lexer(text);
       frozen = 0;
+      // Drawn again from the start, every fence gets a new preview.
+      blocks.forEach(end);
+      blocks = [];
     }
     const cut = stableCut(tokens);
     for (const node of tail) node.remove();
+    next = [];
     if (cut) {
-      target.append(paint(tokens.slice(0, cut)));
+      target.append(paint(tokens.slice(0, cut), final));
       for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
     }
+    // Frozen blocks never change again: their previews are over, and their blocks leave the list.
+    const done = next.length;
+    next.forEach(end);
     const src = text.slice(frozen);
     const last = tokens[tokens.length - 1];
     const closed = final ? src : closeOpenInline(src);
     if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = md.lexer(closed);
-    const fragment = paint(tokens);
+    const fragment = paint(tokens, final);
     tail = [...fragment.childNodes];
     target.append(fragment);
+    // A block not painted again (the text took another shape) has left the bubble.
+    for (const block of blocks) if (!next.includes(block)) end(block);
+    blocks = next.slice(done);
     const open = tokens[0];
     if (!final && tokens.length == 1 && isFence(open) && !isClosedFence(open.raw) && src.includes('\n')) {
-      fence = { code: (tail[0] as Element).querySelector?.('code') ?? null, from: frozen + src.indexOf('\n') + 1, shown: text.length };
+      const block = blocks[0]?.el ? blocks[0] : undefined;
+      fence = {
+        code: block ? null : ((tail[0] as Element).querySelector?.('code') ?? null),
+        block,
+        opener: src.slice(0, src.indexOf('\n')),
+        from: frozen + src.indexOf('\n') + 1,
+        shown: text.length,
+      };
     }
   };
   return { update, finish: (reply) => reply.startsWith(shown) && (update(reply, true), true) };

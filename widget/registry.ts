@@ -1,12 +1,13 @@
 // The renderer registry: which fenced-block types this page trusts, and the life of every block
 // mounted into one (DESIGN.md §7). Renderers are trusted host code; the blocks they get are not.
 
-import { checkPayload } from './payload';
+import { checkPayload, growingUtf8Length, previewPayload, withinBytes } from './payload';
 import type {
   RendererCleanup,
   RendererContext,
   RendererDefinition,
   RendererMessage,
+  RendererPreviewContext,
   RendererTheme,
   ResponsePresentation,
   ResponseSummary,
@@ -20,12 +21,12 @@ export const DEFAULT_MAX_PAYLOAD_BYTES = 65_536;
 export const MAX_PAYLOAD_BYTES = 262_144;
 const MAX_LABEL_LENGTH = 80;
 const CONTENT_TYPES: readonly unknown[] = ['application/json', 'text/plain'];
-const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount'];
+const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount', 'preview'];
 /** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */
 const SUMMARY_KEYS = ['type', 'version', 'source_job_id', 'form_id', 'submission_id', 'action'] as const;
 
 /** A registered definition: a frozen copy with every default filled in. */
-export type RegisteredRenderer = Readonly<Required<Omit<RendererDefinition, 'label'>> & Pick<RendererDefinition, 'label'>>;
+export type RegisteredRenderer = Readonly<Required<Omit<RendererDefinition, 'label' | 'preview'>> & Pick<RendererDefinition, 'label' | 'preview'>>;
 
 /** `mounted`: `mount` returned (or its promise resolved); `fallback`: the source is shown as code. */
 export type MountOutcome = 'mounted' | 'fallback' | 'destroyed';
@@ -50,6 +51,25 @@ export interface MountRequest {
    */
   respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
 }
+
+/** The preview of one streaming block (DESIGN.md §7), drawn again into the same container as it grows. */
+export interface PreviewHandle {
+  /**
+   * Draws from `source`, the block's whole text so far. False once the preview has stopped (it
+   * threw, the text outgrew `maxPayloadBytes`, its type was unregistered or lost its `preview`):
+   * the container is then empty and the caller shows the source as code. Does nothing after `destroy`.
+   */
+  update(source: string): boolean;
+  /** Ends the preview: aborts its signal and runs its last cleanup once. What it drew stays. Idempotent. */
+  destroy(): void;
+}
+
+/**
+ * Starts the preview of a streaming block of `type` in `container` (an empty element the caller
+ * placed), drawn from `source`. Null, with the container left empty, when there is none: the
+ * caller shows the source as code.
+ */
+export type StartPreview = (type: string, container: HTMLElement, source: string) => PreviewHandle | null;
 
 /** The mounts of one message, so replacing or dropping the message ends all of them. */
 export interface MountGroup {
@@ -85,8 +105,13 @@ export interface Registry {
   get(type: string): RegisteredRenderer | undefined;
   /** Mounts a block, or shows its source as code if no renderer takes it. Never throws. */
   mount(request: MountRequest): MountHandle;
+  /**
+   * Starts the preview of an unfinished block (a streaming fence, a tool call's arguments), or
+   * returns null when its type has no `preview` or it refused at once (see `StartPreview`). Never throws.
+   */
+  preview(type: string, container: HTMLElement, source: string, theme: RendererTheme): PreviewHandle | null;
   createGroup(): MountGroup;
-  /** Destroys every live mount (restart). Definitions stay registered. */
+  /** Destroys every live mount and ends every preview (restart). Definitions stay registered. */
   destroyAll(): void;
   stats(): RegistryStats;
 }
@@ -130,6 +155,8 @@ export function createRegistry({
 }: RegistryOptions): Registry {
   const defs = new Map<string, { def: RegisteredRenderer; self: object }>();
   const tracked = new Set<Tracked>();
+  /** Live previews, each as its `end`, by type: so a type registered again ends them at once. */
+  const previews = new Map<() => void, string>();
   let mounted = 0;
   let destroyed = 0;
 
@@ -137,7 +164,7 @@ export function createRegistry({
   const read = (d: unknown) => {
     if (!d || typeof d != 'object') return void warn(`registerRenderer: the definition must be an object (got ${show(d)})`);
     const o = d as Record<string, unknown>;
-    const { type, version = 1, label, contentType = 'application/json', maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES, mount } = o;
+    const { type, version = 1, label, contentType = 'application/json', maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES, mount, preview } = o;
     const bad: string[] = [];
     const need = (valid: boolean, key: string, rule: string, got: unknown) =>
       valid || bad.push(`registerRenderer: "${key}" must ${rule} (got ${show(got)})`);
@@ -148,16 +175,18 @@ export function createRegistry({
     need(CONTENT_TYPES.includes(contentType), 'contentType', 'be "application/json" or "text/plain"', contentType);
     need(int(maxPayloadBytes, 1, MAX_PAYLOAD_BYTES), 'maxPayloadBytes', `be an integer from 1 to ${MAX_PAYLOAD_BYTES}`, maxPayloadBytes);
     need(typeof mount == 'function', 'mount', 'be a function', mount);
+    need(preview === undefined || typeof preview == 'function', 'preview', 'be a function when given', preview);
     for (const k of Object.keys(o)) if (!DEFINITION_KEYS.includes(k)) warn(`registerRenderer: unknown key ${show(k)} ignored`);
     bad.forEach((m) => warn(m));
     if (bad.length) return;
-    const def = { type, version, contentType, maxPayloadBytes, mount, ...(label === undefined ? {} : { label }) };
+    const def = { type, version, contentType, maxPayloadBytes, mount, ...(label === undefined ? {} : { label }), ...(preview ? { preview } : {}) };
     return { def: Object.freeze(def) as RegisteredRenderer, self: o };
   };
 
   /** Live blocks of a type that was registered, replaced or unregistered mount again. */
   const changed = (type: string) => {
     for (const t of [...tracked]) if (t.type === type && tracked.has(t)) t.restart();
+    for (const [end, of] of previews) if (of === type) end();
   };
 
   const runCleanup = (type: string, c: unknown) => {
@@ -296,8 +325,88 @@ export function createRegistry({
         },
       };
     },
+    preview(type, container, source, theme) {
+      let entry = defs.get(type);
+      if (!entry?.def.preview) return null;
+      const shade = Object.freeze({ accent: theme.accent, mode: theme.mode });
+      let ac: AbortController | null = null;
+      let cleanup: RendererCleanup;
+      /** The cleanup the last end ran. */
+      let ran: unknown;
+      let stopped = false;
+      const bytes = growingUtf8Length();
+      let contentType: RegisteredRenderer['contentType'];
+      // `payload` is parsed when first read, so a preview that has what it needs does not pay for
+      // it each frame. One getter per preview, reading its context's own `source`: a getter closure
+      // per call, holding the source, doubled the cost of a call (measured with a 60 KB block).
+      const parsed = new WeakMap<object, { v: unknown }>();
+      function payload(this: RendererPreviewContext) {
+        let p = parsed.get(this);
+        if (!p) parsed.set(this, (p = { v: previewPayload(this.source, contentType) }));
+        return p.v;
+      }
+      // The preview so far ends (its drawing stays); the next draw starts it again, or stops.
+      const end = () => {
+        previews.delete(end);
+        if (!ac) return;
+        ac.abort();
+        ac = null;
+        ran = cleanup;
+        cleanup = undefined;
+        runCleanup(type, ran);
+      };
+      const stop = (reason?: string) => {
+        if (reason) warn(`renderer "${type}": ${reason}; showing the block's source while it streams`);
+        end();
+        stopped = true;
+        container.replaceChildren();
+        return false;
+      };
+      const draw = (src: string): boolean => {
+        if (stopped) return false;
+        // Registered again (or unregistered) since the last draw: the old preview is over.
+        if (defs.get(type) !== entry) {
+          end();
+          entry = defs.get(type);
+        }
+        if (!entry?.def.preview) return stop();
+        const { def, self } = entry;
+        // Past the byte limit the block will not mount either (mount says why, at the end).
+        if (!withinBytes(src, def.maxPayloadBytes, bytes)) return stop();
+        contentType = def.contentType;
+        // A new preview (the first, or after its type was registered again) starts from nothing.
+        if (!ac) {
+          container.replaceChildren();
+          ac = new AbortController();
+          previews.set(end, type);
+        }
+        // Frozen, exactly these keys: no ticket, visitor id, thread id, page context or respond.
+        const context = Object.freeze(
+          Object.defineProperty({ container, source: src, type, version: def.version, theme: shade, final: false, signal: ac.signal }, 'payload', { get: payload, enumerable: true }),
+        ) as RendererPreviewContext;
+        const live = ac;
+        try {
+          const r: unknown = def.preview!.call(self, context);
+          // A preview is synchronous: a promise is not waited for, but its rejection is reported.
+          if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).catch((e) => warn(`renderer "${type}" preview failed: ${why(e)}`));
+          // Ended during the call (it unregistered its own type): its cleanup runs at once, unless
+          // that end just ran it.
+          else if (r && ac !== live) r !== ran && runCleanup(type, r);
+          else if (r) cleanup = r as RendererCleanup;
+        } catch (e) {
+          return stop(`preview failed: ${why(e)}`);
+        }
+        return true;
+      };
+      const destroy = () => {
+        end();
+        stopped = true;
+      };
+      return draw(source) ? { update: draw, destroy } : null;
+    },
     destroyAll() {
       for (const t of [...tracked]) t.destroy();
+      for (const end of [...previews.keys()]) end();
     },
     stats: () => ({ mounted, destroyed, live: mounted - destroyed }),
   };

@@ -52,6 +52,30 @@ export interface RendererContext {
 
 export type RendererCleanup = (() => void) | { destroy(): void } | void | undefined;
 
+/**
+ * What `preview` receives while its block streams (DESIGN.md §7). Frozen, and exactly these keys:
+ * never the ticket, visitor id, thread id or page context, never `message` or `respond`.
+ */
+export interface RendererPreviewContext {
+  /** The same element on every call of one block: update what you drew rather than rebuild it. */
+  readonly container: HTMLElement;
+  /**
+   * `application/json`: the object or array parsed from the text so far (strings, arrays and
+   * objects cut short are kept as far as they go; a number still being written is left out),
+   * `undefined` while nothing parses. `text/plain`: the text so far. Untrusted, like `mount`'s.
+   */
+  readonly payload: unknown;
+  /** The block's raw text so far. */
+  readonly source: string;
+  readonly type: string;
+  readonly version: number;
+  readonly theme: RendererTheme;
+  /** Always false: the block is unfinished. `mount` gets the finished one. */
+  readonly final: false;
+  /** The same signal on every call of one block; aborts when the preview ends. */
+  readonly signal: AbortSignal;
+}
+
 /** Renderer API v1 definition (DESIGN.md §7). */
 export interface RendererDefinition {
   /** `^[a-z][a-z0-9._+-]{0,63}$`; registering a type again replaces it. */
@@ -64,6 +88,15 @@ export interface RendererDefinition {
   /** UTF-8 bytes of the block source. Defaults to 65536, capped at 262144. */
   maxPayloadBytes?: number;
   mount(context: RendererContext): RendererCleanup | Promise<RendererCleanup>;
+  /**
+   * Optional. Draws from the unfinished block while it streams: called once the fence's first
+   * line is complete, then each time its text grew (at most once per live render), into the same
+   * container. It ends (the signal aborts, the last cleanup returned runs once) when the block is
+   * complete, or the answer is stopped, fails or is replaced; what it drew stays until `mount`
+   * takes its place. Synchronous. A throw, or text over `maxPayloadBytes`, ends it and the block
+   * shows as code while it streams.
+   */
+  preview?(context: RendererPreviewContext): RendererCleanup | void;
 }
 
 /** One item of the persisted / served history, the hub's own shape (DESIGN.md §4). */

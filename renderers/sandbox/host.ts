@@ -6,6 +6,7 @@ import type { RendererContext } from '../../widget/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
 import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
+import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
@@ -26,7 +27,6 @@ export interface SandboxHostOptions {
  */
 export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
 const MIN_FRAME_HEIGHT = 24;
-const DEFAULT_HEIGHT = 240;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
@@ -127,7 +127,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   // No permission (camera, geolocation, …) is delegated to the view.
   frame.setAttribute('allow', '');
   frame.title = title;
-  frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_HEIGHT) + 'px';
+  frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
   frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token));
 
   const channel = new MessageChannel();

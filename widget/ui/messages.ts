@@ -43,18 +43,6 @@ export interface MessageList {
   toEnd(): void;
 }
 
-/**
- * What an unfinished `sandbox` view shows while its reply streams (DESIGN.md §8.3): a box of its
- * `initialHeight` with the first of its `placeholderMessages`, read from the JSON that arrived so
- * far (the model writes those two fields first). The view itself mounts once the reply is done.
- */
-export function sandboxWait(source: string): HTMLElement {
-  const el = h('div', { class: 'bc-wait' });
-  el.style.height = `${Math.min(1600, Math.max(40, +(/"initialHeight"\s*:\s*(\d+)/.exec(source)?.[1] ?? 240)))}px`;
-  el.textContent = /"placeholderMessages"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")/.exec(source)?.[1]?.replace(/^"|"$/g, '') ?? '';
-  return el;
-}
-
 export function createMessageList(container: HTMLElement, strings: Strings): MessageList {
   let sticky = true;
   let scrollQueued = false;

@@ -121,7 +121,8 @@ export const CSS = `
 .bc-status { color: var(--bc-muted); font-size: 13px; display: flex; align-items: center; gap: 8px; margin-top: 4px; }
 .bc-status:empty { display: none; }
 .bc-dots { display: inline-flex; gap: 3px; }
-.bc-wait { display: grid; place-items: center; margin: 0 0 10px; padding: 12px; border: 1px dashed var(--bc-border); border-radius: 10px; color: var(--bc-muted); overflow: hidden; }
+.bc-preview { margin: 0 0 10px; }
+.bc-wait { display: grid; place-items: center; margin: 0; padding: 12px; border: 1px dashed var(--bc-border); border-radius: 10px; color: var(--bc-muted); overflow: hidden; }
 .bc-dots i { width: 6px; height: 6px; border-radius: 50%; background: currentColor; opacity: .35; animation: bc-blink 1.2s infinite ease-in-out; }
 .bc-dots i:nth-child(2) { animation-delay: .2s; }
 .bc-dots i:nth-child(3) { animation-delay: .4s; }
