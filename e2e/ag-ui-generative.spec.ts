@@ -52,8 +52,19 @@ test('a ui__sandbox tool call mounts the view; its send goes on as a message aft
   const bodies = runs(page);
   await page.goto(`${server.url}/pages/ag-ui.html`);
   await launcher(page).click();
+  // What the call's row shows while its arguments stream, recorded as it happens (it is brief).
+  await page.evaluate(() => {
+    const seen: string[] = ((window as any).previews = []);
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    new MutationObserver(() => {
+      for (const box of root.querySelectorAll<HTMLElement>('.bc-part-ui .bc-wait')) if (box.textContent && !seen.includes(`${box.textContent}|${box.style.height}`)) seen.push(`${box.textContent}|${box.style.height}`);
+    }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await ask(page, 'calculator');
   await waitForAnswer(page);
+  // The sandbox renderer's own preview, from the arguments parsed as far as they went: its
+  // placeholder text at the view's initialHeight.
+  expect(await page.evaluate(() => (window as any).previews)).toContain('Setting up the calculator…|330px');
   const view = page.frameLocator('bailing-chat-widget .bc-part-ui iframe.sbx-frame');
   for (const key of ['6', '×', '7', '=']) await view.getByRole('button', { name: key, exact: true }).click();
   await expect(view.locator('#display')).toHaveText('42');

@@ -25,6 +25,8 @@ export interface PartsTools {
    * the turn's answer: its `respond` starts the next turn. Returns the teardown.
    */
   mount(type: string, source: string, container: HTMLElement): () => void;
+  /** Starts renderer `type`'s preview of an unfinished `source` in `container`, or null when it has none. */
+  preview(type: string, container: HTMLElement, source: string): { update(source: string): void; destroy(): void } | null;
 }
 
 /** What the conversation lends a backend's decision card. */

@@ -403,6 +403,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function partsTools(jobId: string, group: MountGroup): PartsTools {
     return {
       has: (type) => registry.has(type),
+      preview: (type, container, source) => registry.preview(type, container, source, theme()),
       mount(type, source, container) {
         const handle = group.add(registry.mount({
           type,

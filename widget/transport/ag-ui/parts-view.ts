@@ -147,20 +147,33 @@ export function rendererTypeOf(toolName: string): string {
 }
 export const SANDBOX_TOOL = 'ui__sandbox';
 
-/** A tool call drawn by a renderer: a stand-in while its arguments stream, the renderer once they are complete. */
+/**
+ * A tool call drawn by a renderer: its preview (or a stand-in) while the arguments stream, the
+ * renderer once they are complete.
+ */
 function rendererRow(type: string, ui: PartsTools): Row {
   const el = h('div', { class: 'bc-part-ui' });
-  const wait = h('div', { class: 'bc-wait' });
-  el.append(wait);
+  const box = h('div', { class: 'bc-wait' });
+  el.append(box);
+  let preview: ReturnType<PartsTools['preview']> | undefined;
   let mounted = false;
   return {
     el,
     update(part) {
-      if (part.kind !== 'tool' || mounted || !part.ended) return;
+      if (part.kind !== 'tool' || mounted) return;
+      if (!part.ended) {
+        // The renderer draws from the arguments as far as they go (its preview hook), when it has one.
+        if (preview === undefined) {
+          preview = part.args ? ui.preview(type, box, part.args) : undefined;
+          if (preview) box.className = '';
+        } else preview?.update(part.args);
+        return;
+      }
       mounted = true;
-      const box = h('div', { class: 'bc-rich' });
-      el.replaceChildren(box);
-      ui.mount(type, part.args, box);
+      preview?.destroy();
+      const rich = h('div', { class: 'bc-rich' });
+      el.replaceChildren(rich);
+      ui.mount(type, part.args, rich);
     },
   };
 }
