@@ -1,19 +1,11 @@
 // Human in the loop over AG-UI, against the reference server's agent: a run that ends with the
 // interrupt outcome shows a decision card per interrupt; the visitor's decisions resume the run
 // (RunAgentInput.resume) once every interrupt is decided, exactly once.
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { AGENT, agentRuns as runs } from './agent-runs';
 import { ask, assistantMessages, expect, launcher, test, waitForAnswer } from './fixtures';
 
-const AGENT = '/agui/demo_assistant';
 
-/** Every run the page POSTs to the agent, as parsed RunAgentInput bodies. */
-function runs(page: Page): Record<string, any>[] {
-  const bodies: Record<string, any>[] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === AGENT) bodies.push(request.postDataJSON());
-  });
-  return bodies;
-}
 
 async function openAgentPage(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/pages/ag-ui.html`);

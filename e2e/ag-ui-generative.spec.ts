@@ -1,18 +1,10 @@
 // Generative UI over AG-UI, against the reference server's agent: a tool call named for a
 // registered renderer is drawn by that renderer (the sandbox as `ui__sandbox`) once its
 // arguments are complete; what the renderer sends back is the call's result.
-import type { Page, Request } from '@playwright/test';
+import { agentRuns as runs } from './agent-runs';
 import { ask, assistantMessages, expect, fillRefund, launcher, test, waitForAnswer } from './fixtures';
 
-const AGENT = '/agui/demo_assistant';
 
-function runs(page: Page): Record<string, any>[] {
-  const bodies: Record<string, any>[] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === AGENT) bodies.push(request.postDataJSON());
-  });
-  return bodies;
-}
 
 test('a bailing-form tool call is the form; sending it answers the call with a tool message; a reload shows it as sent', async ({ page, server }) => {
   const bodies = runs(page);

@@ -429,7 +429,8 @@ test.describe('window.BailingChat', () => {
     expect(shape.frozen).toBe(true);
     expect(shape.apiVersion).toBe('1');
     expect(shape.rendererApiVersion).toBe('1');
-    expect(shape.members).toEqual(['apiVersion', 'rendererApiVersion', ...METHODS].sort());
+    // `state`: an AG-UI agent's shared state (undefined for a hub's entry), read-only.
+    expect(shape.members).toEqual(['apiVersion', 'rendererApiVersion', 'state', ...METHODS].sort());
     expect(shape.functions).toEqual(METHODS);
     expect(shape.stillOriginal).toBe(true);
   });

@@ -105,8 +105,8 @@ export function boot(): void {
           state = next;
           emitter.emit('state', next);
         };
-        return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage }) => {
-          const backend = agui.createAgUiBackend({ agent, tools, storage, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
+        return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage, ticket }) => {
+          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
           state = backend.state();
           return backend;
         });

@@ -14,6 +14,7 @@ import { createBailingClient } from './transport/bailing';
 import { createBailingBackend } from './transport/bailing-backend';
 import { en } from './ui/i18n';
 import { createMessageList } from './ui/messages';
+import { memoryStorage } from './fixtures/memory-storage';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -82,18 +83,6 @@ async function until<T>(check: () => T | undefined | false, what: string, ms = 1
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-/** A Storage of its own, as another browser tab or profile has. */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
 }
 const doneEvents = (h: Harness) => h.events.filter(([name]) => name === 'done');
 

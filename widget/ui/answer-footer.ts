@@ -3,6 +3,7 @@
 // answer's final render; the conversation keeps the vote and note it reports.
 
 import type { AttachmentPolicy } from '../attachments';
+import { adoptStyles } from './adopt-styles';
 import { readReferences } from '../citations';
 import type { HistoryItem } from '../types';
 import { answerActions, type Vote } from './answer-actions';
@@ -38,19 +39,5 @@ export function answerFooter({ item, body, strings: widgetStrings, policy, rate,
   return foot;
 }
 
-const styled = new WeakSet<Node>();
-
 /** Adds the footer's styles to the shadow root that holds `el`, once per root. */
-export function adoptExtrasStyles(el: Node): void {
-  const root = el.getRootNode();
-  if (!(root instanceof ShadowRoot) || styled.has(root)) return;
-  styled.add(root);
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(EXTRAS_CSS);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    // No constructable sheets (old Safari): a <style> element, as the shell itself falls back to.
-    root.append(h('style', {}, [EXTRAS_CSS]));
-  }
-}
+export const adoptExtrasStyles = (el: Node): void => adoptStyles(el, EXTRAS_CSS);

@@ -8,6 +8,7 @@ import type { TurnProgress } from '../../backend';
 import { createAgUiBackend, MAX_TOOL_ROUNDS, storageKeysFor, type AgUiBackendOptions } from './backend';
 import type { HostTool } from './options';
 import type { Part } from './run';
+import { memoryStorage } from '../../fixtures/memory-storage';
 
 const encoder = new EventEncoder();
 const sse = (events: object[]) => events.map((e) => encoder.encodeSSE(e as never)).join('');
@@ -49,17 +50,6 @@ beforeEach(() => {
   posted = [];
 });
 
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 function backend(over: Partial<AgUiBackendOptions> = {}) {
   const warnings: string[] = [];

@@ -16,7 +16,7 @@ import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
 import { createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
-import { adoptStyles } from './adopt-styles';
+import { adoptStyles } from '../../ui/adopt-styles';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -25,6 +25,8 @@ export interface AgUiBackendOptions {
   lang?: PartsLang;
   tools: readonly HostTool[];
   storage: Storage | null;
+  /** The page's visitor ticket (data-ticket, setTicket), sent in `forwardedProps.ticket` as the BailingHub body carries it. */
+  ticket?(): string | null;
   warn(message: string): void;
   /** The shared state changed (STATE_SNAPSHOT, STATE_DELTA, MESSAGES_SNAPSHOT's thread). */
   onState?(state: unknown): void;
@@ -125,7 +127,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       context: agent.context,
       state,
       // The renderer types go where the BailingHub body has them, for agents that draw with them.
-      forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers } },
+      // The visitor and ticket too, as there: an agent behind a hub's entry checks them.
+      forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
       resume,
     });
     const url = agent.url;

@@ -5,7 +5,7 @@
 // run goes on. Everything from the agent goes in as text.
 
 import { h, icon, ICONS } from '../../ui/dom';
-import { adoptStyles } from './adopt-styles';
+import { adoptStyles } from '../../ui/adopt-styles';
 import type { PartsTools } from '../../backend';
 import type { Part } from './run';
 

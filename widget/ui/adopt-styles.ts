@@ -1,6 +1,6 @@
-// The AG-UI module's stylesheets, added once to the widget's shadow root when first needed (the
-// module loads after the shell has drawn, so its rules cannot be in the shell's sheet).
-import { h } from '../../ui/dom';
+// Stylesheets of modules that load after the shell has drawn (the answer footer, the AG-UI
+// module), added once to the widget's shadow root when first needed.
+import { h } from './dom';
 
 const adopted = new WeakMap<ShadowRoot, Set<string>>();
 
