@@ -395,7 +395,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintParts(turn: LiveTurn, bubble: AssistantBubble) {
     const { parts } = turn.life.progress;
     if (!parts?.length || !backend.drawParts || !turn.life.id) return;
-    if (!turn.partsEl) bubble.body.before((turn.partsEl = document.createElement('div')));
+    if (!turn.partsEl) {
+      bubble.body.before((turn.partsEl = document.createElement('div')));
+      // Steps and generated UI want the panel's width, as tables and code do.
+      bubble.el.classList.add('bc-wide');
+    }
     backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup())));
   }
 
@@ -424,6 +428,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!parts?.length || !backend.drawParts) return null;
     const el = document.createElement('div');
     bubble.body.before(el);
+    bubble.el.classList.add('bc-wide');
     const group = registry.createGroup();
     backend.drawParts(el, parts, partsTools(jobId, group));
     return group;

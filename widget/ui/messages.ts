@@ -104,7 +104,8 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
         body,
         prepare,
         setContent(content) {
-          el.classList.remove('bc-wide');
+          // Wide for its steps or generated UI (drawn beside the body), else only if the new content is.
+          if (!el.querySelector(':scope>.bc-parts:not([hidden])')) el.classList.remove('bc-wide');
           prepare(content);
           const old = body.childNodes;
           let i = 0;
