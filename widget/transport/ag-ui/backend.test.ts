@@ -117,6 +117,10 @@ describe('the AG-UI backend', () => {
     script.push([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, ...text('a1', 'Partial'), { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }]);
     const { end } = await turn(b, 'hi');
     expect(end).toEqual({ kind: 'answered', answer: { reply: 'The model is overloaded', failed: true } });
+    // The failed run is not the thread: Retry asks the same question again.
+    script.push(run('t', 'r', ...text('a2', 'Fine now.')));
+    await turn(b, 'hi');
+    expect(posted[1]!.body.messages.map((m: { role: string }) => m.role)).toEqual(['user']);
   });
 
   it('a stream that ends without RUN_FINISHED or RUN_ERROR is lost (interrupted), never answered', async () => {
@@ -235,8 +239,7 @@ describe('the AG-UI backend', () => {
     expect(storage.getItem(storageKeysFor(url).messages)).toBeNull();
   });
 
-  it('Stop aborts the request: the turn ends stopped', async () => {
-    const { b } = backend();
+  it('Stop aborts the request: the turn ends stopped, and the question with the partial answer stay in the thread', async () => {
     // A stream that never ends: RUN_STARTED and some text, then nothing.
     const hold = createServer((req, res) => {
       req.resume();
@@ -244,14 +247,17 @@ describe('the AG-UI backend', () => {
       res.write(sse([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, ...text('a1', 'Thinking about it').slice(0, 2)]));
     });
     await new Promise<void>((resolve) => hold.listen(0, '127.0.0.1', resolve));
-    const slow = createAgUiBackend({ agent: { url: `http://127.0.0.1:${(hold.address() as AddressInfo).port}/`, headers: {}, context: [] }, tools: [], storage: null, warn: () => {} });
+    const storage = memoryStorage();
+    const agentUrl = `http://127.0.0.1:${(hold.address() as AddressInfo).port}/`;
+    const slow = createAgUiBackend({ agent: { url: agentUrl, headers: {}, context: [] }, tools: [], storage, warn: () => {} });
     const abort = new AbortController();
     const started = await slow.start({ message: 'hi', renderers: [] }, abort.signal);
     const ended = slow.follow(started.id, (p) => p.text && abort.abort(), abort.signal);
     expect(await ended).toEqual({ kind: 'stopped' });
+    const kept = JSON.parse(storage.getItem(storageKeysFor(agentUrl).messages)!);
+    expect(kept.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([['user', 'hi'], ['assistant', 'Thinking about it']]);
     hold.closeAllConnections();
     await new Promise<void>((resolve) => hold.close(() => resolve()));
-    void b;
   });
 
   it('a turn followed again after a reload cannot be picked up: lost', async () => {

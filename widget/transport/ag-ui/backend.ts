@@ -322,8 +322,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       for (let round = 0; ; round++) {
         const before = shown;
         const earlier = partsBefore;
-        const result = await stream(next, signal, (run) => report(progressOf(run, before, earlier)));
-        if (result === 'aborted') return { kind: 'stopped' };
+        let latest = next.run;
+        const result = await stream(next, signal, (run) => report(progressOf((latest = run), before, earlier)));
+        if (result === 'aborted') {
+          // Stopped by the visitor, who goes on from there: the question and what came of the
+          // answer stay in the thread, as they saw them, so the next run has them. (A failed or
+          // cut-off run is left out: its Retry asks the same question again.)
+          messages = latest.messages;
+          keep();
+          return { kind: 'stopped' };
+        }
         if (result instanceof Error) return { kind: 'lost', reason: result.message };
         const run = result;
         const text = [before, answerText(run)].filter(Boolean).join('\n\n');
