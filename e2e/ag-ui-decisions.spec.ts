@@ -127,3 +127,22 @@ test('an expired interrupt says so and can only be rejected', async ({ page, ser
   await expect(card(page)).toContainText('Expired: it can only be rejected.');
   await expect(card(page).getByRole('button')).toHaveText(['Reject']);
 });
+
+test('a message typed while a decision is open waits: it stays in the box, the note says to decide first, nothing is sent', async ({ page, server }) => {
+  const bodies = runs(page);
+  await openAgentPage(page, server.url);
+  await ask(page, 'restart the server');
+  await waitForAnswer(page);
+  await expect(card(page)).toHaveCount(1);
+  await ask(page, 'actually, what time is it?');
+  await expect(assistantMessages(page).last()).toContainText('Please approve or reject the request above first.');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('actually, what time is it?');
+  // Deciding then lets the message go: the resume is the next run, and the message after it.
+  await button(page, 'Reject').click();
+  await expect.poll(() => bodies.length).toBe(2);
+  await waitForAnswer(page);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect.poll(() => bodies.length).toBe(3);
+  expect(bodies[2]!.messages.at(-1)).toMatchObject({ role: 'user', content: 'actually, what time is it?' });
+  expect(bodies[2]).not.toHaveProperty('resume');
+});

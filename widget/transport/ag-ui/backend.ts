@@ -11,7 +11,7 @@ import { randomId } from '../../ids';
 import { BailingHttpError, visitorMessage } from '../errors';
 import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
-import { DECISION_CSS, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
+import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
@@ -284,6 +284,9 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     async start({ message, interaction, renderers: types, resume }, signal): Promise<StartedTurn> {
       renderers = types;
       if (resume) return startResume(resume as { turnId: string }, signal);
+      // The agent waits on the visitor's decision: a run that does not answer every open interrupt
+      // would be refused, so the message waits (it goes back in the box) and the card says what to do.
+      if (Object.values(asks).some((ask) => !ask.sent)) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
       const open = openCalls(messages);
       // A drawn tool call's renderer answered (a generated form was sent): that is the call's
       // result. The widget's own fields of the response are not the agent's.

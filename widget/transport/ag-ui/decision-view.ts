@@ -10,8 +10,8 @@ import type { Decision } from './input';
 import type { Interrupt } from './types';
 
 const STRINGS = {
-  en: { approve: 'Approve', reject: 'Reject', edit: 'Edit', expires: 'Expires', expired: 'Expired: it can only be rejected.', approved: 'Approved', rejected: 'Rejected', edited: 'Approved with changes', answered: 'Answered', sending: 'Sending…', tool: 'Wants to run', keep: 'Leave a field empty to keep its current value.', card: 'Decision needed', failed: 'Not sent:' },
-  'zh-CN': { approve: '批准', reject: '拒绝', edit: '编辑', expires: '到期', expired: '已过期：只能拒绝。', approved: '已批准', rejected: '已拒绝', edited: '已批准（有修改）', answered: '已回答', sending: '发送中…', tool: '请求运行', keep: '留空的字段保持当前值。', card: '需要你的决定', failed: '未发送：' },
+  en: { approve: 'Approve', reject: 'Reject', edit: 'Edit', expires: 'Expires', expired: 'Expired: it can only be rejected.', approved: 'Approved', rejected: 'Rejected', edited: 'Approved with changes', answered: 'Answered', sending: 'Sending…', tool: 'Wants to run', keep: 'Leave a field empty to keep its current value.', card: 'Decision needed', failed: 'Not sent:', first: 'Please approve or reject the request above first.' },
+  'zh-CN': { approve: '批准', reject: '拒绝', edit: '编辑', expires: '到期', expired: '已过期：只能拒绝。', approved: '已批准', rejected: '已拒绝', edited: '已批准（有修改）', answered: '已回答', sending: '发送中…', tool: '请求运行', keep: '留空的字段保持当前值。', card: '需要你的决定', failed: '未发送：', first: '请先批准或拒绝上面的请求。' },
 } as const;
 export type DecisionLang = keyof typeof STRINGS;
 
@@ -68,6 +68,9 @@ const parseArgs = (text: string | undefined): Record<string, unknown> => {
     return {};
   }
 };
+
+/** Why a new message waits: the run asks the visitor first (AG-UI's resume must answer every open interrupt). */
+export const decideFirst = (lang: DecisionLang): string => (STRINGS[lang] ?? STRINGS.en).first;
 
 /** What the visitor's own bubble says of their decisions: one line per interrupt. */
 export function decisionSummary(ask: DecisionAsk, lang: DecisionLang): string {
