@@ -3,11 +3,9 @@
 // is the backend's (widget/backend.ts); this module only decides what the visitor sees and what
 // is kept.
 
-import { HISTORY_LIMIT } from './contract';
 import type { ChatBackend, DecisionTools, PartsTools, TurnAnswer, TurnProgress, TurnRefusal } from './backend';
-import { codePoints, MAX_MESSAGE_CHARS } from './contract';
+import { codePoints, HISTORY_LIMIT, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
-export { MAX_MESSAGE_CHARS };
 import { imagePolicy } from './image-origins';
 import { mergeHistory, readHistory, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
 import { loadModule } from './modules';
@@ -21,6 +19,8 @@ import type { AssistantBubble, MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
+
+export { MAX_MESSAGE_CHARS };
 
 /** Fewest milliseconds between two renders of a streaming answer. */
 const LIVE_RENDER_MS = 100;
@@ -233,10 +233,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function startTurn(request: { message?: string; interaction?: Record<string, unknown>; resume?: unknown }, user: HistoryItem, composerText: string | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       turnsStarted++;
-      const turn: LiveTurn = { life: newTurn(), abort: new AbortController(), user, userEl: addUser(user), composerText, bubble: null, frame: 0, paintedAt: 0, taken: { resolve, reject } };
-      running = turn;
-      open.add(turn);
-      setStreaming(true);
+      const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -251,22 +248,19 @@ export function createConversation(deps: ConversationDeps): Conversation {
     });
   }
 
-  /** Follows again a turn the service still runs (the page was left while it answered). */
-  function resumeTurn(user: HistoryItem) {
-    const turn: LiveTurn = {
-      life: newTurn(user.j!),
-      abort: new AbortController(),
-      user,
-      userEl: rendered.find((entry) => entry.item === user)?.el ?? list.addUser(user.t, null),
-      composerText: null,
-      bubble: null,
-      frame: 0,
-      paintedAt: 0,
-      taken: { resolve: () => undefined, reject: () => undefined },
-    };
+  /** A new turn as the running one: the composer waits on it until it is over. */
+  function hold(life: Turn, user: HistoryItem, userEl: HTMLElement, composerText: string | null, taken: LiveTurn['taken']): LiveTurn {
+    const turn: LiveTurn = { life, abort: new AbortController(), user, userEl, composerText, bubble: null, frame: 0, paintedAt: 0, taken };
     running = turn;
     open.add(turn);
     setStreaming(true);
+    return turn;
+  }
+
+  /** Follows again a turn the service still runs (the page was left while it answered). */
+  function resumeTurn(user: HistoryItem) {
+    const userEl = rendered.find((entry) => entry.item === user)?.el ?? list.addUser(user.t, null);
+    const turn = hold(newTurn(user.j!), user, userEl, null, { resolve: () => undefined, reject: () => undefined });
     showAnswering(turn);
     run(turn, { type: 'follow' });
   }

@@ -4,14 +4,14 @@
 // visitor keeps their conversation when an operator swaps one widget for the other.
 
 import { readAttachments } from '../attachments';
-import type { ChatBackend, TurnAnswer, TurnEnd, TurnRefusal } from '../backend';
+import type { ChatBackend, TurnAnswer, TurnEnd } from '../backend';
 import { readReferences } from '../citations';
 import { cleanThreadId, readString, storageKeys, writeString } from '../history';
 import { randomId } from '../ids';
 import type { HistoryItem, PageContext } from '../types';
 import { parseStreamEvent, type BailingClient } from './bailing';
 import { initialTurn, reduceTurn } from './bailing-stream';
-import { BailingHttpError, visitorMessage } from './errors';
+import { turnRefusal } from './errors';
 import { streamJob } from './sse';
 
 export interface BailingBackendOptions {
@@ -65,10 +65,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
       } catch (error) {
         // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).
         // Otherwise the hub's own sentence when it wrote one (a 429's `reply`, a 403's `error`).
-        throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
-          busy: error instanceof BailingHttpError && error.status === 409,
-          visitorText: visitorMessage(error),
-        }) satisfies TurnRefusal;
+        throw turnRefusal(error);
       }
       if (created.visitor_id && created.visitor_id !== visitorId) {
         visitorId = created.visitor_id;
@@ -118,7 +115,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
     async rate(id, rating, comment) {
       const t = ticket();
       await client.rate(id, { rating, visitor_id: visitorId, ...(comment ? { comment } : {}), ...(t ? { ticket: t } : {}) }).catch((error: unknown) => {
-        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { visitorText: visitorMessage(error) });
+        throw turnRefusal(error);
       });
     },
   } satisfies ChatBackend & { thread(signal?: AbortSignal): Promise<HistoryItem[]> };

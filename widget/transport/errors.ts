@@ -1,3 +1,5 @@
+import type { TurnRefusal } from '../backend';
+
 /** A hub request that failed: no response (`status` 0), a non-2xx, or a body of the wrong shape. */
 export class BailingHttpError extends Error {
   declare readonly method: string;
@@ -50,6 +52,17 @@ export function visitorMessage(error: unknown): string | null {
     if (text && [...text].length <= MAX_VISITOR_MESSAGE_CHARS && !CONTROL.test(text) && !CODE.test(text)) return text;
   }
   return null;
+}
+
+/**
+ * A request that was not taken, as a backend rejects it (widget/backend.ts): the same Error, with
+ * the service's own sentence for the visitor, and whether a 409 said an earlier turn still runs.
+ */
+export function turnRefusal(error: unknown): TurnRefusal {
+  return Object.assign(error instanceof Error ? error : new Error(String(error)), {
+    busy: error instanceof BailingHttpError && error.status === 409,
+    visitorText: visitorMessage(error),
+  });
 }
 
 /** The name of the error a renderer's `respond` rejects with: its `message` is written for the visitor. */

@@ -8,7 +8,7 @@
 import type { ChatBackend, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import { readString, writeString } from '../../history';
 import { randomId } from '../../ids';
-import { BailingHttpError, visitorMessage } from '../errors';
+import { BailingHttpError, turnRefusal } from '../errors';
 import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
@@ -70,8 +70,8 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
 
-/** Every assistant text of the run, in order: the answer a history keeps. */
-const answerText = (run: AgUiRun) => run.parts.flatMap((p) => (p.kind === 'text' && p.role === 'assistant' && p.text ? [p.text] : [])).join('\n\n');
+/** Every assistant text of the turn, in order, after what its earlier runs said: the answer a history keeps. */
+const answerText = (before: string, run: AgUiRun) => [before, ...run.parts.flatMap((p) => (p.kind === 'text' && p.role === 'assistant' && p.text ? [p.text] : []))].filter(Boolean).join('\n\n');
 
 interface PendingRun {
   run: AgUiRun;
@@ -230,7 +230,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     try {
       pending.set(runId, await post(runId, messages, signal, resume.resume));
     } catch (error) {
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { visitorText: visitorMessage(error) }) satisfies TurnRefusal;
+      throw turnRefusal(error);
     }
     ask.sent = true;
     keepAsks();
@@ -307,10 +307,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       try {
         pending.set(runId, await post(runId, sent, signal));
       } catch (error) {
-        throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
-          visitorText: visitorMessage(error),
-          busy: error instanceof BailingHttpError && error.status === 409,
-        }) satisfies TurnRefusal;
+        throw turnRefusal(error);
       }
       return { id: runId };
     },
@@ -337,7 +334,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         }
         if (result instanceof Error) return { kind: 'lost', reason: result.message };
         const run = result;
-        const text = [before, answerText(run)].filter(Boolean).join('\n\n');
+        const text = answerText(before, run);
         if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
         keepParts(id, [...earlier, ...run.parts]);
         if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
@@ -396,7 +393,7 @@ function answered(part: Part, results: readonly Message[]): Part {
  */
 function progressOf(run: AgUiRun, before: string, earlier: readonly Part[]): TurnProgress {
   return {
-    text: [before, answerText(run)].filter(Boolean).join('\n\n'),
+    text: answerText(before, run),
     resets: 0,
     working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
     parts: earlier.length ? [...earlier, ...run.parts] : run.parts,

@@ -6,6 +6,7 @@
 
 import { h } from '../../ui/dom';
 import { decisionForm, decisionValues } from './decision-form';
+import { pretty } from './parts-view';
 import type { Decision } from './input';
 import type { Interrupt } from './types';
 
@@ -53,13 +54,6 @@ export const DECISION_CSS = `
 .bc-decision-error { color: var(--bc-error); margin-top: 6px; }
 `;
 
-const pretty = (text: string) => {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
 const parseArgs = (text: string | undefined): Record<string, unknown> => {
   try {
     const v: unknown = JSON.parse(text ?? '{}');

@@ -42,7 +42,7 @@ export const PARTS_CSS = `
 const clip = (text: string) => (text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\n… (${text.length - MAX_DETAIL_CHARS} more characters)` : text);
 
 /** JSON arguments and results shown indented when they parse; as they came when they do not (yet). */
-function pretty(text: string): string {
+export function pretty(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {
