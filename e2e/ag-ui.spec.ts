@@ -73,8 +73,10 @@ async function listen(page: Page, name: 'state' | 'event' | 'done') {
 }
 const heard = (page: Page, name: string) => page.evaluate((name) => (window as unknown as { __heard: Record<string, unknown[]> }).__heard[name], name);
 
-/** A tool step of the last answer, by its tool's name. */
-const toolStep = (page: Page, name: string) => lastAssistant(page).getByRole('group', { name });
+/** The rows the last turn shows before its answer's bubble: its steps, reasoning and earlier messages. */
+const turnRows = (page: Page) => page.locator('bailing-chat-widget .bc-steps').last();
+/** A tool step of the last turn, by its tool's name. */
+const toolStep = (page: Page, name: string) => turnRows(page).getByRole('group', { name });
 
 /** One AG-UI SSE frame. */
 const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify(event)}\n\n`;
@@ -147,7 +149,7 @@ test('text streams into one bubble and ends as the markdown answer; the run inpu
   expect(runs).toHaveLength(1);
 });
 
-test('a tool step shows its name and "done"; Show details reveals the arguments and the result', async ({ page, server }) => {
+test('a tool step shows its name and "done"; Show details reveals the arguments and the result; each message of the run is a bubble of its own, in order', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'What is the weather like?');
   const step = toolStep(page, WEATHER_TOOL);
@@ -155,7 +157,14 @@ test('a tool step shows its name and "done"; Show details reveals the arguments 
   await waitForAnswer(page);
   await expect(step.locator('.bc-part-name')).toHaveText(WEATHER_TOOL);
   await expect(step.locator('.bc-part-status')).toHaveText('done');
-  await expect(lastAssistant(page).locator('.bc-body')).toContainText(TOOL_PREAMBLE);
+  // The run's two messages (before and after the tool) are two bubbles, with the step between them.
+  const turnOrder = [`message:${TOOL_PREAMBLE.slice(0, 20)}`, `step:${WEATHER_TOOL}`, `message:${(await lastAssistant(page).locator('.bc-body').textContent())!.slice(0, 20)}`];
+  expect(await rowsInOrder(page)).toEqual(turnOrder);
+  const preamble = turnRows(page).locator('.bc-msg-assistant');
+  await expect(preamble).toHaveCount(1);
+  await expect(preamble).toHaveText(`Assistant: ${TOOL_PREAMBLE}`);
+  await expect(preamble).toHaveAttribute('data-message-id', /\S/);
+  await expect(lastAssistant(page).locator('.bc-body')).not.toContainText(TOOL_PREAMBLE);
   await expect(lastAssistant(page).locator('.bc-body strong').first()).toHaveText('Now:');
 
   const toggle = step.getByRole('button', { name: 'Show details' });
@@ -175,13 +184,27 @@ test('a tool step shows its name and "done"; Show details reveals the arguments 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(args).toBeHidden();
+
+  // A reload draws the turn again as it was: both bubbles, the step between them.
+  await page.reload();
+  await launcher(page).click();
+  await expect(toolStep(page, WEATHER_TOOL).locator('.bc-part-status')).toHaveText('done');
+  expect(await rowsInOrder(page)).toEqual(turnOrder);
 });
+
+/** The message list's assistant bubbles and steps, in the order the visitor sees them. */
+const rowsInOrder = (page: Page) =>
+  page.locator('bailing-chat-widget .bc-messages').evaluate((list) =>
+    [...list.querySelectorAll('.bc-msg-assistant:not(.bc-greeting), .bc-part[role="group"]')].map((el) =>
+      el.classList.contains('bc-msg-assistant') ? `message:${el.querySelector('.bc-body')!.textContent!.slice(0, 20)}` : `step:${el.getAttribute('aria-label')}`,
+    ),
+  );
 
 test('two overlapping tool calls ("compare") show as two steps, each with its own arguments and result', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'Compare Berlin and Lisbon');
   await waitForAnswer(page);
-  const steps = lastAssistant(page).getByRole('group', { name: WEATHER_TOOL });
+  const steps = turnRows(page).getByRole('group', { name: WEATHER_TOOL });
   await expect(steps).toHaveCount(2);
   await expect(steps.locator('.bc-part-status')).toHaveText(['done', 'done']);
   const cities: unknown[] = [];
@@ -201,9 +224,9 @@ test('reasoning ("think") sits behind a collapsed "Thinking" button that shows i
   await openAgent(page, server.url);
   await ask(page, 'Think about how long setup takes');
   await waitForAnswer(page);
-  const thinking = lastAssistant(page).getByRole('button', { name: 'Thinking' });
+  const thinking = turnRows(page).getByRole('button', { name: 'Thinking' });
   await expect(thinking).toHaveAttribute('aria-expanded', 'false');
-  const text = lastAssistant(page).locator('.bc-part-thinking');
+  const text = turnRows(page).locator('.bc-part-thinking');
   await expect(text).toBeHidden();
   await thinking.click();
   await expect(thinking).toHaveAttribute('aria-expanded', 'true');
@@ -265,10 +288,12 @@ test('the host tool: the page\'s handler runs once, the next run carries its res
   expect(JSON.parse(tool.content as string)).toEqual({ title: 'Preloaded AG-UI agent', url: `${server.url}${PRELOAD_PAGE}`, marker: 'handler-ran-4417' });
   expect(continued.messages.filter((m) => m.role === 'user')).toHaveLength(1);
 
-  // One turn: the preamble, the step, and the answer made of the page's result, in one bubble.
-  await expect(assistantMessages(page)).toHaveCount(1);
+  // One turn: the preamble's bubble, the step, and the answer made of the page's result.
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await expect(page.locator('bailing-chat-widget .bc-steps')).toHaveCount(1);
   const body = lastAssistant(page).locator('.bc-body');
-  await expect(body).toContainText(HOST_TOOL_PREAMBLE);
+  // The first run's message stands above, the second run's answer in the turn's bubble.
+  await expect(turnRows(page).locator('.bc-msg-assistant .bc-body')).toHaveText(HOST_TOOL_PREAMBLE);
   await expect(body.locator('strong')).toHaveText('Preloaded AG-UI agent');
   await expect(body.locator('pre code')).toContainText('handler-ran-4417');
   // The step is answered: it no longer waits for the page.

@@ -27,6 +27,14 @@ export interface PartsTools {
   mount(type: string, source: string, container: HTMLElement): () => void;
   /** Starts renderer `type`'s preview of an unfinished `source` in `container`, or null when it has none. */
   preview(type: string, container: HTMLElement, source: string): { update(source: string): void; destroy(): void } | null;
+  /**
+   * A new assistant bubble (at the end of the list: the caller puts it in place), whose `show`
+   * draws text as answers are drawn: markdown under the same sanitizer; renderer blocks mounted
+   * once `final`, shown as text before.
+   */
+  message(): { el: HTMLElement; show(source: string, final: boolean): void };
+  /** Puts `node` under the turn's answer text, in its bubble (what renderers draw, once the agent introduced it). */
+  below(node: HTMLElement): void;
 }
 
 /** What the conversation lends a backend's decision card. */
@@ -114,8 +122,10 @@ export interface ChatBackend {
    */
   drawDecision?(el: HTMLElement, id: string, tools: DecisionTools): boolean;
   /**
-   * Draws a turn's `parts` into `el`, again at each change (the same element each time); with
-   * `ui`, a part may be drawn by a renderer of the page (generative UI).
+   * Draws a turn's `parts` into `el`, again at each change (the same element each time). `el`
+   * stands in the message list before the turn's answer bubble: earlier messages of the turn and
+   * its steps go there as rows of their own. With `ui`, a part may be drawn by a renderer of the
+   * page (generative UI), and text as answers are.
    */
   drawParts?(el: HTMLElement, parts: readonly unknown[], ui: PartsTools): void;
   /** The parts turn `id` showed, as kept for a reload; absent or `null` when none were kept. */

@@ -389,19 +389,27 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintParts(turn: LiveTurn, bubble: AssistantBubble) {
     const { parts } = turn.life.progress;
     if (!parts?.length || !backend.drawParts || !turn.life.id) return;
-    if (!turn.partsEl) {
-      bubble.body.before((turn.partsEl = document.createElement('div')));
-      // Steps and generated UI want the panel's width, as tables and code do.
-      bubble.el.classList.add('bc-wide');
-    }
-    backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup())));
+    // Steps and earlier messages go in the list before the answer's bubble, as rows of their own.
+    if (!turn.partsEl) bubble.el.before((turn.partsEl = document.createElement('div')));
+    backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup()), bubble));
   }
 
-  /** The page's renderers, for parts of answer `jobId` (their mounts go in `group`). */
-  function partsTools(jobId: string, group: MountGroup): PartsTools {
+  /** The page's renderers and markdown, for parts of answer `jobId` in `bubble` (their mounts go in `group`). */
+  function partsTools(jobId: string, group: MountGroup, bubble: AssistantBubble): PartsTools {
     return {
       has: (type) => registry.has(type),
       preview: (type, container, source) => registry.preview(type, container, source, theme()),
+      message() {
+        const { el, setContent } = list.addAssistant();
+        const show = (source: string, final: boolean): void =>
+          void (markdown ? paintMarkdown(setContent, source, final ? jobId : undefined, group) : loadMarkdown().then(() => show(source, final)));
+        return { el, show };
+      },
+      below(node) {
+        bubble.body.after(node);
+        // Generated UI wants the panel's width, as tables and code do.
+        bubble.el.classList.add('bc-wide');
+      },
       mount(type, source, container) {
         const handle = group.add(registry.mount({
           type,
@@ -421,10 +429,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const parts = backend.partsOf?.(jobId);
     if (!parts?.length || !backend.drawParts) return null;
     const el = document.createElement('div');
-    bubble.body.before(el);
-    bubble.el.classList.add('bc-wide');
+    bubble.el.before(el);
     const group = registry.createGroup();
-    backend.drawParts(el, parts, partsTools(jobId, group));
+    backend.drawParts(el, parts, partsTools(jobId, group, bubble));
     return group;
   }
 
@@ -554,14 +561,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- history and rendering ----
 
   function paintFinal(bubble: AssistantBubble, item: HistoryItem): MountGroup | null {
-    const { fragment, blocks } = markdown!.renderFinal(item.t, { isRendererType: (type) => registry.has(type), images });
-    bubble.setContent(fragment);
-    if (blocks.length === 0 || !item.j) {
+    return paintMarkdown(bubble.setContent, item.t, item.j);
+  }
+
+  /** Answer text `text` of `jobId` as its final render, through `setContent`; its renderer blocks mount into `group` (a new one by default). */
+  function paintMarkdown(setContent: (fragment: DocumentFragment) => void, text: string, jobId?: string, group = registry.createGroup()): MountGroup | null {
+    const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images });
+    setContent(fragment);
+    if (blocks.length === 0 || !jobId) {
       for (const block of blocks) block.placeholder.replaceWith(fallbackBlock(block.type, block.source));
       return null;
     }
-    const jobId = item.j;
-    const group = registry.createGroup();
     const message = { jobId, responses: responsesFor(items, jobId) };
     for (const block of blocks) {
       group.add(registry.mount({

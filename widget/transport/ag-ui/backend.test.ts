@@ -175,6 +175,21 @@ describe('the AG-UI backend', () => {
     expect(end).toEqual({ kind: 'answered', answer: { reply: 'Found 3.' } });
   });
 
+  it('several messages in one run: the bubble shows the latest (starting over at each), the earlier ones are parts kept for a reload', async () => {
+    const { b } = backend();
+    script.push(run('t', 'r', ...text('a1', 'Let me ', 'look.'), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '1 hit' }, ...text('a2', 'Found ', 'it.')));
+    const { started, end, progress } = await turn(b, 'search');
+    // The text of each report is the latest message's, never two messages run together.
+    const texts = [...new Set(progress.map((p) => `${p.resets}:${p.text}`))];
+    expect(texts).toEqual(['0:', '0:Let me ', '0:Let me look.', '1:', '1:Found ', '1:Found it.']);
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'Found it.' } });
+    const kept = b.partsOf!(started.id) as Part[];
+    // The answer is the history's text: kept empty, in its place, so what came before it stays above it.
+    expect(kept.map((p) => `${p.kind}:${p.id}`)).toEqual(['text:a1', 'tool:c1', 'text:a2']);
+    expect(kept[0]).toMatchObject({ kind: 'text', text: 'Let me look.', done: true });
+    expect(kept[2]).toMatchObject({ kind: 'text', text: '', done: true });
+  });
+
   describe('host tools', () => {
     const tool = (handler: HostTool['handler'], timeoutMs = 5000): HostTool => ({ name: 'get_page_info', description: 'What page the visitor is on', parameters: { type: 'object', properties: { detail: { type: 'string' } } }, handler, timeoutMs });
     const callsTool = (args: string) => run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'call_1', toolCallName: 'get_page_info' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: args }, { type: 'TOOL_CALL_END', toolCallId: 'call_1' });

@@ -15,7 +15,7 @@ import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type Decisio
 import type { AgentOptions, HostTool } from './options';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
 import { parseAgUiEvent } from './events';
-import { createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
+import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
@@ -70,8 +70,8 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
 
-/** Every assistant text of the turn, in order, after what its earlier runs said: the answer a history keeps. */
-const answerText = (before: string, run: AgUiRun) => [before, ...run.parts.flatMap((p) => (p.kind === 'text' && p.role === 'assistant' && p.text ? [p.text] : []))].filter(Boolean).join('\n\n');
+/** The turn's last assistant message: the answer its bubble shows (the earlier ones are rows above it). */
+const answerText = (parts: readonly Part[]) => answerPart(parts)?.text ?? '';
 
 interface PendingRun {
   run: AgUiRun;
@@ -98,8 +98,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
   let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepParts = (id: string, parts: readonly Part[]) => {
-    const shown = parts.filter((p) => p.kind !== 'text').map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p));
-    if (!shown.length) return;
+    // The answer's text is the history's: it is kept empty here, so the messages before it are still drawn as rows.
+    const answer = answerPart(parts);
+    const shown = parts.filter((p) => p.kind !== 'text' || p.role === 'assistant').map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
+    if (!shown.some((p) => p.kind !== 'text' || p.text)) return;
     turnParts[id] = shown as Part[];
     const ids = Object.keys(turnParts);
     for (const old of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TURNS))) delete turnParts[old];
@@ -317,13 +319,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       pending.delete(id);
       // Followed again after a reload: an AG-UI stream cannot be picked up again.
       if (!next) return { kind: 'lost', reason: 'the page was left while the agent answered' };
-      let shown = '';
       let partsBefore: Part[] = [];
       for (let round = 0; ; round++) {
-        const before = shown;
         const earlier = partsBefore;
         let latest = next.run;
-        const result = await stream(next, signal, (run) => report(progressOf((latest = run), before, earlier)));
+        const result = await stream(next, signal, (run) => report(progressOf((latest = run), earlier)));
         if (result === 'aborted') {
           // Stopped by the visitor, who goes on from there: the question and what came of the
           // answer stay in the thread, as they saw them, so the next run has them. (A failed or
@@ -334,7 +334,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         }
         if (result instanceof Error) return { kind: 'lost', reason: result.message };
         const run = result;
-        const text = answerText(before, run);
+        const text = answerText([...earlier, ...run.parts]);
         if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
         keepParts(id, [...earlier, ...run.parts]);
         if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
@@ -359,7 +359,6 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const drawn = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && drawnByPage(p.name));
         messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
         keep();
-        shown = text;
         // The page answered these calls: their steps are done (or failed), no longer waiting for it.
         partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
         try {
@@ -388,15 +387,18 @@ function answered(part: Part, results: readonly Message[]): Part {
 }
 
 /**
- * What the bubble shows of a run: its assistant text after what earlier runs of the turn said,
- * its steps after theirs; working while a tool or step runs.
+ * What the bubble shows of a run: the turn's last assistant message (each new one starts the
+ * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
+ * runs; working while a tool or step runs.
  */
-function progressOf(run: AgUiRun, before: string, earlier: readonly Part[]): TurnProgress {
+function progressOf(run: AgUiRun, earlier: readonly Part[]): TurnProgress {
+  const parts = earlier.length ? [...earlier, ...run.parts] : run.parts;
+  const answers = parts.filter((p) => p.kind === 'text' && p.role === 'assistant').length;
   return {
-    text: answerText(before, run),
-    resets: 0,
+    text: answerText(parts),
+    resets: Math.max(0, answers - 1),
     working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
-    parts: earlier.length ? [...earlier, ...run.parts] : run.parts,
+    parts,
   };
 }
 

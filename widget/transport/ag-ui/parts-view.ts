@@ -7,11 +7,11 @@
 import { h, icon, ICONS } from '../../ui/dom';
 import { adoptStyles } from '../../ui/adopt-styles';
 import type { PartsTools } from '../../backend';
-import type { Part } from './run';
+import type { Part, TextPart } from './run';
 
 const STRINGS = {
-  en: { details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps' },
-  'zh-CN': { details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤' },
+  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps' },
+  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
@@ -20,8 +20,11 @@ type PartStrings = (typeof STRINGS)[PartsLang];
 export const MAX_DETAIL_CHARS = 4000;
 
 export const PARTS_CSS = `
-.bc-parts { display: flex; flex-direction: column; gap: 6px; margin: 0 0 8px; font-size: 13px; }
-.bc-part { border: 1px solid var(--bc-border); border-radius: 8px; background: var(--bc-bg); }
+/* The rows before an answer's bubble are rows of the message list itself. */
+.bc-steps { display: contents; }
+.bc-steps[hidden] { display: none; }
+.bc-parts { display: flex; flex-direction: column; gap: 6px; margin: 8px 0 0; font-size: 13px; }
+.bc-part { border: 1px solid var(--bc-border); border-radius: 8px; background: var(--bc-bg); font-size: 13px; }
 .bc-part-head { display: flex; align-items: center; gap: 8px; padding: 6px 8px; min-height: 32px; }
 .bc-part-head svg { width: 14px; height: 14px; flex: none; color: var(--bc-muted); }
 .bc-part-name { font-weight: 600; overflow-wrap: anywhere; }
@@ -178,42 +181,72 @@ function rendererRow(type: string, ui: PartsTools): Row {
   };
 }
 
-/** Draws `parts` (a run's, without its text) into `el`, keeping each row by id. */
+/**
+ * The turn's answer: its last assistant message, which the conversation draws in the turn's own
+ * bubble. The messages before it are rows above, as the steps are.
+ */
+export function answerPart(parts: readonly Part[]): TextPart | undefined {
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const p = parts[i]!;
+    if (p.kind === 'text' && p.role === 'assistant') return p;
+  }
+}
+
+/** An earlier message of the turn: a bubble of its own, drawn as answers are once it is complete. */
+function messageRow(ui: PartsTools): Row {
+  const bubble = ui.message();
+  let shown: string | undefined;
+  let final = false;
+  return {
+    el: bubble.el,
+    update(part) {
+      if (part.kind !== 'text' || (part.text === shown && part.done === final)) return;
+      bubble.el.dataset.messageId = part.id;
+      bubble.show((shown = part.text), (final = part.done));
+    },
+  };
+}
+
+/**
+ * Draws `parts` into `el` (which stands before the answer's bubble), keeping each row by id:
+ * earlier messages and steps in arrival order, what renderers draw under the answer's text.
+ */
 export function createPartsView(lang: PartsLang) {
   const s = STRINGS[lang] ?? STRINGS.en;
   const views = new WeakMap<HTMLElement, Map<string, Row>>();
   const uiBoxes = new WeakMap<HTMLElement, HTMLElement>();
-  return function drawParts(el: HTMLElement, parts: readonly Part[], ui?: PartsTools) {
+  return function drawParts(el: HTMLElement, parts: readonly Part[], ui: PartsTools) {
     adoptStyles(el, PARTS_CSS);
-    el.classList.add('bc-parts');
+    el.classList.add('bc-steps');
     let rows = views.get(el);
     if (!rows) views.set(el, (rows = new Map()));
-    // What renderers draw goes below the answer's text (the agent introduces it first); the steps above.
+    const answer = answerPart(parts);
+    const shown = parts.filter((p) => (p.kind === 'text' ? p.role === 'assistant' && p !== answer && p.text : true));
     let uiBox = uiBoxes.get(el);
-    if (!uiBox) {
-      uiBoxes.set(el, (uiBox = h('div', { class: 'bc-parts' })));
-      (el.nextElementSibling ?? el).after(uiBox);
-    }
-    const shown = parts.filter((p) => p.kind !== 'text');
     let before: ChildNode | null = el.firstChild;
-    let uiBefore: ChildNode | null = uiBox.firstChild;
+    let uiBefore: ChildNode | null = uiBox?.firstChild ?? null;
     for (const part of shown) {
       const key = `${part.kind}:${part.id}`;
       let row = rows.get(key);
       if (!row) {
         const type = part.kind === 'tool' ? rendererTypeOf(part.name) : '';
-        row = part.kind === 'tool' ? (ui?.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
+        row = part.kind === 'text' ? messageRow(ui) : part.kind === 'tool' ? (ui.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
         rows.set(key, row);
       }
       row.update(part);
+      // What renderers draw goes under the answer's text (the agent introduces it first).
+      const below = row.el.classList.contains('bc-part-ui');
+      if (below && !uiBox) {
+        uiBoxes.set(el, (uiBox = h('div', { class: 'bc-parts' })));
+        ui.below(uiBox);
+      }
       // In arrival order; a row already in place is not moved (its focus and scroll stay).
-      const box = row.el.classList.contains('bc-part-ui') ? uiBox : el;
-      const at = box === el ? before : uiBefore;
+      const box = below ? uiBox! : el;
+      const at = below ? uiBefore : before;
       if (row.el !== at) box.insertBefore(row.el, at);
-      if (box === el) before = row.el.nextSibling;
-      else uiBefore = row.el.nextSibling;
+      if (below) uiBefore = row.el.nextSibling;
+      else before = row.el.nextSibling;
     }
     el.hidden = !el.childElementCount;
-    uiBox.hidden = !uiBox.childElementCount;
   };
 }
