@@ -82,10 +82,10 @@ const toolStep = (page: Page, name: string) => turnRows(page).getByRole('group',
 const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify(event)}\n\n`;
 
 /** Answers the next run with `events` (RUN_STARTED with the run's own ids first), as one SSE body. */
-async function serveStream(page: Page, events: (ids: { threadId: string; runId: string }) => Record<string, unknown>[]) {
+async function serveStream(page: Page, events: (run: { threadId: string; runId: string; messages: RunBody['messages'] }) => Record<string, unknown>[]) {
   await page.route(`**${AGENT_PATH}`, (route, request) => {
-    const { threadId, runId } = bodyOf(request);
-    const body = [{ type: 'RUN_STARTED', threadId, runId }, ...events({ threadId, runId })].map(frame).join('');
+    const { threadId, runId, messages } = bodyOf(request);
+    const body = [{ type: 'RUN_STARTED', threadId, runId }, ...events({ threadId, runId, messages })].map(frame).join('');
     return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }, body });
   });
 }
@@ -357,10 +357,17 @@ test('Stop ("slow") cancels the run\'s request; the partial text stays marked "S
   expect(runs).toHaveLength(2);
 });
 
-test('a reload while the answer streams: the question stays, the answer shows as cut off with Retry, never as finished', async ({ page, server }) => {
+test('a reload while the answer streams: the question stays, what had come of the answer shows as cut off with Retry, never as finished', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'Walk me through it slowly');
   await expect(lastAssistant(page).locator('.bc-body')).toContainText('step by step');
+  // What the turn showed is written down as it goes; the reload comes once it has been.
+  const saved = await page.waitForFunction(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('_live'));
+    const text = key && (JSON.parse(localStorage.getItem(key)!) as { text: string }).text;
+    return text && text.includes('step by step') ? text : null;
+  });
+  const savedText = (await saved.jsonValue()) as string;
   await page.reload();
   await listen(page, 'done');
   await launcher(page).click();
@@ -370,6 +377,9 @@ test('a reload while the answer streams: the question stays, the answer shows as
   await expect(answer.locator('.bc-status')).toContainText(INTERRUPTED);
   await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  // The part that had come stays readable (as far as it was written down).
+  expect(savedText.split('step by step')[0]!.length).toBeGreaterThan(0);
+  await expect(answer.locator('.bc-body')).toContainText(savedText.split('\n')[0]!.replace(/[*#`]/g, '').trim());
   expect(await heard(page, 'done')).toEqual([]);
 
   // Retry asks again, and this time the answer finishes.
@@ -406,6 +416,39 @@ test('a malformed event is skipped with one warning naming it; an unknown event 
   expect(warnings.filter((text) => text.includes('TEXT_MESSAGE_CONTENT')), warnings.join('\n')).toHaveLength(1);
   expect(warnings.filter((text) => text.includes('FUTURE_THING'))).toEqual([]);
   expect(warnings.find((text) => text.includes('TEXT_MESSAGE_CONTENT'))).toMatch(/^BailingChat: .*malformed.*delta/);
+});
+
+test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the list shows the agent\'s version once the answer is done, and keeps it over a reload', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await ask(page, 'chunks please');
+  await waitForAnswer(page);
+  const users = page.locator('bailing-chat-widget .bc-msg-user');
+  const answers = page.locator('bailing-chat-widget .bc-msg-assistant:not(.bc-greeting) .bc-body');
+  await expect(users).toHaveText(['You: hello', 'You: chunks please']);
+  // The agent drops the first turn and rewrites the second answer; the new turn's message stays.
+  await serveStream(page, ({ threadId, runId, messages }) => {
+    const [, , second, secondAnswer, own] = messages;
+    return [
+      { type: 'MESSAGES_SNAPSHOT', messages: [second, { ...secondAnswer, content: 'An answer the agent **rewrote**.' }, own] },
+      { type: 'TEXT_MESSAGE_START', messageId: 'm-now', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-now', delta: 'Trimmed.' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm-now' },
+      { type: 'RUN_FINISHED', threadId, runId },
+    ];
+  });
+  await ask(page, 'trim the thread');
+  await waitForAnswer(page);
+  const rewritten = [['You: chunks please', 'You: trim the thread'], ['An answer the agent rewrote.', 'Trimmed.']];
+  await expect(users).toHaveText(rewritten[0]!);
+  await expect(answers).toHaveText(rewritten[1]!);
+  await expect(answers.first().locator('strong')).toHaveText('rewrote');
+
+  await page.reload();
+  await launcher(page).click();
+  await expect(users).toHaveText(rewritten[0]!);
+  await expect(answers).toHaveText(rewritten[1]!);
 });
 
 test('a stream that ends without RUN_FINISHED is shown as cut off with Retry, never as done', async ({ page, server }) => {

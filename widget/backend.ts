@@ -52,6 +52,11 @@ export interface TurnAnswer {
   failed?: boolean;
   references?: readonly Reference[];
   attachments?: readonly Attachment[];
+  /**
+   * The service now has the thread before this turn otherwise than the page shows it (an AG-UI
+   * agent's MESSAGES_SNAPSHOT): what the visitor sees of it from now on, in place of the page's.
+   */
+  thread?: readonly HistoryItem[];
 }
 
 export interface StartedTurn {

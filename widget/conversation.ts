@@ -468,6 +468,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
     announce(strings.complete);
     emit('message', { role: 'assistant', text: reply, jobId });
     emit('done', { jobId, reply });
+    if (answer.thread) {
+      // The service rewrote what came before this turn: the list shows its version.
+      items = [...answer.thread, ...items.slice(items.findIndex((m) => m.r == 'u' && m.j == jobId))];
+      writeHistory(storage, backend.historyKey, items);
+      renderAll();
+    }
   }
 
   function showFailure(bubble: AssistantBubble, jobId: string, reply: string, user: HistoryItem) {

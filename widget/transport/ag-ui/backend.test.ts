@@ -18,7 +18,7 @@ interface Posted {
   headers: IncomingHttpHeaders;
 }
 /** What the agent answers to each run, in order: SSE events, or an HTTP status with a JSON body. */
-type Answer = object[] | { status: number; json?: unknown; type?: string; raw?: string };
+type Answer = object[] | ((body: any) => object[]) | { status: number; json?: unknown; type?: string; raw?: string };
 let script: Answer[] = [];
 let posted: Posted[] = [];
 let server: ReturnType<typeof createServer>;
@@ -31,7 +31,8 @@ beforeAll(async () => {
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
       posted.push({ body: JSON.parse(body), headers: req.headers });
-      const answer = script.shift() ?? { status: 500, json: { error: 'no answer scripted' } };
+      const scripted = script.shift() ?? { status: 500, json: { error: 'no answer scripted' } };
+      const answer = typeof scripted === 'function' ? scripted(JSON.parse(body)) : scripted;
       if (Array.isArray(answer)) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end(sse(answer));
@@ -166,6 +167,26 @@ describe('the AG-UI backend', () => {
     expect(events).toMatchObject([{ type: 'CUSTOM', name: 'confetti', value: { n: 3 } }, { type: 'RAW', event: { vendor: 'x' } }]);
   });
 
+  it('MESSAGES_SNAPSHOT that rewrites the earlier turns: the answer carries the thread as the agent now has it; one that only repeats them carries none', async () => {
+    const { b } = backend();
+    script.push(run('t', 'r1', ...text('a1', 'Hello there.')));
+    await turn(b, 'hi');
+    // The agent repeats the thread as it is: nothing to show differently.
+    script.push((body) => run('t', 'r2', { type: 'MESSAGES_SNAPSHOT', messages: body.messages }, ...text('a2', 'Sure.')));
+    expect((await turn(b, 'again')).end).toEqual({ kind: 'answered', answer: { reply: 'Sure.' } });
+    // The agent drops the first turn and rewrites its second answer, keeping the turn's own message.
+    script.push((body) => {
+      const [, , again, sure, own] = body.messages;
+      return run('t', 'r3', { type: 'MESSAGES_SNAPSHOT', messages: [again, { ...sure, content: 'Sure (edited).' }, own] }, ...text('a3', 'Done.'));
+    });
+    const { end } = await turn(b, 'trim');
+    expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'Done.', thread: [{ r: 'u', t: 'again' }, { r: 'a', t: 'Sure (edited).', j: 'a2' }] } });
+    // And the next run is sent with the agent's version of the thread.
+    script.push(run('t', 'r4', ...text('a4', 'ok')));
+    await turn(b, 'next');
+    expect(posted.at(-1)!.body.messages.map((m: any) => m.content)).toEqual(['again', 'Sure (edited).', 'trim', 'Done.', 'next']);
+  });
+
   it('a tool step shows as working while it runs', async () => {
     const { b } = backend();
     script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":"x"}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '3 hits' }, ...text('a1', 'Found 3.')));
@@ -275,8 +296,25 @@ describe('the AG-UI backend', () => {
     await new Promise<void>((resolve) => hold.close(() => resolve()));
   });
 
-  it('a turn followed again after a reload cannot be picked up: lost', async () => {
+  it('a turn followed again after a reload cannot be picked up: lost, showing what it had shown when it was written down last', async () => {
     const { b } = backend();
     expect(await b.follow('r_unknown', () => {}, new AbortController().signal)).toMatchObject({ kind: 'lost' });
+    // A turn cut off mid-run (the stream ends without RUN_FINISHED), then a new page of the same storage.
+    const storage = memoryStorage();
+    const first = backend({ storage }).b;
+    script.push([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm', toolCallId: 'c1', content: 'hits' }, ...text('a1', 'Half of ', 'it')]);
+    const { started, end } = await turn(first, 'hi');
+    expect(end).toMatchObject({ kind: 'lost' });
+    const again: TurnProgress[] = [];
+    expect(await backend({ storage }).b.follow(started.id, (p) => void again.push(p), new AbortController().signal)).toMatchObject({ kind: 'lost' });
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ text: 'Half of it', working: false });
+    expect((again[0]!.parts as Part[]).map((p) => `${p.kind}:${p.id}`)).toEqual(['tool:c1', 'text:a1']);
+    // An answered turn leaves nothing to show that way.
+    script.push(run('t', 'r2', ...text('a2', 'Whole.')));
+    const answered = await turn(first, 'again');
+    const none: TurnProgress[] = [];
+    await backend({ storage }).b.follow(answered.started.id, (p) => void none.push(p), new AbortController().signal);
+    expect(none).toEqual([]);
   });
 });

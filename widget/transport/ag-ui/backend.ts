@@ -6,6 +6,7 @@
 // whose stream is lost is interrupted, never shown as done.
 
 import type { ChatBackend, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import type { HistoryItem } from '../../types';
 import { readString, writeString } from '../../history';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';
@@ -55,7 +56,7 @@ export function agentKey(url: string): string {
 
 export const storageKeysFor = (url: string) => {
   const key = `bailing_agui_${agentKey(url)}`;
-  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts` };
+  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts`, live: `${key}_live` };
 };
 
 function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
@@ -70,12 +71,57 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
 
+/**
+ * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
+ * the history's), so the messages before it are still drawn as rows.
+ */
+function keptParts(parts: readonly Part[]): Part[] {
+  const answer = answerPart(parts);
+  return parts
+    .filter((p) => p.kind !== 'text' || p.role === 'assistant')
+    .map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
+}
+
+/** How often, at most, what a running turn showed is written down, for a reload mid-run. */
+export const LIVE_SAVE_MS = 400;
+
 /** The turn's last assistant message: the answer its bubble shows (the earlier ones are rows above it). */
 const answerText = (parts: readonly Part[]) => answerPart(parts)?.text ?? '';
 
 interface PendingRun {
   run: AgUiRun;
   body: ReadableStream<Uint8Array>;
+  /** The id of the first message the turn added to the thread: what is before it is the earlier turns. */
+  from?: string;
+}
+
+/** What the visitor sees of `messages`: the user's and the assistant's texts, in order. */
+export function transcriptOf(messages: readonly Message[], ts: number): HistoryItem[] {
+  return messages.flatMap((m): HistoryItem[] => {
+    if (m.role === 'user') {
+      const t = typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+      return t ? [{ r: 'u', t, ts }] : [];
+    }
+    return m.role === 'assistant' && typeof m.content === 'string' && m.content ? [{ r: 'a', t: m.content, j: m.id, ts }] : [];
+  });
+}
+
+/**
+ * The earlier turns as the agent now has them, when a snapshot of its messages changed what the
+ * visitor saw of them (`sent`: the messages the turn went with); undefined when nothing changed,
+ * or when the snapshot dropped the turn's own message (the page's record is then kept).
+ */
+export function rewrittenThread(sent: readonly Message[], now: readonly Message[], from: string | undefined): HistoryItem[] | undefined {
+  const before = (list: readonly Message[]) => {
+    const at = list.findIndex((m) => m.id === from);
+    return at < 0 ? null : list.slice(0, at);
+  };
+  const was = before(sent);
+  const is = before(now);
+  if (!was || !is) return;
+  const key = (items: HistoryItem[]) => JSON.stringify(items.map(({ r, t }) => [r, t]));
+  const thread = transcriptOf(is, Date.now());
+  return key(transcriptOf(was, 0)) === key(thread) ? undefined : thread;
 }
 
 export interface AgUiBackend extends ChatBackend {
@@ -98,9 +144,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
   let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepParts = (id: string, parts: readonly Part[]) => {
-    // The answer's text is the history's: it is kept empty here, so the messages before it are still drawn as rows.
-    const answer = answerPart(parts);
-    const shown = parts.filter((p) => p.kind !== 'text' || p.role === 'assistant').map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
+    const shown = keptParts(parts);
     if (!shown.some((p) => p.kind !== 'text' || p.text)) return;
     turnParts[id] = shown as Part[];
     const ids = Object.keys(turnParts);
@@ -277,6 +321,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       asks = {};
       turnParts = {};
       writeString(storage, keys.parts, null);
+      writeString(storage, keys.live, null);
       writeString(storage, keys.thread, threadId);
       keep();
       keepAsks();
@@ -307,7 +352,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
       const runId = randomId('r_', 20);
       try {
-        pending.set(runId, await post(runId, sent, signal));
+        pending.set(runId, { ...(await post(runId, sent, signal)), from: sent[messages.length]?.id });
       } catch (error) {
         throw turnRefusal(error);
       }
@@ -315,61 +360,83 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     },
 
     async follow(id, report, signal): Promise<TurnEnd> {
-      let next = pending.get(id);
-      pending.delete(id);
-      // Followed again after a reload: an AG-UI stream cannot be picked up again.
-      if (!next) return { kind: 'lost', reason: 'the page was left while the agent answered' };
-      let partsBefore: Part[] = [];
-      for (let round = 0; ; round++) {
-        const earlier = partsBefore;
-        let latest = next.run;
-        const result = await stream(next, signal, (run) => report(progressOf((latest = run), earlier)));
-        if (result === 'aborted') {
-          // Stopped by the visitor, who goes on from there: the question and what came of the
-          // answer stay in the thread, as they saw them, so the next run has them. (A failed or
-          // cut-off run is left out: its Retry asks the same question again.)
-          messages = latest.messages;
-          keep();
-          return { kind: 'stopped' };
-        }
-        if (result instanceof Error) return { kind: 'lost', reason: result.message };
-        const run = result;
-        const text = answerText([...earlier, ...run.parts]);
-        if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
-        keepParts(id, [...earlier, ...run.parts]);
-        if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
-        if (run.status === 'interrupt' && run.interrupts.length) {
-          // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
-          const calls: DecisionAsk['calls'] = {};
-          for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
-          asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
-          messages = run.messages;
-          keep();
-          keepAsks();
-          return { kind: 'answered', answer: { reply: text } };
-        }
-        // Finished (or waiting on the page): what the run did is now the thread.
-        messages = run.messages;
-        keep();
-        const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
-        if (results === 'aborted') return { kind: 'stopped' };
-        if (!results) return { kind: 'answered', answer: { reply: text } satisfies TurnAnswer };
-        if (round + 1 >= MAX_TOOL_ROUNDS) return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
-        // Drawn calls left open beside the page's tools get their result too: the next run needs one for every call.
-        const drawn = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && drawnByPage(p.name));
-        messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
-        keep();
-        // The page answered these calls: their steps are done (or failed), no longer waiting for it.
-        partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
-        try {
-          next = await post(randomId('r_', 20), messages, signal);
-        } catch (error) {
-          if (signal.aborted) return { kind: 'stopped' };
-          return { kind: 'lost', reason: error instanceof Error ? error.message : String(error) };
-        }
-      }
+      // What the turn showed is written down as it goes: a page left mid-run shows it again, cut off.
+      let last: TurnProgress | undefined;
+      let savedAt = 0;
+      const save = () => writeString(storage, keys.live, last ? JSON.stringify({ id, text: last.text, parts: keptParts((last.parts ?? []) as Part[]) }) : null);
+      const tell = (progress: TurnProgress) => {
+        report((last = progress));
+        if (Date.now() - savedAt >= LIVE_SAVE_MS) (savedAt = Date.now()), save();
+      };
+      const end = await followTurn(id, tell, signal);
+      if (end.kind === 'answered') last = undefined;
+      save();
+      return end;
     },
   };
+
+  async function followTurn(id: string, report: (progress: TurnProgress) => void, signal: AbortSignal): Promise<TurnEnd> {
+    let next = pending.get(id);
+    pending.delete(id);
+    if (!next) {
+      // Followed again after a reload: an AG-UI stream cannot be picked up again. What had come stays readable.
+      const live = readJson(storage, keys.live, (v): v is { id: string; text: string; parts: Part[] } => typeof v === 'object' && v !== null && (v as { id?: unknown }).id === id, null);
+      if (live) report({ text: live.text, resets: 0, working: false, parts: live.parts });
+      return { kind: 'lost', reason: 'the page was left while the agent answered' };
+    }
+    let partsBefore: Part[] = [];
+    const { from, run: first } = next;
+    /** The earlier turns, when the agent's snapshot rewrote them. */
+    const thread = (run: AgUiRun) => rewrittenThread(first.messages, run.messages, from);
+    for (let round = 0; ; round++) {
+      const earlier = partsBefore;
+      let latest = next.run;
+      const result = await stream(next, signal, (run) => report(progressOf((latest = run), earlier)));
+      if (result === 'aborted') {
+        // Stopped by the visitor, who goes on from there: the question and what came of the
+        // answer stay in the thread, as they saw them, so the next run has them. (A failed or
+        // cut-off run is left out: its Retry asks the same question again.)
+        messages = latest.messages;
+        keep();
+        return { kind: 'stopped' };
+      }
+      if (result instanceof Error) return { kind: 'lost', reason: result.message };
+      const run = result;
+      const text = answerText([...earlier, ...run.parts]);
+      if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
+      keepParts(id, [...earlier, ...run.parts]);
+      if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
+      if (run.status === 'interrupt' && run.interrupts.length) {
+        // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
+        const calls: DecisionAsk['calls'] = {};
+        for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
+        asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
+        messages = run.messages;
+        keep();
+        keepAsks();
+        return { kind: 'answered', answer: { reply: text, thread: thread(run) } };
+      }
+      // Finished (or waiting on the page): what the run did is now the thread.
+      messages = run.messages;
+      keep();
+      const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
+      if (results === 'aborted') return { kind: 'stopped' };
+      if (!results) return { kind: 'answered', answer: { reply: text, thread: thread(run) } satisfies TurnAnswer };
+      if (round + 1 >= MAX_TOOL_ROUNDS) return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
+      // Drawn calls left open beside the page's tools get their result too: the next run needs one for every call.
+      const drawn = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && drawnByPage(p.name));
+      messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
+      keep();
+      // The page answered these calls: their steps are done (or failed), no longer waiting for it.
+      partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
+      try {
+        next = await post(randomId('r_', 20), messages, signal);
+      } catch (error) {
+        if (signal.aborted) return { kind: 'stopped' };
+        return { kind: 'lost', reason: error instanceof Error ? error.message : String(error) };
+      }
+    }
+  }
 }
 
 /** The tool calls of the thread that no tool message answers yet. */
