@@ -26,6 +26,11 @@ test('approve: the resume carries the decision for the open interrupt, no new us
   await expect(card(page)).toContainText(/Expires /);
   // The tool call the interrupt holds is a step, waiting.
   await expect(page.locator('bailing-chat-widget .bc-part[data-status="pending"]')).toContainText('restart_server');
+  // In the order it came: the agent's words, then the step, then the card asking about it.
+  const order = await assistantMessages(page).last().evaluate((bubble) =>
+    [...bubble.querySelectorAll('.bc-body, .bc-part[role="group"], .bc-decision')].map((el) => (el.classList.contains('bc-body') ? 'text' : el.classList.contains('bc-decision') ? 'card' : 'step')),
+  );
+  expect(order).toEqual(['text', 'step', 'card']);
   expect(bodies).toHaveLength(1);
   const interruptId = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('_asks'))!;

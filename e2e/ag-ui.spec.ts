@@ -75,8 +75,8 @@ const heard = (page: Page, name: string) => page.evaluate((name) => (window as u
 
 /** The rows the last turn shows before its answer's bubble: its steps, reasoning and earlier messages. */
 const turnRows = (page: Page) => page.locator('bailing-chat-widget .bc-steps').last();
-/** A tool step of the last turn, by its tool's name. */
-const toolStep = (page: Page, name: string) => turnRows(page).getByRole('group', { name });
+/** A tool step of the conversation (above or under its turn's answer text), by its tool's name. */
+const toolStep = (page: Page, name: string) => page.locator('bailing-chat-widget .bc-messages').getByRole('group', { name });
 
 /** One AG-UI SSE frame. */
 const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify(event)}\n\n`;

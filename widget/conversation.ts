@@ -500,8 +500,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function showDecision(bubble: AssistantBubble, jobId: string) {
     if (!backend.drawDecision) return;
     const el = document.createElement('div');
-    // In place first: the card's styles go to the root it is drawn in.
-    bubble.body.after(el);
+    // In place first (the card's styles go to the root it is drawn in): last in the bubble, before its status line.
+    bubble.el.insertBefore(el, bubble.el.lastChild);
     if (!backend.drawDecision(el, jobId, decisionTools)) el.remove();
   }
 

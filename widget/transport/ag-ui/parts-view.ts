@@ -208,8 +208,9 @@ function messageRow(ui: PartsTools): Row {
 }
 
 /**
- * Draws `parts` into `el` (which stands before the answer's bubble), keeping each row by id:
- * earlier messages and steps in arrival order, what renderers draw under the answer's text.
+ * Draws `parts` into `el` (which stands before the answer's bubble), keeping each row by id, in
+ * arrival order: the earlier messages and the steps before the answer's text above it; the steps
+ * after that text, and what renderers draw, under it.
  */
 export function createPartsView(lang: PartsLang) {
   const s = STRINGS[lang] ?? STRINGS.en;
@@ -221,11 +222,12 @@ export function createPartsView(lang: PartsLang) {
     let rows = views.get(el);
     if (!rows) views.set(el, (rows = new Map()));
     const answer = answerPart(parts);
-    const shown = parts.filter((p) => (p.kind === 'text' ? p.role === 'assistant' && p !== answer && p.text : true));
+    const answerAt = answer ? parts.indexOf(answer) : parts.length;
     let uiBox = uiBoxes.get(el);
     let before: ChildNode | null = el.firstChild;
     let uiBefore: ChildNode | null = uiBox?.firstChild ?? null;
-    for (const part of shown) {
+    for (const [i, part] of parts.entries()) {
+      if (part.kind === 'text' && (part.role !== 'assistant' || part === answer || !part.text)) continue;
       const key = `${part.kind}:${part.id}`;
       let row = rows.get(key);
       if (!row) {
@@ -234,8 +236,9 @@ export function createPartsView(lang: PartsLang) {
         rows.set(key, row);
       }
       row.update(part);
-      // What renderers draw goes under the answer's text (the agent introduces it first).
-      const below = row.el.classList.contains('bc-part-ui');
+      // What renderers draw goes under the answer's text (the agent introduces it first), and so
+      // do the steps that came after that text: the visitor reads them in the order they came.
+      const below = row.el.classList.contains('bc-part-ui') || i > answerAt;
       if (below && !uiBox) {
         uiBoxes.set(el, (uiBox = h('div', { class: 'bc-parts' })));
         ui.below(uiBox);
