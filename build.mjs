@@ -98,9 +98,75 @@ const minifyWidgetCss = {
   },
 };
 
+/**
+ * The widget reads markdown with marked's lexer alone (widget/markdown.ts builds the DOM from its
+ * tokens), but marked ships as one pre-bundled file that ends by building its default instance and
+ * hanging the whole API on the `marked` function: statements with effects, which a bundler must
+ * keep, and with them the Parser, both Renderers, the Hooks and the Marked class (about 3.3 KB of
+ * the 15 KB gzip -9 that marked costs). This loads the file without that tail and exports only the
+ * lexer and the defaults, so importing anything else from 'marked' in the bundles fails the build.
+ * The tail is found by what it is (`var <instance>=new <Marked>;` with `<Marked>` read from the
+ * file's own export list); when marked's file no longer has that shape the build stops and says so.
+ */
+const MARKED_KEEP = ['Lexer', 'getDefaults'];
+const markedLexerOnly = {
+  name: 'marked-lexer-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = /export\s*\{([^}]*)\};?\s*(?:\/\/# sourceMappingURL=\S+\s*)?$/.exec(source)?.[1] ?? '';
+      const local = (name) => new RegExp(`(?:^|,)\\s*([\\w$]+)\\s+as\\s+${name}\\s*(?:,|$)`).exec(names)?.[1];
+      const literal = (name) => name.replace(/\$/g, '\\$');
+      const marked = local('Marked');
+      const keep = MARKED_KEEP.map((name) => [name, local(name)]);
+      const tail = marked && new RegExp(`(?:^|[;}])var [\\w$]+=new ${literal(marked)};`).exec(source);
+      if (!tail || keep.some(([, l]) => !l)) {
+        throw new Error(`${args.path}: not the shape build.mjs (markedLexerOnly) cuts: it needs an export list naming Marked, ${MARKED_KEEP.join(', ')} and a top-level \`var <instance>=new <Marked>;\``);
+      }
+      const map = /\/\/# sourceMappingURL=\S+\s*$/.exec(source)?.[0] ?? '';
+      const cut = tail.index + (tail[0].startsWith('var') ? 0 : 1);
+      return { contents: `${source.slice(0, cut)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * partial-json (the renderer previews' parser, widget/payload.ts) ships only as CommonJS compiled
+ * by TypeScript, which a bundler wraps in its CommonJS shim, TypeScript's re-export helpers and
+ * live `exports.X` lookups: about 660 B of gzip -9 in each widget.js beyond the parser itself. This
+ * loads its files as the ES modules they were written as, by rewriting the statement forms
+ * TypeScript emits for imports and exports (each a whole line). Any other mention of `exports` or
+ * `require` left in a file stops the build, naming the line, so a new release of another shape
+ * cannot be half-converted.
+ */
+const esmFromTypeScriptCjs = {
+  name: 'esm-from-typescript-cjs',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]partial-json[\\/]dist[\\/][\w-]+\.js$/ }, (args) => {
+      const spec = (s) => JSON.stringify(s.endsWith('.js') ? s : `${s}.js`);
+      const local = (expression) => expression.replace(/\bexports\./g, '');
+      const contents = readFileSync(args.path, 'utf8')
+        .replace(/^"use strict";$/m, '')
+        // TypeScript's helpers for `export *` (`var __exportStar = (this && this.__exportStar) || …;`), unused once it is one.
+        .replace(/^var (__\w+) = \(this && this\.\1\) \|\| [\s\S]*?^[})].*;$/gm, '')
+        .replace(/^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/gm, '')
+        .replace(/^exports\.\w+ = (?:exports\.\w+ = )*void 0;$/gm, '')
+        .replace(/^const (\w+) = require\("(\.[^"]+)"\);$/gm, (_, name, from) => `import * as ${name} from ${spec(from)};`)
+        .replace(/^Object\.defineProperty\(exports, "(\w+)", \{ enumerable: true, get: function \(\) \{ return (\w+\.\w+); \} \}\);$/gm, (_, name, value) => `export const ${name} = ${value};`)
+        .replace(/^__exportStar\(require\("(\.[^"]+)"\), exports\);$/gm, (_, from) => `export * from ${spec(from)};`)
+        .replace(/^exports\.default = (.+);$/gm, (_, value) => `export default ${local(value)};`)
+        .replace(/^exports\.(\w+) = \1;$/gm, (_, name) => `export { ${name} };`)
+        .replace(/^exports\.(\w+) = (.+);$/gm, (_, name, value) => `export const ${name} = ${local(value)};`);
+      const left = contents.split('\n').find((line) => /\b(?:exports|require|module)\b|\bthis\b/.test(line.replace(/\/\/.*|^\s*\*.*/, '')));
+      if (left !== undefined) throw new Error(`${args.path}: build.mjs (esmFromTypeScriptCjs) cannot turn this line into an ES module: ${left.trim()}`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
-  plugins: [minifyWidgetCss],
+  plugins: [minifyWidgetCss, markedLexerOnly, esmFromTypeScriptCjs],
   target: ['chrome100', 'firefox100', 'safari15.4'],
   legalComments: 'none',
   logLevel: 'warning',

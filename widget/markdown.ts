@@ -2,7 +2,7 @@
 // builds the nodes from its tokens under the policy of markdown-policy.ts, with model text only
 // ever as text nodes, and carves out the rich-block slots.
 
-import { Marked, type Token, type Tokens } from 'marked';
+import { Lexer, getDefaults, type Token, type Tokens } from 'marked';
 import { tokensToFragment } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
@@ -34,7 +34,13 @@ export interface FinalRender {
   blocks: RichBlock[];
 }
 
-const md = new Marked({ gfm: true, breaks: false, async: false });
+/**
+ * marked's options for the lexer (only the lexer: the DOM is built from its tokens, and build.mjs
+ * leaves the rest of marked out of the bundles). One object for every call, as a `Marked` instance
+ * keeps one, so the lexer's tokenizer is made once.
+ */
+const LEXER_OPTIONS = { ...getDefaults(), gfm: true, breaks: false, async: false };
+const lex = (text: string) => Lexer.lex(text, LEXER_OPTIONS);
 
 function textFragment(text: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
@@ -49,7 +55,7 @@ function textFragment(text: string): DocumentFragment {
  */
 function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, token: Tokens.Code) => Node | null) | null, open = false): DocumentFragment | null {
   try {
-    return tokensToFragment(typeof text == 'string' ? md.lexer(text) : text, {
+    return tokensToFragment(typeof text == 'string' ? lex(text) : text, {
       images,
       slot: (token: Tokens.Code) => {
         const type = fenceType(token.lang);
@@ -252,12 +258,12 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
       }
       fence = null;
     }
-    let tokens = md.lexer(text.slice(frozen));
+    let tokens = lex(text.slice(frozen));
     // A link reference definition may resolve a reference above it: while one is in the tail,
     // everything is rendered again (definitions come last, so this is the answer's last lines).
     if (frozen && Object.keys(tokens.links).length) {
       tail = [...target.childNodes];
-      tokens = md.lexer(text);
+      tokens = lex(text);
       frozen = 0;
       // Drawn again from the start, every fence gets a new preview.
       blocks.forEach(end);
@@ -276,7 +282,7 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
     const src = text.slice(frozen);
     const last = tokens[tokens.length - 1];
     const closed = final ? src : closeOpenInline(src);
-    if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = md.lexer(closed);
+    if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = lex(closed);
     const fragment = paint(tokens, final);
     tail = [...fragment.childNodes];
     target.append(fragment);
