@@ -96,12 +96,24 @@ export function createShell(options: ShellOptions): Shell {
     root.setAttribute('data-open', String(next));
     launcher.setAttribute('aria-expanded', String(next));
     if (next) {
+      fit();
       if (focus) input.focus({ preventScroll: true });
     } else if (focus) {
       launcher.focus({ preventScroll: true });
     }
     options.onOpenChange(next);
   };
+  // On a phone the panel fills the screen, and the on-screen keyboard shrinks the visual viewport
+  // but not the layout one (iOS; Android since Chrome 108): the panel follows the visual viewport,
+  // so the keyboard never covers the composer.
+  const viewport = window.visualViewport;
+  const fit = () => {
+    if (!viewport || !opened) return;
+    root.style.setProperty('--bc-vh', `${viewport.height}px`);
+    root.style.setProperty('--bc-vt', `${viewport.offsetTop}px`);
+  };
+  viewport?.addEventListener('resize', fit);
+  viewport?.addEventListener('scroll', fit);
 
   launcher.addEventListener('click', () => setOpen(!opened, true));
   closeButton.addEventListener('click', () => setOpen(false, true));
@@ -207,6 +219,8 @@ export function createShell(options: ShellOptions): Shell {
     },
     announce,
     destroy() {
+      viewport?.removeEventListener('resize', fit);
+      viewport?.removeEventListener('scroll', fit);
       host.remove();
     },
   };

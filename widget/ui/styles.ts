@@ -52,7 +52,7 @@ export const CSS = `
 
 .bc-launcher {
   position: fixed; z-index: var(--bailing-z);
-  bottom: var(--bc-offset-y, 24px); right: var(--bc-offset-x, 24px);
+  bottom: calc(var(--bc-offset-y, 24px) + env(safe-area-inset-bottom, 0px)); right: var(--bc-offset-x, 24px);
   width: 56px; height: 56px; border-radius: 50%; border: 0; padding: 0;
   display: grid; place-items: center;
   background: var(--bailing-accent); color: var(--bailing-accent-text);
@@ -70,7 +70,8 @@ export const CSS = `
   width: var(--bc-width, 400px); height: var(--bc-height, 640px);
   max-width: calc(100vw - 2 * var(--bc-offset-x, 24px));
   max-height: calc(100vh - var(--bc-offset-y, 24px) - 92px);
-  display: flex; flex-direction: column;
+  max-height: calc(100dvh - var(--bc-offset-y, 24px) - 92px);
+  display: flex; flex-direction: column; overscroll-behavior: contain;
   background: var(--bc-bg); color: var(--bc-fg);
   border: 1px solid var(--bc-border); border-radius: var(--bailing-radius);
   box-shadow: var(--bc-shadow); overflow: hidden;
@@ -178,9 +179,12 @@ export const CSS = `
 
 @media (max-width: 480px) {
   .bc-root:not(.bc-inline) .bc-panel, .bc-root.bc-max:not(.bc-inline) .bc-panel {
-    inset: 0; width: 100%; height: 100%; max-width: none; max-height: none;
+    inset: var(--bc-vt, 0px) 0 auto; width: 100%; height: var(--bc-vh, 100%); max-width: none; max-height: none;
     border-radius: 0; border: 0; resize: none;
   }
+  /* Clear of a notch and the home indicator (on pages with viewport-fit=cover). */
+  .bc-root:not(.bc-inline) .bc-header { padding-top: max(10px, env(safe-area-inset-top)); }
+  .bc-root:not(.bc-inline) .bc-composer { padding-bottom: max(12px, env(safe-area-inset-bottom)); }
   .bc-root:not(.bc-inline)[data-open="true"] .bc-launcher { display: none; }
   .bc-max-btn { display: none !important; }
   /* 16px stops iOS Safari from zooming into the field on focus. */
