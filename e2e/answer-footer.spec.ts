@@ -206,3 +206,30 @@ test('the "files" answer of the reference server carries done.attachments: a lin
   await launcher(page).click();
   await expect(page.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveAttribute('href', href!);
 });
+
+test('code blocks of a finished answer: a head with the language and "Copy code", which copies that block alone and says so', async ({ page, server, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'Show me the long markdown answer');
+  await waitForAnswer(page);
+  const answer = lastAssistant(page);
+  const blocks = answer.locator('.bc-body > pre');
+  const count = await blocks.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  // One head per block, just before it, naming the block's language.
+  await expect(answer.locator('.bc-body > .bc-code-head + pre')).toHaveCount(count);
+  const langs = await blocks.evaluateAll((pres) => pres.map((pre) => /language-(\S+)/.exec(pre.querySelector('code')!.className)?.[1] ?? ''));
+  await expect(answer.locator('.bc-code-lang')).toHaveText(langs);
+  expect(langs.slice(0, 2)).toEqual(['bash', 'html']);
+
+  const copy = answer.getByRole('button', { name: 'Copy code (html)' });
+  await copy.click();
+  await expect(copy).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await blocks.nth(1).locator('code').textContent());
+  await expect(page.locator('bailing-chat-widget .bc-sr[aria-live]')).toHaveText('Copied');
+  // And back to its name.
+  await expect(copy).toHaveText('Copy code');
+  // The block's own text is untouched by its head.
+  expect(await blocks.nth(1).locator('code').textContent()).toContain('<script src="https://hub.example.com/widget.js"');
+});

@@ -24,7 +24,7 @@ export interface AnswerActionsOptions {
   sources?: HTMLElement;
 }
 
-const ICON = {
+export const ICON = {
   copy: '<rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V5a2 2 0 0 1 2-2h8"/>',
   up: '<path d="M7 10v10H4V10zM7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.4 6A2 2 0 0 1 17.7 20H7"/>',
   down: '<path d="M7 14V4H4v10zM7 14l4 7a2 2 0 0 0 3-2l-1-5h6a2 2 0 0 0 2-2.3l-1.4-6A2 2 0 0 0 17.7 4H7"/>',
@@ -148,7 +148,7 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
 }
 
 /** The Clipboard API where the page allows it, else a selected textarea and `copy`. */
-async function copyText(text: string, near: HTMLElement): Promise<void> {
+export async function copyText(text: string, near: HTMLElement): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     return;
