@@ -69,6 +69,14 @@ async function recorded(page: Page): Promise<{ live: string[]; snaps: Snapshot[]
   return page.evaluate(() => (window as unknown as { __rec: { live: string[]; snaps: Snapshot[] } }).__rec);
 }
 
+/** The answer's own text, as its body shows it: without the heads a finished answer's code blocks get. */
+const answerText = (body: import('@playwright/test').Locator) =>
+  body.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const head of copy.querySelectorAll('.bc-code-head')) head.remove();
+    return copy.textContent ?? '';
+  });
+
 /** Letters and digits only: markdown syntax and layout whitespace drop out. */
 const letters = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -121,7 +129,7 @@ test('a long answer streams as growing provisional text, then renders as markdow
   const lengths = streamed.map((s) => s.text.length);
   expect(Math.max(...lengths)).toBeGreaterThan(lengths[0]!);
   expect(lengths[0]!).toBeLessThan(LONG_ANSWER.length / 2);
-  expectPrefixesOf(snaps, (await body.textContent()) ?? '');
+  expectPrefixesOf(snaps, await answerText(body));
 
   // The final answer is markdown, not its source.
   await expect(body.locator('h2')).toHaveText('Setting up the Acme chat widget');
@@ -280,7 +288,7 @@ test('a dropped stream resumes with Last-Event-ID, without duplicated or missing
   expect(stored.find((item) => item.r === 'a' && item.j === jobId)?.t).toBe(reply!.t);
 
   const body = lastAssistant(page).locator('.bc-body');
-  const finalText = (await body.textContent()) ?? '';
+  const finalText = await answerText(body);
   for (const heading of ['Setting up the Acme chat widget', '2. Choose how it looks', 'Troubleshooting']) {
     expect(finalText.split(heading)).toHaveLength(2);
   }

@@ -181,6 +181,8 @@ const ADDED_ATTRIBUTES: Record<string, string[]> = {
   // Wide blocks are focusable so keyboard users can scroll them.
   pre: ['tabindex'],
   table: ['tabindex'],
+  // The mark that the code colours drew a block (its pieces are spans with a class).
+  code: ['data-hl'],
 };
 const ALLOWED: Record<string, string[]> = Object.fromEntries(
   ALLOWED_TAGS.map((tag) => [tag, [...(ATTRIBUTES_BY_TAG[tag] ?? []), ...(ADDED_ATTRIBUTES[tag] ?? [])]]),
@@ -197,6 +199,14 @@ function auditMarkup(page: Page, selector: string) {
       for (const root of roots) {
         for (const el of root.querySelectorAll('*')) {
           const tag = el.localName;
+          // A finished answer's code block gets the widget's own head (language, Copy code): only
+          // in that shape, and nothing inside it is the model's markup.
+          const head = el.closest('.bc-code-head');
+          if (head) {
+            const shape = [...head.children].map((c) => `${c.localName}.${c.className}`).join(' ');
+            if (el === head && (shape !== 'span.bc-code-lang button.bc-act bc-code-copy' || head.attributes.length !== 1 || !head.nextElementSibling?.matches('pre'))) problems.push(`code head of another shape: ${head.outerHTML.slice(0, 200)}`);
+            continue;
+          }
           if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') problems.push(`foreign element <${tag}>`);
           if (!Object.prototype.hasOwnProperty.call(allowed, tag)) problems.push(`element <${tag}>`);
           for (const { name, value } of el.attributes) {
@@ -227,8 +237,9 @@ async function dangerousElements(page: Page) {
     const bad = 'script, iframe, frame, object, embed, form:not(.bc-composer), input, meta, base, link, style, math, noscript, template, details, audio, video, source';
     const host = document.querySelector('bailing-chat-widget')!;
     // The widget's own controls: the composer (its file picker among them) and the action bar
-    // under an answer. Model text reaches neither: it goes into .bc-body only.
-    const own = '.bc-composer, .bc-acts';
+    // under an answer, and the head of a finished answer's code block (its shape is checked above).
+    // Model text reaches none of them as markup.
+    const own = '.bc-composer, .bc-acts, .bc-code-head';
     return {
       shadow: [...host.shadowRoot!.querySelectorAll(bad)].filter((el) => !el.closest(own)).map((el) => el.outerHTML.slice(0, 80)),
       foreignSvg: [...host.shadowRoot!.querySelectorAll('svg')].filter((svg) => !svg.closest(`.bc-header, .bc-launcher, .bc-status, ${own}`)).length,

@@ -14,7 +14,7 @@ import type { Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 import type { Uploader } from './ui/uploader';
-import { loadModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 
 export interface MountedWidget {
   open(): void;
@@ -90,7 +90,20 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
-  const list = createMessageList(shell.messages, strings);
+  // Code colours come from code.js beside the script, fetched at the first code block; until then
+  // (or without it: a host that serves widget.js alone) code is plain.
+  let code: typeof import('./code-highlight') | null | undefined;
+  const list = createMessageList(shell.messages, strings, (content) => {
+    if (code) return code.highlightCode(content);
+    if (code === undefined) {
+      code = null;
+      loadExternalModule('code', options.scriptSrc).then((module) => {
+        module.adoptCodeStyles(shell.messages);
+        module.highlightCode(shell.messages);
+        code = module;
+      }, (error: unknown) => warn(`could not load the code colours (${String(error)}); code stays plain`));
+    }
+  });
 
   const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({

@@ -28,7 +28,7 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
 export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
 export const TEST_DIST_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map']);
 /** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
-const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map']);
+const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map']);
 
 export interface StaticSite {
   /** Also serve the browser tests' pages (/e2e/) and the builds under /dist/. Default false. */

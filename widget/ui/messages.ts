@@ -43,7 +43,11 @@ export interface MessageList {
   toEnd(): void;
 }
 
-export function createMessageList(container: HTMLElement, strings: Strings): MessageList {
+/**
+ * `highlight` colours the code blocks of content about to be shown (the highlighter's module, once
+ * it is there); it is called only for content with a code block that names its language.
+ */
+export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void): MessageList {
   let sticky = true;
   let scrollQueued = false;
   container.addEventListener('scroll', () => {
@@ -97,6 +101,7 @@ export function createMessageList(container: HTMLElement, strings: Strings): Mes
         if (el.classList.contains('bc-msg-error')) el.classList.remove('bc-msg-error');
         // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
         for (const block of content.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
+        if (highlight && content.querySelector('pre>code[class]')) highlight(content);
         if (!el.classList.contains('bc-wide') && content.querySelector('pre, table, .bc-rich')) el.classList.add('bc-wide');
       };
       return {

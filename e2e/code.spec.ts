@@ -1,0 +1,58 @@
+// Code blocks get colours from code.js (beside widget.js), fetched the first time an answer shows a
+// block that names its language: the text stays the same, and a block coloured once while the
+// answer streams is never drawn plain again.
+import { ask, expect, lastAssistant, launcher, loadWidget, requestsReported, test, waitForAnswer } from './fixtures';
+
+test('the long answer\'s code blocks are coloured as they stream, never flashing back to plain; code.js is fetched once, and not by a page without code', async ({ page, server }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname === '/code.js' && fetched.push(request.url()));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await requestsReported(page);
+  expect(fetched).toEqual([]);
+
+  // Every state the list's code blocks are in, each time the DOM changes (before it is painted).
+  await page.evaluate(() => {
+    const list = document.querySelector('bailing-chat-widget')!.shadowRoot!.querySelector('.bc-messages')!;
+    const states: string[] = [];
+    (window as unknown as { __states: string[] }).__states = states;
+    new MutationObserver(() => {
+      const bubbles = list.querySelectorAll('.bc-msg-assistant');
+      const blocks = [...(bubbles[bubbles.length - 1]?.querySelectorAll('pre > code[class*="language-"]') ?? [])];
+      const state = blocks.map((code) => (code.hasAttribute('data-hl') ? '1' : '0')).join('');
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
+  await ask(page, 'Show me the long markdown answer');
+  await waitForAnswer(page);
+  const answer = lastAssistant(page);
+  const blocks = answer.locator('.bc-body > pre > code');
+  const count = await blocks.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  // Each block with a known language is coloured, its text as the answer has it.
+  await expect(answer.locator('.bc-body > pre > code[data-hl]')).toHaveCount(count);
+  await expect(blocks.first().locator('[class^="bc-tk-"]').first()).toBeVisible();
+  const texts = await blocks.evaluateAll((codes) => codes.map((c) => c.textContent));
+  expect(texts[1]).toContain('<script src="https://hub.example.com/widget.js" data-entry="demo_assistant" async></script>');
+  // A coloured token has a colour of its own.
+  const colours = await blocks.first().evaluate((code) => [getComputedStyle(code).color, ...[...code.querySelectorAll('span')].map((s) => getComputedStyle(s).color)]);
+  expect(new Set(colours).size).toBeGreaterThan(1);
+
+  // Block by block: once coloured (1), never plain again (0).
+  const states = await page.evaluate(() => (window as unknown as { __states: string[] }).__states);
+  // It streamed: there were states with fewer blocks, or plain ones, before the last.
+  expect(states.length).toBeGreaterThan(2);
+  for (let i = 1; i < states.length; i++) {
+    for (let b = 0; b < states[i - 1]!.length; b++) {
+      if (states[i - 1]![b] === '1' && b < states[i]!.length) expect(states[i]![b], `block ${b}: ${states.join(' → ')}`).toBe('1');
+    }
+  }
+  expect(states.at(-1)).toBe('1'.repeat(count));
+  // The detector: a block drawn plain again (what a flash is) shows in the states.
+  await blocks.first().evaluate((code) => code.removeAttribute('data-hl'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __states: string[] }).__states.at(-1))).toBe('0' + '1'.repeat(count - 1));
+  await requestsReported(page);
+  expect(fetched).toEqual([`${server.url}/code.js`]);
+});
