@@ -34,10 +34,12 @@ export type ModuleName = keyof Table;
  */
 const EXTERNAL = {
   'ag-ui': './transport/ag-ui/module',
+  'packs': '../renderers/sandbox/packs/module',
 };
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
   'ag-ui': typeof import('./transport/ag-ui/module');
+  'packs': typeof import('../renderers/sandbox/packs/module');
 }
 
 /** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */

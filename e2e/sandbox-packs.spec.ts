@@ -1,0 +1,201 @@
+// Capability packs (DESIGN.md §8.3) in the built widget and a real Chromium frame: each pack's
+// function called from inside a view and run by the host (the owner's callback, or an HTTP request
+// to the reference server's Petstore fake), the deny-by-default policy, the limits both ways, the
+// proof that an OpenAPI pack's header values never enter the frame, what the model is told, and
+// the send gate (agent.send only during a visitor's gesture in the view).
+import { expect, test } from './fixtures';
+import { createJobBodies, frameOf, showView, view } from './sandbox-helpers';
+import type { Page } from '@playwright/test';
+
+/**
+ * A view that runs `calls` (statements) at once; `show(label, promise)` appends
+ * `label ok <JSON>;` or `label refused: <reason>;` to #out, and `done` marks the end.
+ */
+const packView = (title: string, calls: string, html = '') => ({
+  title,
+  summary: 'Calls the site’s capability packs.',
+  html: `${html}<output id="out"></output>`,
+  jsFunctions:
+    'const out = document.getElementById("out");' +
+    'function show(label, p) { return p.then((v) => { out.textContent += label + " ok " + JSON.stringify(v) + ";" }, (e) => { out.textContent += label + " refused: " + e.message + ";" }) }',
+  jsExpressions: [`(async () => { ${calls}; out.dataset.done = "1" })()`],
+});
+
+/** What #out shows once the view's calls are over. */
+async function results(page: Page): Promise<string> {
+  await expect(view(page).locator('#out[data-done="1"]')).toBeAttached();
+  return (await view(page).locator('#out').textContent()) ?? '';
+}
+
+/** A preload with `packs` (JavaScript source: functions are the point) and `policy`. */
+const preload = (packs: string, policy = '{}') => `window.BailingChat = { sandbox: { packs: ${packs}, policy: ${policy} } }`;
+
+const DOCS = `[
+  { documentId: 'refunds', documentTitle: 'Refunds', chunkIndex: 0, content: 'Refunds take 5 business days.', score: 0.92 },
+  { documentId: 'backups', documentTitle: 'Backups', chunkIndex: 2, content: 'Nightly backups are incremental.', score: 0.41 },
+]`;
+const SEARCH = `{ pack: 'search', search: async (query, topK) => { window.searched = [query, topK]; return ${DOCS}.filter((d) => d.content.toLowerCase().includes(query.toLowerCase())).slice(0, topK) } }`;
+
+const warnings = (messages: { type: string; text: string }[]) => messages.filter((m) => m.type === 'warning').map((m) => m.text);
+
+test.describe('documentSearch', () => {
+  test('a view searches the site’s documents through the host; the model is told of the pack', async ({ page, server }) => {
+    const bodies = createJobBodies(page);
+    await showView(page, server.url, packView('Search', 'await show("hits", documentSearch("refunds")); await show("two", documentSearch("e", 2))'), { before: preload(`[${SEARCH}]`) });
+    expect(await results(page)).toBe(
+      'hits ok [{"documentId":"refunds","documentTitle":"Refunds","chunkIndex":0,"content":"Refunds take 5 business days.","score":0.92}];' +
+        'two ok [{"documentId":"refunds","documentTitle":"Refunds","chunkIndex":0,"content":"Refunds take 5 business days.","score":0.92},{"documentId":"backups","documentTitle":"Backups","chunkIndex":2,"content":"Nightly backups are incremental.","score":0.41}];',
+    );
+    // The owner's callback got the view's query and the default topK, in the host page.
+    expect(await page.evaluate(() => (window as any).searched)).toEqual(['e', 2]);
+    const capabilities = bodies[0]!.client_capabilities;
+    expect(capabilities.renderers).toEqual(['bailing-form', 'sandbox']);
+    expect(capabilities.sandbox_packs).toEqual([
+      { name: 'documentSearch', summary: expect.stringContaining('documentSearch(query, topK?)'), docs: expect.stringContaining('declare function documentSearch(query: string, topK?: number): Promise<SearchHit[]>;') },
+    ]);
+  });
+
+  test('the owner’s search failing rejects in the view with its message, and the host warns', async ({ page, server, consoleMessages }) => {
+    await showView(page, server.url, packView('Failing', 'await show("a", documentSearch("x"))'), {
+      before: preload(`[{ pack: 'search', search: async () => { throw new Error('index offline') } }]`),
+    });
+    expect(await results(page)).toBe('a refused: documentSearch: failed: index offline;');
+    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Failing": documentSearch: failed: index offline');
+  });
+
+  test('arguments the host refuses: a blank query, a topK over 50; the owner’s code does not run', async ({ page, server }) => {
+    await showView(page, server.url, packView('Args', 'await show("blank", documentSearch("  ")); await show("k", documentSearch("q", 51)); await show("fn", documentSearch(() => 1))'), {
+      before: preload(`[{ pack: 'search', search: async () => { window.ran = true; return [] } }]`),
+    });
+    expect(await results(page)).toBe(
+      'blank refused: documentSearch: query must be a non-empty string;k refused: documentSearch: topK must be at most 50;fn refused: documentSearch: query must be a non-empty string;',
+    );
+    expect(await page.evaluate(() => (window as any).ran)).toBeUndefined();
+  });
+});
+
+test.describe('limits and the policy', () => {
+  test('maxCalls: the call after the last allowed one is refused', async ({ page, server, consoleMessages }) => {
+    await showView(page, server.url, packView('Count', 'for (const i of [1, 2, 3]) await show(i, documentSearch("refunds"))'), { before: preload(`[${SEARCH}]`, '{ maxCalls: 2 }') });
+    expect(await results(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: this view may make at most 2 calls;$/);
+    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: this view may make at most 2 calls');
+  });
+
+  test('maxCallsPerMinute: calls at once beyond the rate are refused', async ({ page, server }) => {
+    await showView(page, server.url, packView('Rate', 'await Promise.all([1, 2, 3, 4].map((i) => show(i, documentSearch("refunds"))))'), { before: preload(`[${SEARCH}]`, '{ maxCallsPerMinute: 3 }') });
+    const text = await results(page);
+    expect(text.match(/ ok /g)).toHaveLength(3);
+    expect(text).toContain('4 refused: documentSearch: this view may make at most 3 calls a minute;');
+  });
+
+  test('size both ways: arguments over maxCallBytes, an answer over maxResultBytes', async ({ page, server }) => {
+    await showView(page, server.url, packView('Sizes', 'await show("in", documentSearch("x".repeat(300))); await show("out", documentSearch("big"))'), {
+      before: preload(`[{ pack: 'search', search: async (q) => [{ content: q === 'big' ? 'y'.repeat(400) : q }] }]`, '{ maxCallBytes: 200, maxResultBytes: 300 }'),
+    });
+    expect(await results(page)).toBe('in refused: documentSearch: the arguments are 304 bytes as JSON, over the limit of 200;out refused: documentSearch: the answer is 416 bytes as JSON, over the limit of 300;');
+  });
+
+  test('nothing runs without an installed pack: a call to a name no pack provides is refused, even posted on a stolen port', async ({ page, server }) => {
+    // The view takes the bridge's port (by wrapping postMessage before the bridge gets it) and
+    // posts a call of its own for a function no pack provides: the host is the only judge.
+    const stealPort =
+      'const stolen = new Promise((resolve) => { const post = MessagePort.prototype.postMessage; MessagePort.prototype.postMessage = function (m, t) { resolve(this); return post.call(this, m, t) } });';
+    const forged =
+      'const port = await stolen;' +
+      'const answer = new Promise((resolve) => port.addEventListener("message", (e) => e.data.id === 9001 && resolve(e.data)));' +
+      'port.postMessage({ type: "call", id: 9001, name: "sendEmail", payload: [{ to: "a@b.c", subject: "s", body: "b" }] });' +
+      'await show("forged", answer.then((r) => r.ok ? r.value : Promise.reject(new Error(r.reason))));' +
+      'await show("global", Promise.resolve(typeof __sbxCall))';
+    await showView(page, server.url, { ...packView('Unknown', forged), jsFunctions: packView('', '').jsFunctions + stealPort }, { before: preload(`[${SEARCH}]`) });
+    expect(await results(page)).toBe('forged refused: sendEmail is not a function of an installed capability pack;global ok "undefined";');
+    // No pack at all: the bridge keeps its call, and the host refuses every name.
+    const page2 = await page.context().newPage();
+    await showView(page2, server.url, packView('None', 'await show("x", __sbxCall("documentSearch", ["q"])); await show("g", Promise.resolve(typeof documentSearch))'));
+    expect(await results(page2)).toBe('x refused: no capability pack is installed;g ok "undefined";');
+    await page2.close();
+  });
+
+  test('a bad pack is named at boot and not installed; the others are', async ({ page, server, consoleMessages }) => {
+    const bodies = createJobBodies(page);
+    await showView(page, server.url, packView('Boot', 'await show("s", Promise.resolve([typeof documentSearch, typeof stores]))'), {
+      before: preload(`[{ pack: 'stores', list: 'all', read: async () => '' }, ${SEARCH}, { pack: 'fax', send: () => {} }]`),
+    });
+    expect(await results(page)).toBe('s ok ["function","undefined"];');
+    expect(warnings(consoleMessages)).toEqual(
+      expect.arrayContaining([
+        "BailingChat: sandbox: sandbox.packs[0].list: expected a function (the site's own code), got string; that pack is not installed",
+        'BailingChat: sandbox: sandbox.packs[2].pack: "fax" is not a kind of pack (known: search, stores, email, secret, openapi); that pack is not installed',
+      ]),
+    );
+    expect(bodies[0]!.client_capabilities.sandbox_packs.map((line: { name: string }) => line.name)).toEqual(['documentSearch']);
+    await expect(frameOf(page)).toHaveCount(1);
+  });
+
+  test('an invalid pack policy installs no pack (deny by default) and says which field', async ({ page, server, consoleMessages }) => {
+    const bodies = createJobBodies(page);
+    await showView(page, server.url, packView('Policy', 'await show("s", Promise.resolve(typeof documentSearch))'), { before: preload(`[${SEARCH}]`, "{ allowTools: ['sendMail'] }") });
+    expect(await results(page)).toBe('s ok "undefined";');
+    expect(warnings(consoleMessages)).toContain(
+      `BailingChat: sandbox: the policy's pack settings are invalid, so no capability pack is installed: policy.allowTools[0]: "sendMail" is not a tool that needs allowing (known: sendEmail, secret)`,
+    );
+    expect(bodies[0]!.client_capabilities).toEqual({ renderers: ['bailing-form', 'sandbox'] });
+  });
+});
+
+test.describe('the send gate: agent.send only during a visitor’s gesture in the view', () => {
+  /** Records, in the host page, whether it had the browser's user activation when each `send` of a view arrived. */
+  const recordActivation = (page: Page) =>
+    page.addInitScript(() => {
+      const sends: boolean[] = ((window as any).sendsSeen = []);
+      const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+      Object.defineProperty(MessagePort.prototype, 'onmessage', {
+        get() {
+          return desc.get!.call(this);
+        },
+        set(handler) {
+          desc.set!.call(this, handler && ((event: MessageEvent) => (event.data?.type === 'send' && sends.push(navigator.userActivation.isActive), handler.call(this, event))));
+        },
+      });
+    });
+  const sendView = (title: string, expressions: string[]) => ({
+    title,
+    html: '<button id="go">Send</button><output id="out"></output>',
+    jsFunctions: 'function send(text) { return agent.send({ text }).then(() => { out.textContent += text + " sent;" }, (e) => { out.textContent += text + " refused: " + e.message + ";" }) }',
+    jsExpressions: expressions,
+  });
+
+  test('on load and from a timer, with no gesture in the view, a send is refused with a reason the view sees, and the host warns', async ({ page, server, consoleMessages }) => {
+    await recordActivation(page);
+    const bodies = createJobBodies(page);
+    // The visitor has just typed their question and pressed Enter: the page has the activation,
+    // but the focus is in the chat's composer, not in the view.
+    await showView(page, server.url, sendView('Eager', ['send("on load")', 'setTimeout(() => send("timer"), 100)']));
+    await expect(view(page).locator('#out')).toHaveText('on load refused: agent.send: only during a click or key press in the view;timer refused: agent.send: only during a click or key press in the view;');
+    expect(await page.evaluate(() => (window as any).sendsSeen)).toEqual([true, true]);
+    expect(warnings(consoleMessages).filter((w) => w.includes('only during a click'))).toEqual([
+      'BailingChat: sandbox: view "Eager": agent.send: only during a click or key press in the view',
+      'BailingChat: sandbox: view "Eager": agent.send: only during a click or key press in the view',
+    ]);
+    expect(bodies).toHaveLength(1);
+  });
+
+  test('a click or a key press in the view sends; the same view’s timer once the gesture is over is refused, though the focus is still in it', async ({ page, server }) => {
+    const bodies = createJobBodies(page);
+    // Chromium's transient activation lasts 5 s: the timer fires after it ran out. Until then the
+    // test only listens (requests, console): Playwright's evaluations in a page count as a gesture.
+    await showView(page, server.url, sendView('Clicky', ['go.onclick = () => { send("click"); setTimeout(() => send("later"), 5500) }', 'go.onkeydown = (e) => e.key === "k" && send("key")']));
+    await view(page).locator('#go').click();
+    const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes('only during a click'), timeout: 12_000 });
+    await expect.poll(() => bodies.length).toBe(2);
+    expect(JSON.parse(bodies[1]!.message)).toEqual({ text: 'click' });
+    expect((await refused).text()).toBe('BailingChat: sandbox: view "Clicky": agent.send: only during a click or key press in the view');
+    await expect(view(page).locator('#out')).toHaveText('click sent;later refused: agent.send: only during a click or key press in the view;');
+    expect(await frameOf(page).evaluate((frame) => (frame.getRootNode() as ShadowRoot).activeElement === frame)).toBe(true);
+    expect(bodies).toHaveLength(2);
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 15_000 });
+    // A key press is a gesture too.
+    await view(page).locator('#go').press('k');
+    await expect(view(page).locator('#out')).toContainText('key sent;');
+    await expect.poll(() => bodies.length).toBe(3);
+  });
+});
