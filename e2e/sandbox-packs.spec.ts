@@ -74,6 +74,72 @@ test.describe('documentSearch', () => {
   });
 });
 
+test.describe('stores', () => {
+  const STORES = `{ pack: 'stores', list: async () => [{ id: 'refunds', title: 'Refunds', chunkCount: 1 }, { id: 'backups', title: 'Backups', chunkCount: 3 }], read: async (id) => id === 'refunds' ? 'Refunds take 5 business days.' : id === 'broken' ? Promise.reject(new Error('disk error')) : undefined }`;
+
+  test('stores.list() and stores.read(id) reach the owner’s store; an unknown id reads as empty text; a failing read rejects', async ({ page, server, consoleMessages }) => {
+    await showView(page, server.url, packView('Store', 'await show("list", stores.list()); await show("read", stores.read("refunds")); await show("none", stores.read("nope")); await show("broken", stores.read("broken")); await show("frozen", Promise.resolve(Object.isFrozen(stores)))'), {
+      before: preload(`[${STORES}]`),
+    });
+    expect(await results(page)).toBe(
+      'list ok [{"id":"refunds","title":"Refunds","chunkCount":1},{"id":"backups","title":"Backups","chunkCount":3}];read ok "Refunds take 5 business days.";none ok "";broken refused: stores.read: failed: disk error;frozen ok true;',
+    );
+    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Store": stores.read: failed: disk error');
+  });
+});
+
+test.describe('sendEmail and secret: denied unless the owner allows them', () => {
+  const EMAIL = `{ pack: 'email', send: async (m) => { (window.mails ??= []).push(m); if (m.to === 'bounce@example.com') throw new Error('mailbox unavailable') } }`;
+  const SECRET = `{ pack: 'secret', get: async (name) => name === 'maps' ? 'maps-key-123' : name === 'vault' ? Promise.reject(new Error('vault sealed')) : undefined }`;
+
+  test('not in allowTools: every call is refused, nothing is sent, and the model is not told of them', async ({ page, server, consoleMessages }) => {
+    const bodies = createJobBodies(page);
+    await showView(page, server.url, packView('Denied', 'await show("mail", sendEmail({ to: "ana@example.com", subject: "Hi", body: "x" })); await show("secret", secret("maps")); await show("search", documentSearch("refunds"))'), {
+      before: preload(`[${EMAIL}, ${SECRET}, ${SEARCH}]`),
+    });
+    expect(await results(page)).toMatch(
+      /^mail refused: sendEmail: denied: the site's policy does not allow it \(policy\.allowTools\);secret refused: secret: denied: the site's policy does not allow it \(policy\.allowTools\);search ok \[.*\];$/,
+    );
+    expect(await page.evaluate(() => (window as any).mails)).toBeUndefined();
+    expect(bodies[0]!.client_capabilities.sandbox_packs.map((line: { name: string }) => line.name)).toEqual(['documentSearch']);
+    expect(warnings(consoleMessages)).toEqual(
+      expect.arrayContaining([
+        'BailingChat: sandbox: the email pack is installed, but policy.allowTools does not name sendEmail: every call of it is refused, and the model is not told of it',
+        `BailingChat: sandbox: view "Denied": sendEmail: denied: the site's policy does not allow it (policy.allowTools)`,
+        `BailingChat: sandbox: view "Denied": secret: denied: the site's policy does not allow it (policy.allowTools)`,
+      ]),
+    );
+  });
+
+  test('allowed: the owner’s send gets the checked message; a header injection is refused; the owner’s failure rejects', async ({ page, server }) => {
+    const bodies = createJobBodies(page);
+    await showView(
+      page,
+      server.url,
+      packView(
+        'Mail',
+        'await show("sent", sendEmail({ to: "ana@example.com", subject: "Your quote", body: "Line 1\\nLine 2" }));' +
+          'await show("inject", sendEmail({ to: "ana@example.com", subject: "Hi\\r\\nBcc: all@example.com", body: "x" }));' +
+          'await show("bounce", sendEmail({ to: "bounce@example.com", subject: "s", body: "b" }))',
+      ),
+      { before: preload(`[${EMAIL}]`, "{ allowTools: ['sendEmail'] }") },
+    );
+    expect(await results(page)).toBe('sent ok true;inject refused: sendEmail: subject contains a control character;bounce refused: sendEmail: failed: mailbox unavailable;');
+    expect(await page.evaluate(() => (window as any).mails)).toEqual([
+      { to: 'ana@example.com', subject: 'Your quote', body: 'Line 1\nLine 2' },
+      { to: 'bounce@example.com', subject: 's', body: 'b' },
+    ]);
+    expect(bodies[0]!.client_capabilities.sandbox_packs).toEqual([{ name: 'sendEmail', summary: expect.any(String), docs: expect.stringContaining('declare function sendEmail(message: { to: string; subject: string; body: string }): Promise<true>;') }]);
+  });
+
+  test('allowed: secret(name) resolves to the owner’s value; an unknown name and a failing lookup reject', async ({ page, server }) => {
+    await showView(page, server.url, packView('Secret', 'await show("maps", secret("maps")); await show("none", secret("other")); await show("vault", secret("vault"))'), {
+      before: preload(`[${SECRET}]`, "{ allowTools: ['secret'] }"),
+    });
+    expect(await results(page)).toBe('maps ok "maps-key-123";none refused: secret: failed: no secret named "other";vault refused: secret: failed: vault sealed;');
+  });
+});
+
 test.describe('limits and the policy', () => {
   test('maxCalls: the call after the last allowed one is refused', async ({ page, server, consoleMessages }) => {
     await showView(page, server.url, packView('Count', 'for (const i of [1, 2, 3]) await show(i, documentSearch("refunds"))'), { before: preload(`[${SEARCH}]`, '{ maxCalls: 2 }') });
