@@ -3,8 +3,8 @@
 // to the reference server's Petstore fake), the deny-by-default policy, the limits both ways, the
 // proof that an OpenAPI pack's header values never enter the frame, what the model is told, and
 // the send gate (agent.send only during a visitor's gesture in the view).
-import { expect, test } from './fixtures';
-import { createJobBodies, frameOf, showView, view } from './sandbox-helpers';
+import { addScript, ask, expect, launcher, test, waitForAnswer } from './fixtures';
+import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 
 /**
@@ -263,5 +263,188 @@ test.describe('the send gate: agent.send only during a visitor’s gesture in th
     await view(page).locator('#go').press('k');
     await expect(view(page).locator('#out')).toContainText('key sent;');
     await expect.poll(() => bodies.length).toBe(3);
+  });
+});
+
+test.describe('OpenAPI: the Petstore example against the reference server’s fake', () => {
+  const KEY = 'demo-petstore-key-7f3a';
+  /** A preload with the Petstore pack (the spec fetched from the server first, as an owner's page might), and more packs. */
+  const petstore = (pack = '', more = '', policy = '{}') =>
+    `fetch('/petstore/openapi.yaml').then((r) => r.text()).then((spec) => { window.BailingChat = { sandbox: { packs: [{ pack: 'openapi', spec, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': '${KEY}' }${pack} }${more}], policy: ${policy} } } })`;
+
+  test('petstore.listPets, createPets and showPetById: the host makes each request, the view gets {status, headers, body}', async ({ page, server }) => {
+    const bodies = createJobBodies(page);
+    const requests: { url: string; method: string; key?: string; fromMainFrame: boolean }[] = [];
+    page.on('request', (r) => r.url().includes('/petstore/v1/') && requests.push({ url: r.url(), method: r.method(), key: r.headers()['x-api-key'], fromMainFrame: r.frame() === page.mainFrame() }));
+    const id = 1000 + Math.floor(Math.random() * 1e6);
+    await showView(
+      page,
+      server.url,
+      packView(
+        'Pets',
+        'const brief = (r) => ({ status: r.status, next: r.headers["x-next"], body: r.body });' +
+          'await show("list", petstore.listPets({ limit: 2 }).then(brief));' +
+          `await show("create", petstore.createPets({ body: { id: ${id}, name: "Kiki", tag: "bird" } }).then(brief));` +
+          `await show("show", petstore.showPetById({ petId: "${id}" }).then(brief));` +
+          'await show("missing", petstore.showPetById({ petId: "999999999" }).then(brief));' +
+          'await show("bad", petstore.showPetById({ id: 1 }).then(brief))',
+      ),
+      { before: petstore() },
+    );
+    expect(await results(page)).toBe(
+      'list ok {"status":200,"next":"/petstore/v1/pets?limit=2&after=2","body":[{"id":1,"name":"Rex","tag":"dog"},{"id":2,"name":"Tom","tag":"cat"}]};' +
+        'create ok {"status":201,"body":""};' +
+        `show ok {"status":200,"body":{"id":${id},"name":"Kiki","tag":"bird"}};` +
+        'missing ok {"status":404,"body":{"code":404,"message":"no pet with id 999999999"}};' +
+        'bad refused: petstore.showPetById: unknown parameter "id" (known: petId);',
+    );
+    const origin = new URL(server.url).origin;
+    expect(requests).toEqual([
+      { url: `${origin}/petstore/v1/pets?limit=2`, method: 'GET', key: KEY, fromMainFrame: true },
+      { url: `${origin}/petstore/v1/pets`, method: 'POST', key: KEY, fromMainFrame: true },
+      { url: `${origin}/petstore/v1/pets/${id}`, method: 'GET', key: KEY, fromMainFrame: true },
+      { url: `${origin}/petstore/v1/pets/999999999`, method: 'GET', key: KEY, fromMainFrame: true },
+    ]);
+    const line = bodies[0]!.client_capabilities.sandbox_packs[0];
+    expect(line.name).toBe('petstore');
+    expect(line.summary).toContain('petstore.listPets(params)');
+    expect(line.docs).toContain('showPetById(params: { /** The id of the pet to retrieve (path) */ petId: string })');
+    expect(JSON.stringify(bodies[0])).not.toContain(KEY);
+  });
+
+  test('an API that cannot be reached, a wrong key, an answer over maxResultBytes', async ({ page, server, consoleMessages }) => {
+    // A tiny spec whose one operation fetches the Petstore spec itself: an answer of a known size.
+    const specOfSpec = "{ openapi: '3.0.3', info: { title: 'Files', version: '1' }, paths: { '/petstore/openapi.yaml': { get: { operationId: 'spec', responses: { 200: { description: 'the spec' } } } } } }";
+    await showView(
+      page,
+      server.url,
+      packView('Failures', 'await show("down", down.listPets().then((r) => r.status)); await show("key", wrongKey.listPets().then((r) => [r.status, r.body])); await show("big", files.spec())'),
+      {
+        before: petstore(
+          '',
+          // A closed port on this machine; the same spec with a key the fake refuses; the spec file.
+          `, { pack: 'openapi', spec, name: 'down', baseURL: 'http://127.0.0.1:9/v1' }, { pack: 'openapi', spec, name: 'wrongKey', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': 'guess' } }, { pack: 'openapi', spec: ${specOfSpec}, name: 'files', baseURL: location.origin }`,
+          '{ maxResultBytes: 1000 }',
+        ),
+      },
+    );
+    const size = (await (await page.request.get(`${server.url}/petstore/openapi.yaml`)).body()).length;
+    expect(await results(page)).toBe(
+      `down refused: down.listPets: failed: Failed to fetch;key ok [401,{"code":401,"message":"missing or wrong x-api-key header"}];big refused: files.spec: failed: the response is ${size} bytes, over the limit of 1000;`,
+    );
+    expect(warnings(consoleMessages)).toContain(`BailingChat: sandbox: view "Failures": files.spec: failed: the response is ${size} bytes, over the limit of 1000`);
+  });
+
+  test('configuration errors are named at boot, not a silent install: no base URL, no operation; methods narrows', async ({ page, server, consoleMessages }) => {
+    const noServers = "spec.replace(/servers:\\n  - url: \\S+\\n/, '')";
+    await showView(page, server.url, packView('Config', 'await show("g", Promise.resolve([typeof petstore, typeof petstore.createPets, typeof noBase, typeof deletes]))'), {
+      before: petstore(", methods: ['GET']", `, { pack: 'openapi', spec: ${noServers}, name: 'noBase' }, { pack: 'openapi', spec, name: 'deletes', baseURL: '/x', methods: ['DELETE'] }`),
+    });
+    expect(await results(page)).toBe('g ok ["object","undefined","undefined","undefined"];');
+    expect(warnings(consoleMessages)).toEqual(
+      expect.arrayContaining([
+        'BailingChat: sandbox: sandbox.packs[1]: no base URL: set "baseURL" (the spec has no servers); that pack is not installed',
+        'BailingChat: sandbox: sandbox.packs[2]: no operation to call (none of its operations is one of DELETE); that pack is not installed',
+      ]),
+    );
+  });
+
+  test('the owner’s header values never enter the frame: not in its document, its messages or its globals (a planted value is found in all three)', async ({ page, server }) => {
+    const header = `hdr-${Math.random().toString(36).slice(2)}-value`;
+    const planted = `planted-${Math.random().toString(36).slice(2)}-value`;
+    // Every message the host page posts (on the view's port, and the handshake), recorded before the widget runs.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as any).posted = []);
+      const record = (message: unknown) => {
+        try {
+          seen.push(JSON.stringify(message) ?? String(message));
+        } catch {
+          seen.push(String(message));
+        }
+      };
+      for (const proto of [MessagePort.prototype, Window.prototype] as { postMessage: (...args: unknown[]) => void }[]) {
+        const post = proto.postMessage;
+        proto.postMessage = function (this: unknown, message: unknown, ...rest: unknown[]) {
+          record(message);
+          return post.call(this, message, ...rest);
+        };
+      }
+    });
+    const before = `fetch('/petstore/openapi.yaml').then((r) => r.text()).then((spec) => { window.BailingChat = { sandbox: {
+      packs: [{ pack: 'openapi', spec, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': '${KEY}', 'X-Extra': '${header}' } },
+              { pack: 'secret', get: async () => '${planted}' }],
+      policy: { allowTools: ['secret'] } } } })`;
+    // The fake checks X-API-Key (so the headers were sent); X-Extra rides along with it.
+    const sent = page.waitForRequest((r) => r.url().includes('/petstore/v1/pets') && r.headers()['x-extra'] === header);
+    await showView(
+      page,
+      server.url,
+      packView('Proof', 'window.answer = await petstore.listPets(); window.kept = await secret("planted"); await show("status", Promise.resolve(answer.status)); document.body.append(kept)'),
+      { before },
+    );
+    expect(await results(page)).toBe('status ok 200;');
+    await sent;
+    const frame = await (await frameOf(page).elementHandle())!.contentFrame();
+    const search = (needle: string) =>
+      frame!.evaluate((needle) => {
+        const found: string[] = [];
+        if (document.documentElement.outerHTML.includes(needle)) found.push('document');
+        for (const name of Object.getOwnPropertyNames(window)) {
+          let text: string | undefined;
+          try {
+            const value = (window as any)[name];
+            text = typeof value == 'function' ? String(value) : JSON.stringify(value);
+          } catch {
+            continue;
+          }
+          if (text?.includes(needle)) found.push(`window.${name}`);
+        }
+        return found;
+      }, needle);
+    const inMessages = async (needle: string) => (await page.evaluate(() => (window as any).posted as string[])).filter((m) => m.includes(needle)).length;
+    // The control: the search finds a value that did enter the frame, in each of the three places.
+    expect(await search(planted)).toEqual(['document', 'window.kept']);
+    expect(await inMessages(planted)).toBe(1);
+    // The owner's header values: nowhere.
+    for (const value of [header, KEY]) {
+      expect(await search(value), value).toEqual([]);
+      expect(await inMessages(value), value).toBe(0);
+    }
+    expect(await frame!.evaluate(() => Object.getOwnPropertyNames(window).length)).toBeGreaterThan(100);
+  });
+});
+
+test.describe('the modules: fetched only when used', () => {
+  const fetched = (page: Page) => {
+    const paths: string[] = [];
+    page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+    return () => paths.filter((p) => /\/(packs|openapi)\.js$/.test(p));
+  };
+
+  test('no packs: neither packs.js nor openapi.js; callback packs: packs.js only', async ({ page, server }) => {
+    const modules = fetched(page);
+    await showView(page, server.url, packView('Plain', 'await show("g", Promise.resolve(typeof documentSearch))'));
+    expect(await results(page)).toBe('g ok "undefined";');
+    expect(modules()).toEqual([]);
+    const page2 = await page.context().newPage();
+    const modules2 = fetched(page2);
+    await showView(page2, server.url, packView('Search', 'await show("g", Promise.resolve(typeof documentSearch))'), { before: preload(`[${SEARCH}]`) });
+    expect(await results(page2)).toBe('g ok "function";');
+    expect(modules2()).toEqual(['/packs.js']);
+    await page2.close();
+  });
+
+  test('the split build fetches packs.js and openapi.js from beside its widget.js', async ({ page, server }) => {
+    const modules = fetched(page);
+    await fakeFirstReply(page, sandboxFence(packView('Split', 'await show("pets", petstore.listPets({ limit: 1 }).then((r) => r.body))')));
+    await page.goto(`${server.url}/e2e/blank.html`);
+    await page.evaluate(`fetch('/petstore/openapi.yaml').then((r) => r.text()).then((spec) => { window.BailingChat = { sandbox: { packs: [{ pack: 'openapi', spec, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': 'demo-petstore-key-7f3a' } }] } } })`);
+    await addScript(page, `${server.url}/split/widget.js`, { 'data-entry': 'demo_assistant', 'data-api': server.url });
+    await launcher(page).click();
+    await ask(page, 'hello');
+    await waitForAnswer(page);
+    expect(await results(page)).toBe('pets ok [{"id":1,"name":"Rex","tag":"dog"}];');
+    expect(modules()).toEqual(['/split/packs.js', '/split/openapi.js']);
+    await serverIdle(page, server.url);
   });
 });

@@ -16,7 +16,7 @@ export type { PackHost } from './types';
 
 /** What openapi.js exports (openapi-module.ts). */
 export interface OpenApiModule {
-  openApiPack(config: OpenApiPackConfig, env: { pageUrl: string }): Promise<{ ok: true; pack: InstalledPack } | { ok: false; errors: string[] }>;
+  openApiPack(config: OpenApiPackConfig, env: { pageUrl: string }): Promise<{ ok: true; pack: InstalledPack; notes: string[] } | { ok: false; errors: string[] }>;
 }
 
 export interface InstallOptions {
@@ -66,6 +66,7 @@ export async function installPacks(sandbox: unknown, warn: (message: string) => 
         for (const error of made.errors) say(`${error}; that pack is not installed`);
         continue;
       }
+      for (const note of made.notes) say(note);
       const taken = installed.find((other) => other.global == made.pack.global);
       if (taken) say(`${pack.path}: its name "${made.pack.global}" is taken by another pack; set a different "name"; that pack is not installed`);
       else installed.push(made.pack);
