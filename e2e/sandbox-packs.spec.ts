@@ -3,7 +3,8 @@
 // to the reference server's Petstore fake), the deny-by-default policy, the limits both ways, the
 // proof that an OpenAPI pack's header values never enter the frame, what the model is told, and
 // the send gate (agent.send only during a visitor's gesture in the view).
-import { addScript, ask, expect, launcher, test, waitForAnswer } from './fixtures';
+import { agentRuns } from './agent-runs';
+import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 
@@ -447,4 +448,62 @@ test.describe('the modules: fetched only when used', () => {
     expect(modules()).toEqual(['/split/packs.js', '/split/openapi.js']);
     await serverIdle(page, server.url);
   });
+});
+
+test.describe('the demo page /pages/packs.html', () => {
+  const open = async (page: Page, baseUrl: string, question: string) => {
+    const bodies = createJobBodies(page);
+    await page.goto(`${baseUrl}/pages/packs.html`);
+    await launcher(page).click();
+    await ask(page, question);
+    await waitForAnswer(page);
+    return bodies;
+  };
+
+  test('"search the docs for refunds": a view that searches the page’s docs through documentSearch and shows the hits', async ({ page, server }) => {
+    const bodies = await open(page, server.url, 'search the docs for refunds');
+    expect(bodies[0]!.client_capabilities.sandbox_packs.map((line: { name: string }) => line.name)).toEqual(['documentSearch', 'stores', 'petstore']);
+    const search = view(page);
+    await expect(search.locator('#status')).toHaveText('1 passage for “refunds”');
+    await expect(search.locator('#hits li')).toHaveCount(1);
+    await expect(search.locator('#hits .hit-title')).toHaveText('Refunds and credits');
+    await search.locator('#q').fill('backups snapshot');
+    await search.locator('#q').press('Enter');
+    await expect(search.locator('#status')).toHaveText('3 passages for “backups snapshot”');
+    await expect(search.locator('#hits .hit-title')).toHaveText(['Scheduling nightly backups', 'Restoring a snapshot', 'Regions and latency']);
+    await page.screenshot({ path: 'test-results/packs-search.png' });
+    await serverIdle(page, server.url);
+  });
+
+  test('"show the pets": a view that lists the shop’s pets through the Petstore API and adds one', async ({ page, server }) => {
+    await open(page, server.url, 'show the pets');
+    const pets = view(page);
+    await expect(pets.locator('#status')).toHaveText(/^\d+ pets in the shop\.$/);
+    await expect(pets.locator('#pets tr').first()).toContainText('Rex');
+    const before = await pets.locator('#pets tr').count();
+    const name = `Pip ${before}`;
+    await pets.getByLabel('Name').fill(name);
+    await pets.getByLabel('Tag').fill('hamster');
+    await pets.getByRole('button', { name: 'Add' }).click();
+    await expect(pets.locator('#pets tr')).toHaveCount(before + 1);
+    await expect(pets.locator('#pets tr').last()).toContainText(name);
+    await page.screenshot({ path: 'test-results/packs-pets.png' });
+    await serverIdle(page, server.url);
+  });
+});
+
+test('over AG-UI: the packs’ lines go in forwardedProps.client_capabilities, and the demo agent’s view calls documentSearch', async ({ page, server }) => {
+  const runs = agentRuns(page);
+  await loadWidget(page, server.url, {
+    attrs: { 'data-protocol': 'ag-ui', 'data-agent-url': '/agui/demo_assistant', 'data-sandbox': '1' },
+    before: preload(`[${SEARCH}]`),
+  });
+  await launcher(page).click();
+  await ask(page, 'search the docs for refunds');
+  await waitForAnswer(page);
+  const capabilities = runs[0]!.forwardedProps.client_capabilities;
+  expect(capabilities.renderers).toEqual(expect.arrayContaining(['sandbox']));
+  expect(capabilities.sandbox_packs.map((line: { name: string }) => line.name)).toEqual(['documentSearch']);
+  await expect(view(page).locator('#status')).toHaveText('1 passage for “refunds”');
+  await expect(view(page).locator('#hits .hit-title')).toHaveText('Refunds');
 });
