@@ -30,6 +30,8 @@ export interface SandboxHostOptions {
  */
 export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
 const MIN_FRAME_HEIGHT = 24;
+/** How long after a view's `send` arrives without a gesture the host looks again (see `send`). */
+const GESTURE_GRACE_MS = 150;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
@@ -226,19 +228,24 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
         );
         return;
       case 'send': {
-        const now = Date.now();
         // Only during a visitor's gesture in this view: the browser's transient activation (which
         // a click or key press in the frame gives its ancestors too) with the focus on this frame.
         // The view's own code can forge anything it posts, but not these, which the host reads.
-        const gesture = navigator.userActivation?.isActive && (frame.getRootNode() as Document | ShadowRoot).activeElement == frame;
-        const verdict = gesture ? checkSend(data.payload, policy, sends, now) : { ok: false as const, reason: 'agent.send: only during a click or key press in the view' };
-        let reason = verdict.ok ? undefined : verdict.reason;
-        if (verdict.ok) {
-          if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
-          else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
-        }
-        if (reason) say(reason);
-        return post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+        // They reach the host through the browser process, the message straight from the frame:
+        // when they are not there yet, they are read once more a moment later.
+        const gesture = () => navigator.userActivation?.isActive && (frame.getRootNode() as Document | ShadowRoot).activeElement == frame;
+        const answer = (during: boolean | undefined) => {
+          const now = Date.now();
+          const verdict = during ? checkSend(data.payload, policy, sends, now) : { ok: false as const, reason: 'agent.send: only during a click or key press in the view' };
+          let reason = verdict.ok ? undefined : verdict.reason;
+          if (verdict.ok) {
+            if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
+            else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
+          }
+          if (reason) say(reason);
+          post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+        };
+        return gesture() ? answer(true) : later(GESTURE_GRACE_MS, () => answer(gesture()));
       }
     }
   };
