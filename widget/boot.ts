@@ -41,7 +41,16 @@ export function boot(): void {
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
   // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
   const sandbox = preload.sandbox ?? (script.getAttribute('data-sandbox') == '1' && {});
-  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown))) registry.register(definition);
+  // Capability packs (packs.js beside widget.js), read at boot so their warnings come at once.
+  const packs = (sandbox as { packs?: unknown } | null)?.packs !== undefined
+    ? loadExternalModule('packs', script.src || location.href).then(
+        (module) => module.installPacks(sandbox, warn),
+        (error: unknown) => (warn(`sandbox: could not load packs.js (beside widget.js): ${error}`), null),
+      )
+    : undefined;
+  /** What the packs add to `client_capabilities` (their lines for the model), once installed. */
+  const capabilities = () => packs?.then((host) => host?.capabilities);
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();
@@ -106,7 +115,7 @@ export function boot(): void {
           emitter.emit('state', next);
         };
         return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage, ticket }) => {
-          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
+          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event), capabilities });
           state = backend.state();
           return backend;
         });
@@ -125,7 +134,7 @@ export function boot(): void {
         queue.length = 0;
         return;
       }
-      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session }));
+      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session, capabilities }));
     },
     (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
   );

@@ -4,6 +4,7 @@
 
 import { loadModule } from './modules';
 import type { SandboxHostOptions } from '../renderers/sandbox/host';
+import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererDefinition } from './types';
 
@@ -13,9 +14,9 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
 /**
  * `scriptSrc` is widget.js's own URL. `sandbox` (the owner's opt-in: preload `sandbox`, or `{}` for
  * `data-sandbox="1"`) adds the `sandbox` renderer, whose module validates it and gets
- * `send(message, shown)` (DESIGN.md §8.3).
+ * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
  */
-export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined): RendererDefinition[] {
+export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>): RendererDefinition[] {
   return [
     {
       type: 'bailing-form',
@@ -31,7 +32,7 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
           type: 'sandbox',
           // The placeholder while the view streams: small, so it is here rather than in the view's module.
           preview: sandboxPreview,
-          mount: (context) => loadModule('renderers/sandbox', scriptSrc).then((module) => module.mount(context, { sandbox, send } as SandboxHostOptions)),
+          mount: (context) => Promise.all([loadModule('renderers/sandbox', scriptSrc), packs]).then(([module, packs]) => module.mount(context, { sandbox, send, packs } as SandboxHostOptions)),
         } satisfies RendererDefinition]
       : []),
   ];

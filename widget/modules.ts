@@ -35,11 +35,15 @@ export type ModuleName = keyof Table;
 const EXTERNAL = {
   'ag-ui': './transport/ag-ui/module',
   'code': './code-highlight',
+  'packs': '../renderers/sandbox/packs/module',
+  'openapi': '../renderers/sandbox/packs/openapi-module',
 };
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
   'ag-ui': typeof import('./transport/ag-ui/module');
   'code': typeof import('./code-highlight');
+  'packs': typeof import('../renderers/sandbox/packs/module');
+  'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
 }
 
 /** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */

@@ -1,6 +1,8 @@
 // What an agent is: given the visitor's turn and the thread so far, it reports its progress
 // through a sink. The job runner turns sink calls into stored, numbered stream events.
 
+import type { SandboxPackLine } from './sandbox-packs';
+
 export interface AgentTurn {
   role: 'user' | 'assistant';
   content: string;
@@ -35,6 +37,8 @@ export interface AgentInput {
   history: readonly AgentTurn[];
   /** Renderer types the client advertised (`client_capabilities.renderers`). */
   renderers: readonly string[];
+  /** The capability packs the page's views may call (`client_capabilities.sandbox_packs`); absent for a job resumed after a restart. */
+  sandboxPacks?: readonly SandboxPackLine[];
   /** Set when the turn answers an interaction (a submitted form, …). */
   interaction: Readonly<Record<string, unknown>> | null;
 }

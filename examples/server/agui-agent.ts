@@ -2,6 +2,7 @@
 // run ends. The route (routes/agui.ts) sends RUN_STARTED before it and RUN_FINISHED or RUN_ERROR
 // after it, so every run is framed whatever the agent does; the agent only closes what it opened.
 import type { Event, Interrupt, ResumeEntry, RunAgentInput } from '@ag-ui/core';
+import type { SandboxPackLine } from './sandbox-packs';
 import type { InterruptRecord } from './store';
 
 /** An interrupt answered by this run's `resume`, with what the agent asked to do once it was. */
@@ -16,6 +17,8 @@ export interface AguiRun {
   input: RunAgentInput;
   /** Renderer types the client advertised (`forwardedProps.client_capabilities.renderers`). */
   renderers: readonly string[];
+  /** The capability packs the page's views may call (`forwardedProps.client_capabilities.sandbox_packs`). */
+  sandboxPacks?: readonly SandboxPackLine[];
   /** The interrupts this run resumes, checked (agui-interrupts.ts): each one's answer is valid. */
   answers: readonly ResumeAnswer[];
   /** This server's origin as the visitor's browser reaches it, for links to files it serves. */

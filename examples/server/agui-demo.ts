@@ -94,6 +94,7 @@ import {
   recapAnswer,
   receivedAnswer,
 } from './demo-replies';
+import { demoPackView } from './demo-packs';
 import { demoView, viewSendAnswer, viewSendPayload } from './demo-sandbox';
 import { isPlainObject } from './fields';
 import { FORM_TYPE } from './form-response';
@@ -207,6 +208,9 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
   const text = messageText(lastUserMessage(messages));
 
   const scenario = pickAguiScenario(run);
+  // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
+  const packView = run.answers.length === 0 && run.renderers.includes('sandbox') ? demoPackView(text, run.sandboxPacks ?? []) : null;
+  if (packView && (scenario === 'tool' || scenario === 'docs' || scenario === 'long')) return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, packView.view);
   switch (scenario) {
     case 'resume':
       return resumePlan(run, newId, pacing);

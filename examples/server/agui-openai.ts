@@ -79,9 +79,9 @@ export function contextLines(context: AguiRun['input']['context']): string[] {
   return lines.length > 0 ? ['The page the visitor is on tells you:', ...lines] : [];
 }
 
-export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers'>): Record<string, unknown> {
+export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers' | 'sandboxPacks'>): Record<string, unknown> {
   const tools = run.input.tools.filter((tool: Tool) => FUNCTION_NAME.test(tool.name));
-  const system = [buildSystemPrompt(run.renderers), ...contextLines(run.input.context)].join('\n');
+  const system = [buildSystemPrompt(run.renderers, run.sandboxPacks), ...contextLines(run.input.context)].join('\n');
   return {
     model,
     stream: true,

@@ -8,7 +8,7 @@ const base = { threadId: 'thread-1', runId: 'run-1', messages: [{ id: 'u1', role
 describe('parseAguiRequest', () => {
   it('takes a minimal input: absent tools and context are empty lists, nothing is invented', () => {
     const request = parseAguiRequest(base);
-    expect(request).toEqual({ input: { ...base, tools: [], context: [] }, ticket: undefined, visitorId: undefined, renderers: [] });
+    expect(request).toEqual({ input: { ...base, tools: [], context: [] }, ticket: undefined, visitorId: undefined, renderers: [], sandboxPacks: [] });
   });
 
   it('reads ticket, visitor_id and client_capabilities from forwardedProps, leaves its other keys alone', () => {

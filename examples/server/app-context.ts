@@ -11,6 +11,7 @@ import type { StaticSite } from './static-files';
 import type { StreamHintsRegistry } from './stream-hints';
 import type { DemoScenario } from './demo-agent';
 import type { UploadQuota } from './upload-quota';
+import type { PetstoreFake } from './petstore';
 
 export interface AppContext {
   /** Repository root, for static files. */
@@ -39,6 +40,8 @@ export interface AppContext {
   log: (line: string) => void;
   /** Open SSE streams register here so close() can end them. */
   trackStream: (close: () => void) => () => void;
+  /** The Petstore fake the OpenAPI pack's demo calls (petstore.ts). */
+  petstore: PetstoreFake;
 }
 
 export interface ChatRequest {

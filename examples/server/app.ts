@@ -35,6 +35,8 @@ import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './c
 import { listenOrigin, parsePublicOrigin } from './public-origin';
 import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
+import { PetstoreFake } from './petstore';
+import { handlePetstore, isPetstorePath } from './routes/petstore';
 import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
 import { describeError, storageRefusal } from './storage-fault';
@@ -212,6 +214,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       streams.add(close);
       return () => streams.delete(close);
     },
+    petstore: new PetstoreFake(),
   };
 
   let closing = false;
@@ -279,6 +282,7 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
       if (!isGet) throw methodNotAllowed('GET, HEAD');
       return serveUpload(req, res, app.store, upload[1]!);
     }
+    if (isPetstorePath(pathname)) return await handlePetstore(req, res, url, app.petstore, app.rootDir);
     if (pathname.startsWith(DEMO_FILES_PATH)) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');
       return await serveDemoFile(req, res, app.rootDir, pathname.slice(DEMO_FILES_PATH.length));

@@ -31,6 +31,7 @@ import {
 import { demoFileUrl } from './demo-files';
 import { extractAttachments } from './attachments';
 import { FORM_TYPE } from './form-response';
+import { demoPackView } from './demo-packs';
 import { demoSandboxAnswer } from './demo-sandbox';
 import {
   DEMO_CHUNK_CHARS,
@@ -133,6 +134,9 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
     // Sandbox views ("calculator", "unit converter") and what a view sends back.
     const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text) : null;
     if (view) return answer(view);
+    // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
+    const packView = scenario !== 'received' && input.interaction === null && input.renderers.includes('sandbox') ? demoPackView(input.text, input.sandboxPacks ?? []) : null;
+    if (packView) return answer(packView.answer);
     switch (scenario) {
       case 'received':
         return answer(receivedAnswer(input.attachments, input.text.replace(MARKDOWN_LINKS, '')));

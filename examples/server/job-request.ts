@@ -3,6 +3,7 @@
 import type { PageContext } from '../../widget/types';
 import { badRequest } from './http-error';
 import { charCount, isPlainObject, optionalMatching, optionalString, rejectUnknownKeys } from './fields';
+import { parseSandboxPacks, type SandboxPackLine } from './sandbox-packs';
 import {
   DEFAULT_THREAD_ID,
   MAX_CONTEXT_VALUE_CHARS,
@@ -23,6 +24,8 @@ export interface JobRequest {
   threadId: string;
   context: PageContext | null;
   renderers: string[];
+  /** `client_capabilities.sandbox_packs`: what the page's generated views may call. */
+  sandboxPacks: SandboxPackLine[];
 }
 
 const KNOWN_KEYS = [
@@ -51,6 +54,7 @@ export function parseJobRequest(body: Record<string, unknown>): JobRequest {
     threadId: optionalMatching(body, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID,
     context: parseContext(body.context),
     renderers: parseCapabilities(body.client_capabilities),
+    sandboxPacks: parseSandboxPacks(body.client_capabilities),
   };
 }
 

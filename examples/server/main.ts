@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   console.log(`Bailing reference server (${mode}), database ${dbPath}`);
   console.log(`Listening on ${server.url}; public origin ${server.publicOrigin}`);
   console.log(`Demo: ${server.publicOrigin}/`);
+  console.log(`Capability packs demo: ${server.publicOrigin}/pages/packs.html (views that search the docs and call the Petstore API fake at ${server.publicOrigin}/petstore/v1)`);
   console.log(`AG-UI demo: ${server.publicOrigin}/pages/ag-ui.html (agent at POST ${server.publicOrigin}/agui/demo_assistant)`);
 
   let stopping = false;

@@ -18,7 +18,7 @@ export function buildChatRequest(model: string, input: AgentInput): Record<strin
     model,
     stream: true,
     messages: [
-      { role: 'system', content: buildSystemPrompt(input.renderers) },
+      { role: 'system', content: buildSystemPrompt(input.renderers, input.sandboxPacks) },
       ...input.history.slice(-AGENT_HISTORY_TURNS),
       { role: 'user', content: input.text },
     ],

@@ -1,5 +1,6 @@
 // The system prompt for OpenAI-compatible models. It lists exactly the renderer types the client
 // advertised: a block of any other type would reach the visitor as raw source.
+import type { SandboxPackLine } from './sandbox-packs';
 
 const RENDERER_FORMATS: Readonly<Record<string, string>> = {
   'bailing-chart':
@@ -26,7 +27,11 @@ export function describeRenderer(type: string): string {
   return `- \`\`\`${type} fence: ${format}.`;
 }
 
-export function buildSystemPrompt(renderers: readonly string[]): string {
+/**
+ * `packs`: the capability packs the page's generated views may call (client_capabilities), told
+ * only when the client draws `sandbox` blocks.
+ */
+export function buildSystemPrompt(renderers: readonly string[], packs: readonly SandboxPackLine[] = []): string {
   const lines = [
     "You are a helpful assistant on a company's website, answering its visitors' questions.",
     'Be friendly, accurate and concise. If you do not know something, say so.',
@@ -40,6 +45,16 @@ export function buildSystemPrompt(renderers: readonly string[]): string {
       ...renderers.map(describeRenderer),
       'Use only the block types listed above; never use any other special block type.',
     );
+    if (renderers.includes('sandbox') && packs.length) {
+      lines.push(
+        "The code of a sandbox view may call these async functions of the site (they run outside the view; a refused or failed call rejects with a reason):",
+        ...packs.map((pack) => `- ${pack.summary}`),
+        'Their declarations:',
+        '```ts',
+        ...packs.map((pack) => pack.docs),
+        '```',
+      );
+    }
   }
   return lines.join('\n');
 }

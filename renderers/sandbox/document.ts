@@ -138,13 +138,16 @@ const script = (code: string): string => `<script>${scriptText(code)}</script>`;
  * base styles, the theme (`<style data-sandbox="theme">`, which the bridge replaces when the theme
  * changes), the model's CSS; then in `<body>` its markup, `jsFunctions` and each `jsExpressions`
  * entry as its own classic script. `<!---->` after the markup closes a comment the markup left open
- * (and is an empty comment otherwise), so it cannot swallow the scripts after it.
+ * (and is an empty comment otherwise), so it cannot swallow the scripts after it. `packScript`
+ * (host code too: the capability packs' functions, packs/frame-script.ts) is the second script,
+ * right after the bridge, so the functions exist before any code of the model runs.
  */
-export function buildSandboxDocument(props: SandboxProps, policy: SandboxPolicy, theme: SandboxTheme, bridgeScript: string): string {
+export function buildSandboxDocument(props: SandboxProps, policy: SandboxPolicy, theme: SandboxTheme, bridgeScript: string, packScript?: string): string {
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${attr(sandboxCsp(policy))}">` +
     '<meta name="referrer" content="no-referrer">' +
     script(bridgeScript) +
+    (packScript ? script(packScript) : '') +
     `<style>${BASE_CSS}</style><style data-sandbox="theme">${sandboxThemeCss(theme)}</style>` +
     (props.css ? `<style>${styleText(props.css)}</style>` : '');
   const scripts = [props.jsFunctions ?? '', ...(props.jsExpressions ?? [])].filter((code) => code.trim()).map(script);

@@ -1,8 +1,9 @@
 // The host side of a `sandbox` view (DESIGN.md §8.3): the frame, its one MessagePort, the limits
-// on what it sends, the watchdog that offers to stop a view that hangs, and the teardown when it
+// on what it sends, the calls of its capability packs (checked and run by packs.js), the watchdog that offers to stop a view that hangs, and the teardown when it
 // tries to leave. Ships in dist/renderers/sandbox.js, imported the first time a view mounts.
 
 import type { RendererContext } from '../../widget/types';
+import type { PackHost } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
 import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
@@ -17,6 +18,8 @@ export interface SandboxHostOptions {
   sandbox: unknown;
   /** Sends `message` as the visitor's next turn, showing `shown` in their bubble. False when the chat cannot send now. */
   send(message: string, shown: string): boolean;
+  /** The capability packs the owner installed (packs.js), or null/absent when there are none. */
+  packs?: PackHost | null;
 }
 
 /**
@@ -27,6 +30,8 @@ export interface SandboxHostOptions {
  */
 export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
 const MIN_FRAME_HEIGHT = 24;
+/** How long after a view's `send` arrives without a gesture the host looks again (see `send`). */
+const GESTURE_GRACE_MS = 150;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
@@ -54,7 +59,6 @@ function ownerPolicy(config: unknown): SandboxPolicy | null {
     warn('the preload "sandbox" must be true or an object such as {policy: {…}}; sandbox views will show as code');
   } else {
     for (const key of Object.keys(config)) if (!OWNER_KEYS.includes(key)) warn(`unknown preload key "sandbox.${key}" ignored`);
-    if ((config as { packs?: unknown }).packs !== undefined) warn('capability packs are not supported by this build; "sandbox.packs" ignored');
     const checked = validateSandboxPolicy((config as { policy?: unknown }).policy);
     if (checked.ok) policy = checked.policy;
     else warn(`the owner's sandbox policy is invalid, so sandbox views will show as code: ${checked.errors.join('; ')}`);
@@ -128,7 +132,8 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   frame.setAttribute('allow', '');
   frame.title = title;
   frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
-  frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token));
+  frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token), host.packs?.script);
+  const calls = host.packs?.view();
 
   const channel = new MessageChannel();
   const port = channel.port1;
@@ -215,16 +220,32 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
       case 'leave':
         say('the view navigated away; its frame was removed');
         return end(strings.navigated);
+      case 'call':
+        // Checked and run by packs.js; nothing runs when no pack is installed.
+        (calls ? calls(data.name, data.payload) : Promise.reject(Error('no capability pack is installed'))).then(
+          (value) => post({ type: 'result', id: data.id, ok: true, value }),
+          ({ message: reason }: Error) => (say(reason), post({ type: 'result', id: data.id, ok: false, reason })),
+        );
+        return;
       case 'send': {
-        const now = Date.now();
-        const verdict = checkSend(data.payload, policy, sends, now);
-        let reason = verdict.ok ? undefined : verdict.reason;
-        if (verdict.ok) {
-          if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
-          else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
-        }
-        if (reason) say(reason);
-        return post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+        // Only during a visitor's gesture in this view: the browser's transient activation (which
+        // a click or key press in the frame gives its ancestors too) with the focus on this frame.
+        // The view's own code can forge anything it posts, but not these, which the host reads.
+        // They reach the host through the browser process, the message straight from the frame:
+        // when they are not there yet, they are read once more a moment later.
+        const gesture = () => navigator.userActivation?.isActive && (frame.getRootNode() as Document | ShadowRoot).activeElement == frame;
+        const answer = (during: boolean | undefined) => {
+          const now = Date.now();
+          const verdict = during ? checkSend(data.payload, policy, sends, now) : { ok: false as const, reason: 'agent.send: only during a click or key press in the view' };
+          let reason = verdict.ok ? undefined : verdict.reason;
+          if (verdict.ok) {
+            if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
+            else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
+          }
+          if (reason) say(reason);
+          post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+        };
+        return gesture() ? answer(true) : later(GESTURE_GRACE_MS, () => answer(gesture()));
       }
     }
   };

@@ -69,12 +69,12 @@ describe('validateSandboxPolicy: defaults and shape', () => {
     {
       title: 'an unknown key, named',
       input: { maxSend: 5 },
-      expected: 'policy: unknown key "maxSend" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight)',
+      expected: 'policy: unknown key "maxSend" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight, allowTools, maxCalls, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
     },
     {
-      title: 'packs (not in this version)',
+      title: 'packs (they go beside the policy: sandbox.packs)',
       input: { packs: [] },
-      expected: 'policy: unknown key "packs" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight)',
+      expected: 'policy: unknown key "packs" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight, allowTools, maxCalls, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
     },
     { title: 'allow not an object', input: { allow: ['https://a.com'] }, expected: 'policy.allow: expected an object, got array' },
     {

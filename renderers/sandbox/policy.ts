@@ -2,6 +2,8 @@
 // reach, how much it may send back) and the props a model writes in a fenced `sandbox` block.
 // Pure: no DOM, no Node APIs. Both return every problem found as `path: reason` strings.
 
+import { PACK_POLICY_KEYS } from './pack-policy-keys';
+
 /**
  * Which `policy.allow` list widens which CSP directive. Only fetch directives for things a view may
  * sensibly load from a named HTTPS origin are here. Never widened: `default-src`, `frame-src` (a
@@ -197,6 +199,8 @@ const ALLOW_KEYS: Record<string, Check> = Object.fromEntries(Object.keys(SANDBOX
 const POLICY_KEYS: Record<string, Check> = {
   allow: (value, path, errors) => void checkObject(value, path, ALLOW_KEYS, errors),
   ...Object.fromEntries(Object.entries(SANDBOX_POLICY_RANGES).map(([key, [min, max]]) => [key, integer(min, max)])),
+  // The capability packs' keys: checked by their own module when packs are installed.
+  ...Object.fromEntries(PACK_POLICY_KEYS.map((key) => [key, () => {}])),
 };
 
 /**

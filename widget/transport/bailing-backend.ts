@@ -21,6 +21,8 @@ export interface BailingBackendOptions {
   ticket(): string | null;
   context(): PageContext;
   warn(message: string): void;
+  /** More of `client_capabilities` beside `renderers` (the capability packs' lines), once known. */
+  capabilities?(): Promise<Record<string, unknown> | undefined> | undefined;
 }
 
 /** The answer as `done` or a `/thread` item carries it; citations and files checked one by one. */
@@ -31,7 +33,7 @@ const answerOf = (reply: string, failed: unknown, references: unknown, attachmen
   attachments: readAttachments(attachments),
 });
 
-export function createBailingBackend({ client, entry, storage, ticket, context, warn }: BailingBackendOptions): ChatBackend {
+export function createBailingBackend({ client, entry, storage, ticket, context, warn, capabilities }: BailingBackendOptions): ChatBackend {
   const keys = storageKeys(entry);
   // The hub's widget may have written these: the same visitor, and the same thread, go on.
   let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
@@ -60,7 +62,8 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
           thread_id: threadId || undefined,
           ticket: ticket() ?? undefined,
           context: context(),
-          client_capabilities: { renderers },
+          // `renderers` as the hub reads it; the hub ignores what else is there (v0.3.4).
+          client_capabilities: { renderers, ...(await capabilities?.()) },
         }, signal);
       } catch (error) {
         // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).

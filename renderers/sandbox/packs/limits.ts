@@ -1,0 +1,96 @@
+// Every limit and allow-list of the capability packs (DESIGN.md §8.3), in one place. A view's
+// calls are untrusted (the model wrote the view): each is checked on the host against these
+// before the owner's code runs, and what comes back is checked again before it enters the frame.
+
+import type { PackPolicyKey } from '../pack-policy-keys';
+
+/** The kinds of pack an owner may install (`{pack: '<kind>', …}` in the preload). */
+export const PACK_KINDS = Object.freeze(['search', 'stores', 'email', 'secret', 'openapi'] as const);
+export type PackKind = (typeof PACK_KINDS)[number];
+
+/**
+ * Functions a view may call only when the owner names them in `policy.allowTools`: `sendEmail`
+ * acts as the site (a mail the visitor did not write), `secret` hands the view a value that can
+ * leave the frame through what the browser does not isolate (README, "What the browser does not
+ * isolate"). Deny by default, as the reference's DefaultPolicy does.
+ */
+export const GATED_TOOLS = Object.freeze(['sendEmail', 'secret'] as const);
+
+export type PackLimit = Exclude<PackPolicyKey, 'allowTools'>;
+
+/** The owner-tunable limits, per view (each frame has its own count and rate). */
+export const PACK_POLICY_DEFAULTS: Readonly<Record<PackLimit, number>> = Object.freeze({
+  /** Calls one view may make in all. */
+  maxCalls: 100,
+  /** Calls one view may make in any 60 seconds. */
+  maxCallsPerMinute: 30,
+  /** Largest arguments of one call, as UTF-8 JSON. */
+  maxCallBytes: 16 * 1024,
+  /** Largest result of one call, as UTF-8 JSON (an OpenAPI response's body is cut off at this too). */
+  maxResultBytes: 256 * 1024,
+  /** How long the owner's callback (or the API) may take before the call fails. */
+  callTimeoutMs: 15_000,
+});
+
+/** `[min, max]` of each limit (integers). 4 MiB of result is already far more than a view shows. */
+export const PACK_POLICY_RANGES: Readonly<Record<PackLimit, readonly [number, number]>> = Object.freeze({
+  maxCalls: [0, 10_000],
+  maxCallsPerMinute: [1, 600],
+  maxCallBytes: [64, 1024 * 1024],
+  maxResultBytes: [64, 4 * 1024 * 1024],
+  callTimeoutMs: [100, 120_000],
+});
+
+/** The window of `maxCallsPerMinute`. */
+export const RATE_WINDOW_MS = 60_000;
+
+/** Fixed limits of the packs' arguments and of what the model is told. */
+export const PACK_LIMITS = Object.freeze({
+  /** Packs one page may install. */
+  packs: 16,
+  searchQueryChars: 1000,
+  /** `documentSearch`'s default and largest `topK` (the reference: 5 when omitted or <= 0). */
+  defaultTopK: 5,
+  maxTopK: 50,
+  storeIdChars: 200,
+  /** RFC 5321's longest path. */
+  emailAddressChars: 254,
+  emailSubjectChars: 200,
+  secretNameChars: 100,
+  /** A reason shown in the view and the console: an owner's error message is cut to this. */
+  reasonChars: 300,
+  /** A function name, as it appears in a reason (a view may call any name). */
+  nameChars: 80,
+  /** One pack's one-line summary, as sent in `client_capabilities`. */
+  summaryChars: 300,
+  /** One pack's `declare` docs, as sent in `client_capabilities`; longer docs end with a note of what was left out. */
+  docsChars: 6000,
+  /** Operations one OpenAPI pack may generate. */
+  operations: 200,
+  /** An OpenAPI pack's `description`. */
+  descriptionChars: 200,
+  /** Headers an OpenAPI pack may add. */
+  headers: 32,
+});
+
+/** The HTTP methods an OpenAPI pack generates by default; HEAD, OPTIONS and TRACE never (the reference's choice). */
+export const OPENAPI_METHODS = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const);
+export type OpenApiMethod = (typeof OPENAPI_METHODS)[number];
+
+/**
+ * Names a pack's global may not take: the view's own API, JavaScript's reserved words and the
+ * globals a view's code relies on (redefining them would break it, or fail in the frame).
+ */
+export const RESERVED_GLOBALS: ReadonlySet<string> = new Set([
+  'agent', 'documentSearch', 'stores', 'sendEmail', 'secret',
+  'window', 'self', 'top', 'parent', 'frames', 'globalThis', 'document', 'location', 'navigator', 'history',
+  'console', 'name', 'origin', 'opener', 'length', 'status', 'closed', 'event', 'screen', 'performance',
+  'crypto', 'fetch', 'alert', 'open', 'close', 'print', 'stop', 'focus', 'blur', 'postMessage', 'frameElement',
+  'Object', 'Array', 'Promise', 'JSON', 'Math', 'Error', 'String', 'Number', 'Boolean', 'Symbol', 'Date',
+  'RegExp', 'Map', 'Set', 'Reflect', 'Proxy', 'undefined', 'NaN', 'Infinity', 'eval', 'arguments',
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
+  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
+  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
+  'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected',
+  'public', 'await', 'async',
+]);

@@ -1,0 +1,66 @@
+// The one network shell of the packs: an OpenAPI pack's request, made by the host page (never by
+// the frame, whose CSP allows no connection) with the owner's headers, and its answer read as
+// `{status, headers, body}` within the result cap. The URL was built and checked under the
+// pack's base URL (openapi.ts); a redirect is not followed (it could lead elsewhere, with the
+// owner's headers), and the visitor's cookies are not sent (the owner's headers are the whole of
+// the pack's authentication, as in the reference).
+
+import type { ApiRequest, ApiSend } from './openapi';
+
+/** `fetch`, replaceable in tests. */
+export function httpSender(doFetch: typeof fetch = fetch): ApiSend {
+  return async (request: ApiRequest, ownerHeaders, maxBytes, signal) => {
+    const headers = new Headers(ownerHeaders);
+    if (request.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    const response = await doFetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      credentials: 'omit',
+      redirect: 'manual',
+      cache: 'no-store',
+      signal,
+    });
+    if (response.type == 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('Location'))) {
+      throw new Error('the API answered with a redirect, which is not followed');
+    }
+    const text = await readText(response, maxBytes);
+    const type = response.headers.get('Content-Type') ?? '';
+    let body: unknown = text;
+    if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(type) && text.trim()) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not what it said it was: the text as it came.
+      }
+    }
+    return { status: response.status, headers: Object.fromEntries(response.headers), body };
+  };
+}
+
+/** The body as text, refusing (and cancelling the download) past `maxBytes`. */
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('Content-Length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new Error(`the response is ${declared} bytes, over the limit of ${maxBytes}`);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`the response is over the limit of ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) all.set(chunk, (at += chunk.length) - chunk.length);
+  return new TextDecoder().decode(all);
+}
