@@ -16,6 +16,7 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `send(message, shown)` (DESIGN.md §8.3).
  */
 export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined): RendererDefinition[] {
+  const host = { sandbox, send } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',
@@ -29,9 +30,10 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
     ...(sandbox
       ? [{
           type: 'sandbox',
-          // The placeholder while the view streams: small, so it is here rather than in the view's module.
-          preview: sandboxPreview,
-          mount: (context) => loadModule('renderers/sandbox', scriptSrc).then((module) => module.mount(context, { sandbox, send } as SandboxHostOptions)),
+          // The placeholder while the view streams is here: it shows at once. The view's module,
+          // fetched meanwhile, then draws what the model has written so far.
+          preview: (context) => sandboxPreview(context, () => loadModule('renderers/sandbox', scriptSrc).then((module) => (c) => module.preview(c, host))),
+          mount: (context) => loadModule('renderers/sandbox', scriptSrc).then((module) => module.mount(context, host)),
         } satisfies RendererDefinition]
       : []),
   ];

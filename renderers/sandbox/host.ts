@@ -4,9 +4,10 @@
 
 import type { RendererContext } from '../../widget/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
-import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
+import { BASE_CSS, buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
+import { adoptPreview, takePreview } from './preview-box';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
@@ -45,7 +46,7 @@ let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
 const live = new Set<(reason: string) => void>();
 
 /** The owner's policy, validated once per configuration object; null (after a warning) when invalid. */
-function ownerPolicy(config: unknown): SandboxPolicy | null {
+export function ownerPolicy(config: unknown): SandboxPolicy | null {
   if (owner && owner.config === config) return owner.policy;
   let policy: SandboxPolicy | null = null;
   if (config === true) {
@@ -65,7 +66,7 @@ function ownerPolicy(config: unknown): SandboxPolicy | null {
 
 const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -74,7 +75,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 
 let sheet: CSSStyleSheet | undefined;
 /** The chrome's styles, adopted once into the shadow root (no `<style>`: works under a strict host CSP). */
-function adoptStyles(container: HTMLElement) {
+export function adoptStyles(container: HTMLElement) {
   const root = container.getRootNode();
   if (!(root instanceof ShadowRoot || root instanceof Document) || !('adoptedStyleSheets' in root)) return;
   if (!sheet) {
@@ -85,7 +86,7 @@ function adoptStyles(container: HTMLElement) {
 }
 
 /** The host's look for the frame: the widget's accent and mode, and its font when it is a plain list of names. */
-function frameTheme(context: RendererContext, mode: 'light' | 'dark', font: string): SandboxTheme {
+export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light' | 'dark', font: string): SandboxTheme {
   const theme = { accent: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(context.theme.accent) ? context.theme.accent : '#2563eb', mode };
   try {
     sandboxThemeCss({ ...theme, font });
@@ -205,6 +206,8 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
         return setStuck(false);
       case 'resize':
         if (Number.isFinite(data.height)) frame.style.height = clampHeight(data.height) + 'px';
+        // Up and measured: the live view takes the preview's place.
+        if (ready && swap) swap = void swap();
         return;
       case 'error': {
         const message = String(data.message).slice(0, MAX_ERROR_CHARS);
@@ -254,6 +257,9 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
 
   live.add(end);
   box.insertBefore(frame, status);
+  // The preview drawn while the view streamed stays in front until the live view is up (preview-box.ts).
+  const drawn = takePreview(context.source);
+  let swap = drawn && adoptPreview(box, frame, drawn, BASE_CSS + sandboxThemeCss(theme));
   // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
   // the running view keeps its scripts while any document it navigates to gets none. When the
   // box is not in a document yet, the same happens at `ready`.

@@ -81,3 +81,31 @@ describe('preview: cost', () => {
     expect(other.textContent).toBe('Setting up the view…');
   });
 });
+
+describe('preview: the view module takes over', () => {
+  it('shows the placeholder until the module is in, then hands it the last call and every call after; none once the block ended', async () => {
+    const container = document.createElement('div');
+    const ac = new AbortController();
+    const drawn: string[] = [];
+    let loads = 0;
+    let arrive!: (draw: (context: RendererPreviewContext) => void) => void;
+    const load = () => (loads++, new Promise<(context: RendererPreviewContext) => void>((resolve) => (arrive = resolve)));
+    const call = (source: string) => preview({ ...contextFor(container, source), signal: ac.signal } as RendererPreviewContext, load);
+    call('{"placeholderMessages": ["Wait"');
+    call('{"placeholderMessages": ["Wait…"], "html": "<p>');
+    expect(container.textContent).toBe('Wait…');
+    arrive((context) => drawn.push(context.source));
+    await Promise.resolve();
+    expect(drawn).toEqual(['{"placeholderMessages": ["Wait…"], "html": "<p>']);
+    call('{"placeholderMessages": ["Wait…"], "html": "<p>Hi');
+    expect(drawn).toHaveLength(2);
+    expect(loads).toBe(1);
+    // Another block whose module arrives after it ended draws nothing.
+    const other = new AbortController();
+    preview({ ...contextFor(document.createElement('div'), '{'), signal: other.signal } as RendererPreviewContext, load);
+    other.abort();
+    arrive((context) => drawn.push('late ' + context.source));
+    await Promise.resolve();
+    expect(drawn).toHaveLength(2);
+  });
+});
