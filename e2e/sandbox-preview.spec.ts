@@ -236,3 +236,36 @@ test('the demo calculator mid-stream (its markup, styled) and live (its keys, bu
   await page.screenshot({ path: 'test-results/sandbox-preview-live.png' });
   await serverIdle(page, server.url);
 });
+
+test('a placeholder line with a bidi override or a control character is not shown (the check the props get at the end); a clean one is', async ({ page, server }) => {
+  const job = await steppedJob(page);
+  await loadWidget(page, server.url, { attrs: { 'data-sandbox': '1' } });
+  // Every text a placeholder box showed, as it happens (the demo view's is brief).
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as W).__lines = []);
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    new MutationObserver(() => {
+      for (const box of root.querySelectorAll('.bc-wait')) if (!seen.includes(box.textContent!)) seen.push(box.textContent!);
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  const props = { initialHeight: 200, placeholderMessages: ['Loading \u202Egnp.exe', 'Almost \u0007 there'], title: 'Trojan', html: '<p>x</p>', jsExpressions: ['1'] };
+  const reply = `A view:\n\n${fence(props)}`;
+  const [head, rest] = cutBefore(reply, ['"title"']);
+  await job.step([head!]);
+  const wait = lastAssistant(page).locator('.bc-wait');
+  await expect(wait).toHaveCount(1);
+  expect((await wait.boundingBox())!.height).toBe(200);
+  await expect(wait).toHaveText('');
+  // At the end the props are refused for the same reason: the block shows as code.
+  await job.step([rest!], reply);
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('pre code')).toContainText('"title":"Trojan"');
+  await serverIdle(page, server.url);
+  // The control: the demo's calculator, whose line is clean, shows it.
+  await ask(page, 'calculator');
+  await waitForAnswer(page);
+  expect(await page.evaluate(() => (window as unknown as W).__lines)).toContain('Setting up the calculator…');
+  expect((await page.evaluate(() => (window as unknown as W).__lines)).filter((line: string) => /[\u202e\u0007]/.test(line))).toEqual([]);
+});

@@ -2,6 +2,8 @@
 // reach, how much it may send back) and the props a model writes in a fenced `sandbox` block.
 // Pure: no DOM, no Node APIs. Both return every problem found as `path: reason` strings.
 
+import { CONTROL, PLACEHOLDER_MESSAGE_CHARS } from './text';
+
 /**
  * Which `policy.allow` list widens which CSP directive. Only fetch directives for things a view may
  * sensibly load from a named HTTPS origin are here. Never widened: `default-src`, `frame-src` (a
@@ -95,7 +97,7 @@ export const SANDBOX_FIELD_ORDER = Object.freeze([
 export const SANDBOX_PROPS_LIMITS = Object.freeze({
   title: 120,
   summary: 500,
-  placeholderMessage: 120,
+  placeholderMessage: PLACEHOLDER_MESSAGE_CHARS,
   placeholderMessages: 8,
   initialHeight: 2000,
   cssBytes: 32768,
@@ -219,12 +221,6 @@ export function validateSandboxPolicy(input: unknown): PolicyCheck {
 
 const P = SANDBOX_PROPS_LIMITS;
 
-/**
- * C0/C1 controls, lone surrogates, line/paragraph separators and bidi overrides/isolates, which
- * reorder what is read (Trojan Source, CVE-2021-42574). Titles and summaries are read by people and
- * screen readers; code fields may hold any text (the document builder neutralises what matters).
- */
-const CONTROL = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const text = (max: number, lines = false): Check => (value, path, errors) => {
   if (typeof value != 'string') return fail(errors, path, `expected a string, got ${typeName(value)}`);

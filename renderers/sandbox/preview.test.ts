@@ -29,6 +29,19 @@ describe('placeholderOf', () => {
     ['{"placeholderMessages": ["Setting up', 240, 'Setting up'],
     ['{"placeholderMessages": ["\\u2026 \\"quoted\\""]', 240, '… "quoted"'],
     ['{"placeholderMessages": ["<img src=x onerror=alert(1)>"]', 240, '<img src=x onerror=alert(1)>'],
+    // The props' own text checks, before the line is shown: bidi overrides and isolates,
+    // controls, separators, a line too long or blank are not shown at all.
+    ['{"placeholderMessages": ["Loading \\u202egnp.exe"]', 240, ''],
+    ['{"placeholderMessages": ["Loading \\u2067x\\u2069"]', 240, ''],
+    ['{"placeholderMessages": ["Line\\none"]', 240, ''],
+    ['{"placeholderMessages": ["Bell\\u0007"]', 240, ''],
+    ['{"placeholderMessages": ["a\\u2028b"]', 240, ''],
+    ['{"placeholderMessages": ["\\ud800 lone"]', 240, ''],
+    [`{"placeholderMessages": ["${'x'.repeat(121)}"]`, 240, ''],
+    [`{"placeholderMessages": ["${'界'.repeat(120)}"]`, 240, '界'.repeat(120)],
+    ['{"placeholderMessages": ["   "]', 240, ''],
+    // A bad first line hides only itself: later lines are not put in its place.
+    ['{"placeholderMessages": ["\\u202ebad", "good"]', 240, ''],
     ['[{"initialHeight": 300}]', 240, ''],
     ['"just a string"', 240, ''],
   ])('%j → %ipx, %j', (source, height, text) => {

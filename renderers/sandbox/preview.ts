@@ -5,6 +5,7 @@
 // is in, it draws the view itself as it is written (live-preview.ts).
 
 import type { RendererPreviewContext } from '../../widget/types';
+import { isPlaceholderLine } from './text';
 
 /** A view's height, in CSS pixels, when its props give no `initialHeight` (the frame starts at it too). */
 export const DEFAULT_VIEW_HEIGHT = 240;
@@ -16,14 +17,17 @@ export const PLACEHOLDER_HEIGHT = Object.freeze({ min: 40, max: 1600 });
  */
 export const PLACEHOLDER_READ_CHARS = 500;
 
-/** The placeholder's height and line for the props parsed so far (anything: the model wrote them). Pure. */
+/**
+ * The placeholder's height and line for the props parsed so far (anything: the model wrote them):
+ * the first line only once it passes the props' own text checks (`isPlaceholderLine`). Pure.
+ */
 export function placeholderOf(payload: unknown): { height: number; text: string } {
   const props = (payload ?? {}) as { initialHeight?: unknown; placeholderMessages?: unknown };
   const height = typeof props.initialHeight == 'number' ? props.initialHeight : DEFAULT_VIEW_HEIGHT;
   const first = Array.isArray(props.placeholderMessages) ? props.placeholderMessages[0] : undefined;
   return {
     height: Math.min(PLACEHOLDER_HEIGHT.max, Math.max(PLACEHOLDER_HEIGHT.min, height)),
-    text: typeof first == 'string' ? first : '',
+    text: isPlaceholderLine(first) ? first : '',
   };
 }
 

@@ -7,3 +7,14 @@
  * screen readers; code fields may hold any text (the document builder neutralises what matters).
  */
 export const CONTROL = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** Longest placeholder line, in code points. */
+export const PLACEHOLDER_MESSAGE_CHARS = 120;
+
+/**
+ * Whether a placeholder line may be shown while the view streams: the check `validateSandboxProps`
+ * makes of it at the end (a string, no control or bidi character, not too long, not blank), made
+ * before it is shown, so a view that will be refused cannot put reordered text in front of the visitor meanwhile.
+ */
+export const isPlaceholderLine = (value: unknown): value is string =>
+  typeof value == 'string' && !CONTROL.test(value) && !!value.trim() && [...value].length <= PLACEHOLDER_MESSAGE_CHARS;
