@@ -5,7 +5,7 @@
 // the preview's place, the frame never collapsing in between. Over BailingHub (the stream
 // released step by step) and over AG-UI (an agent whose run the test writes).
 import type { Frame, Page } from '@playwright/test';
-import { CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
+import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
 import { ask, expect, launcher, lastAssistant, loadWidget, test, waitForAnswer } from './fixtures';
 import { serverIdle } from './sandbox-helpers';
 import { cutBefore, steppedAgent, steppedJob } from './stepped-streams';
@@ -14,12 +14,13 @@ type W = Record<string, any>;
 
 const fence = (props: object) => '```sandbox\n' + JSON.stringify(props) + '\n```';
 
-/** The widget's sandbox frames: previews (their CSP names a nonce) and live views. */
+/** The widget's sandbox frames: previews and live views. */
 const previewFrames = (page: Page) => page.frames().filter((f) => f.url() === 'about:srcdoc' && f.parentFrame() === page.mainFrame());
 async function frameWith(page: Page, kind: 'preview' | 'live'): Promise<Frame | undefined> {
   for (const frame of previewFrames(page)) {
     const csp = await frame.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '').catch(() => '');
-    if (csp.includes("'nonce-") === (kind === 'preview')) return frame;
+    // A live view's policy names every directive; a preview's denies by default and names no `connect-src`.
+    if (csp && csp.includes('connect-src') === (kind === 'live')) return frame;
   }
 }
 /** Polls until a frame of `kind` exists and `read` of it returns something. */
@@ -268,4 +269,43 @@ test('a placeholder line with a bidi override or a control character is not show
   await waitForAnswer(page);
   expect(await page.evaluate(() => (window as unknown as W).__lines)).toContain('Setting up the calculator…');
   expect((await page.evaluate(() => (window as unknown as W).__lines)).filter((line: string) => /[\u202e\u0007]/.test(line))).toEqual([]);
+});
+
+test('a jsx view with the page kit: drawn while it streams, each time what arrived compiles, then live; the kit is advertised in one line', async ({ page, server }) => {
+  const job = await steppedJob(page);
+  const bodies: Record<string, any>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant') bodies.push(request.postDataJSON());
+  });
+  await page.goto(`${server.url}/pages/sandbox.html`);
+  await launcher(page).click();
+  await ask(page, 'bill');
+  await expect.poll(() => bodies.length).toBe(1);
+  expect(bodies[0]!.client_capabilities.sandbox_kit).toBe('Acme kit: Preact with Card, Field and Button; write jsx defining function App().');
+  const reply = `Here is a bill splitter:\n\n${fence(BILL_VIEW)}\n\nChange the numbers.`;
+  // Cut inside App's JSX: after the fields, before the total; then inside the total's text.
+  const [first, second, rest] = cutBefore(reply, ['<p className=\\"total', 'Total with tip']);
+  await job.step([first!]);
+  const fields = () => readFrame(page, 'preview', () => [...document.querySelectorAll('label')].map((l) => l.textContent).join(','));
+  await expect.poll(fields, { timeout: 15_000 }).toBe('Bill,Tip %,People');
+  expect(await readFrame(page, 'preview', () => document.querySelector('h3')?.textContent)).toBe('Your share');
+  expect(await readFrame(page, 'preview', () => !!document.querySelector('.total'))).toBe(false);
+  // The kit's own styles are in the preview.
+  expect(await readFrame(page, 'preview', () => getComputedStyle(document.querySelector('.kit-card')!).borderRadius)).toBe('12px');
+  await page.screenshot({ path: 'test-results/sandbox-jsx-midstream.png' });
+  await job.step([second!]);
+  await expect.poll(() => readFrame(page, 'preview', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
+  await job.step([rest!], reply);
+  await waitForAnswer(page);
+  await expect.poll(() => readFrame(page, 'live', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
+  await expect(page.locator('bailing-chat-widget iframe.sbx-preview')).toHaveCount(0);
+  const live = page.frameLocator('bailing-chat-widget iframe.sbx-frame');
+  await live.getByLabel('People').fill('2');
+  await expect(live.locator('.total')).toHaveText('Each pays 48.59');
+  await page.screenshot({ path: 'test-results/sandbox-jsx-live.png' });
+  await live.getByRole('button', { name: 'Send to chat' }).click();
+  await expect.poll(() => bodies.length).toBe(2);
+  expect(JSON.parse(bodies[1]!.message)).toMatchObject({ view: 'bill-splitter', people: 2, share: 48.59 });
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText('pays 48.59');
 });

@@ -7,7 +7,7 @@ import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient, readWidgetConfig } from './transport/bailing';
-import { loadExternalModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 import { createBailingBackend } from './transport/bailing-backend';
 import { loadStrings } from './ui/i18n';
 import type { PageContext, WidgetConfig } from './types';
@@ -43,6 +43,12 @@ export function boot(): void {
   const sandbox = preload.sandbox ?? (script.getAttribute('data-sandbox') == '1' && {});
   for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown))) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
+  // The owner's kit for jsx views, in one line for the service (client_capabilities.sandbox_kit),
+  // once the views' module has checked it (fetched now: the page asked for views and a kit).
+  const capabilities: Record<string, string> = {};
+  if (sandbox && (sandbox as { kit?: unknown }).kit !== undefined) {
+    loadModule('renderers/sandbox', script.src || location.href).then((module) => Object.assign(capabilities, module.kitCapabilities(sandbox)), () => {});
+  }
 
   const emitter = createEmitter();
   let widget: MountedWidget | null = null;
@@ -106,7 +112,7 @@ export function boot(): void {
           emitter.emit('state', next);
         };
         return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage, ticket }) => {
-          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
+          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, capabilities, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event) });
           state = backend.state();
           return backend;
         });
@@ -125,7 +131,7 @@ export function boot(): void {
         queue.length = 0;
         return;
       }
-      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session }));
+      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, capabilities, ...session }));
     },
     (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
   );

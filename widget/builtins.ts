@@ -16,7 +16,7 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `send(message, shown)` (DESIGN.md §8.3).
  */
 export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined): RendererDefinition[] {
-  const host = { sandbox, send } as SandboxHostOptions;
+  const host = { sandbox, send, scriptSrc } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',

@@ -35,6 +35,8 @@ export interface AgentInput {
   history: readonly AgentTurn[];
   /** Renderer types the client advertised (`client_capabilities.renderers`). */
   renderers: readonly string[];
+  /** The page's kit for jsx views, in one line (`client_capabilities.sandbox_kit`), when it has one. */
+  sandboxKit?: string;
   /** Set when the turn answers an interaction (a submitted form, …). */
   interaction: Readonly<Record<string, unknown>> | null;
 }

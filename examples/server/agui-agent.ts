@@ -16,6 +16,8 @@ export interface AguiRun {
   input: RunAgentInput;
   /** Renderer types the client advertised (`forwardedProps.client_capabilities.renderers`). */
   renderers: readonly string[];
+  /** The page's kit for jsx views, in one line (`forwardedProps.client_capabilities.sandbox_kit`). */
+  sandboxKit?: string;
   /** The interrupts this run resumes, checked (agui-interrupts.ts): each one's answer is valid. */
   answers: readonly ResumeAnswer[];
   /** This server's origin as the visitor's browser reaches it, for links to files it serves. */

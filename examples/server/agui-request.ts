@@ -6,7 +6,7 @@ import type { RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { isPlainObject } from './fields';
 import { badRequest } from './http-error';
-import { parseCapabilities } from './job-request';
+import { parseCapabilities, parseSandboxKit } from './job-request';
 import { AGUI_ID_PATTERN, MAX_TICKET_CHARS, VISITOR_ID_PATTERN } from './limits';
 
 export interface AguiRequest {
@@ -17,6 +17,8 @@ export interface AguiRequest {
   visitorId: string | undefined;
   /** `forwardedProps.client_capabilities.renderers`. */
   renderers: string[];
+  /** `forwardedProps.client_capabilities.sandbox_kit`. */
+  sandboxKit: string | undefined;
 }
 
 /** `messages[2].content` for zod's `['messages', 2, 'content']`. */
@@ -46,6 +48,7 @@ export function parseAguiRequest(body: unknown): AguiRequest {
     ticket: parseTicket(props.ticket),
     visitorId: parseVisitorId(props.visitor_id),
     renderers: parseCapabilities(props.client_capabilities, 'forwardedProps.client_capabilities'),
+    sandboxKit: parseSandboxKit(props.client_capabilities, 'forwardedProps.client_capabilities'),
   };
 }
 

@@ -130,8 +130,8 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
 
 
     const scenario = pickDemoScenario(input.text, input.interaction !== null);
-    // Sandbox views ("calculator", "unit converter") and what a view sends back.
-    const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text) : null;
+    // Sandbox views ("calculator", "unit converter", "bill" with the page's kit) and what a view sends back.
+    const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text, input.sandboxKit) : null;
     if (view) return answer(view);
     switch (scenario) {
       case 'received':

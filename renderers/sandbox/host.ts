@@ -8,6 +8,8 @@ import { BASE_CSS, buildSandboxDocument, sandboxThemeCss, type SandboxTheme } fr
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { adoptPreview, takePreview } from './preview-box';
+import { jsxLiveProps } from './jsx-document';
+import { jsxCompilerText, kitText, ownerKit } from './kit';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
@@ -18,6 +20,8 @@ export interface SandboxHostOptions {
   sandbox: unknown;
   /** Sends `message` as the visitor's next turn, showing `shown` in their bubble. False when the chat cannot send now. */
   send(message: string, shown: string): boolean;
+  /** widget.js's own URL: the JSX compiler (jsx.js) is beside it. */
+  scriptSrc?: string;
 }
 
 /**
@@ -31,7 +35,7 @@ const MIN_FRAME_HEIGHT = 24;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
-const OWNER_KEYS = ['policy', 'packs'];
+const OWNER_KEYS = ['policy', 'packs', 'kit'];
 
 const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
 
@@ -96,13 +100,26 @@ export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light
   }
 }
 
-/** Mounts one view. Throws (the block then shows as code) when the owner's policy or the props are invalid. */
-export function mount(context: RendererContext, host: SandboxHostOptions): () => void {
+/**
+ * Mounts one view. Throws (the block then shows as code) when the owner's policy or the props are
+ * invalid; a `jsx` view first gets the owner's kit and the JSX compiler, and rejects without them.
+ */
+export function mount(context: RendererContext, host: SandboxHostOptions): (() => void) | Promise<() => void> {
   const policy = ownerPolicy(host?.sandbox);
   if (!policy) throw new Error('sandbox views are off: the owner policy is invalid (see the warning above)');
   const checked = validateSandboxProps(context.payload);
   if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
   const props: SandboxProps = checked.props;
+  if (!props.jsx?.trim()) return show(context, host, policy, props, props);
+  const kit = ownerKit(host.sandbox);
+  if (!kit) throw new Error('this view is written in jsx, and the page has no valid sandbox kit (preload sandbox.kit) to draw it with');
+  return Promise.all([kitText(kit), jsxCompilerText(host.scriptSrc ?? location.href)]).then(([kitSource, compiler]) =>
+    context.signal.aborted ? () => {} : show(context, host, policy, props, jsxLiveProps(props, { kit: kitSource, compiler })),
+  );
+}
+
+/** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
+function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {
   const { container, signal } = context;
   const strings: SandboxStrings = sandboxStrings(container);
   const title = props.title ?? strings.untitled;
@@ -129,7 +146,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   frame.setAttribute('allow', '');
   frame.title = title;
   frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
-  frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token));
+  frame.srcdoc = buildSandboxDocument(documentProps, policy, theme, bridgeScript(token));
 
   const channel = new MessageChannel();
   const port = channel.port1;

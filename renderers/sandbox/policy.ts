@@ -76,6 +76,11 @@ export interface SandboxProps {
   readonly jsFunctions?: string;
   /** Statements, each its own classic script after `jsFunctions`. */
   readonly jsExpressions?: readonly string[];
+  /**
+   * The view as JSX with the owner's kit (`sandbox.kit`): code defining `function App()`, compiled
+   * and drawn in the frame, drawn as it streams. Takes the place of `html` and the scripts.
+   */
+  readonly jsx?: string;
 }
 
 /**
@@ -91,6 +96,7 @@ export const SANDBOX_FIELD_ORDER = Object.freeze([
   'html',
   'jsFunctions',
   'jsExpressions',
+  'jsx',
 ] as const);
 
 /** Every limit on props. Text lengths are in code points, code sizes in UTF-8 bytes. */
@@ -105,6 +111,7 @@ export const SANDBOX_PROPS_LIMITS = Object.freeze({
   jsFunctionsBytes: 65536,
   jsExpressionBytes: 16384,
   jsExpressions: 32,
+  jsxBytes: 65536,
   /** The whole props object as JSON: what the fenced block carries. */
   totalBytes: 131072,
   /** Errors reported at most, so a hostile block cannot produce megabytes of log. */
@@ -243,6 +250,7 @@ const PROPS_KEYS: Record<(typeof SANDBOX_FIELD_ORDER)[number], Check> = {
   html: code(P.htmlBytes),
   jsFunctions: code(P.jsFunctionsBytes),
   jsExpressions: list(P.jsExpressions, code(P.jsExpressionBytes)),
+  jsx: code(P.jsxBytes),
 };
 
 /**
@@ -259,9 +267,13 @@ export function validateSandboxProps(input: unknown): PropsCheck {
   } catch {}
   if (json === undefined) fail(errors, 'props', 'not JSON data');
   else if (json.length > P.totalBytes || utf8Bytes(json) > P.totalBytes) fail(errors, 'props', `larger than ${P.totalBytes} bytes as JSON`);
-  const { html, jsFunctions, jsExpressions } = input;
-  if (!errors.length && !(html as string | undefined)?.trim() && !(jsFunctions as string | undefined)?.trim() && !(jsExpressions as string[] | undefined)?.some((s) => s.trim())) {
-    fail(errors, 'props', 'nothing to show (set html, jsFunctions or jsExpressions)');
+  const { html, jsFunctions, jsExpressions, jsx } = input;
+  if (!errors.length) {
+    const markup = !!(html as string | undefined)?.trim() || !!(jsFunctions as string | undefined)?.trim() || !!(jsExpressions as string[] | undefined)?.some((s) => s.trim());
+    const drawn = !!(jsx as string | undefined)?.trim();
+    if (!markup && !drawn) fail(errors, 'props', 'nothing to show (set html, jsFunctions, jsExpressions or jsx)');
+    // A model that fills every field may leave the others empty; a view in both forms is ambiguous.
+    else if (markup && drawn) fail(errors, 'props', 'a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty');
   }
   if (errors.length) return { ok: false, errors };
   const props: Record<string, unknown> = {};

@@ -11,22 +11,22 @@
 import type { PreviewView } from './preview-markup';
 import { previewDocument } from './preview-frame';
 
-export interface PreviewFrame {
+const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export interface PortFrame {
   readonly frame: HTMLIFrameElement;
-  /** Sends the frame what to draw now (nothing when it already has it). */
-  draw(view: PreviewView): void;
+  /** Sends the frame a message over its port; before the port is handed over, only the last one is kept. */
+  post(message: unknown): void;
   /** Closes the port. The frame stays where it is, as drawn. */
   stop(): void;
 }
 
-const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
 /**
- * A preview frame drawing `view` (its styles and trimmed markup, `base` before them), titled
- * `title`, which reports its content's height to `resized`. Sandboxed as the live view is
- * (scripts for our one script, nothing else); a second document in it (a navigation) is removed.
+ * A frame of `srcdoc` (a preview's document, whose script waits for a MessagePort), titled
+ * `title`, whose messages go to `received`. Sandboxed as the live view is (scripts, nothing
+ * else); a second document in it (a navigation) is removed at once.
  */
-export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void): PreviewFrame {
+export function portFrame(srcdoc: string, title: string, received: (data: unknown) => void): PortFrame {
   const frame = document.createElement('iframe');
   // Not `sbx-frame`: that names the live view's frame, which may stand behind this one a moment.
   frame.className = 'sbx-preview';
@@ -34,33 +34,43 @@ export function previewFrame(view: PreviewView, base: string, title: string, res
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.setAttribute('allow', '');
   frame.title = title;
-  frame.srcdoc = previewDocument(view, base, nonce());
+  frame.srcdoc = srcdoc;
   const channel = new MessageChannel();
   const port = channel.port1;
-  let shown = JSON.stringify([view.css, view.html]);
-  let next = shown;
   let loads = 0;
-  const send = () => {
-    if (loads != 1 || next == shown) return;
-    shown = next;
-    const [css, html] = JSON.parse(next) as [string, string];
-    port.postMessage({ css, html });
-  };
-  port.onmessage = ({ data }) => typeof data == 'number' && resized(data);
+  let waiting: { message: unknown } | undefined;
+  port.onmessage = ({ data }) => received(data);
   frame.addEventListener('load', () => {
     // Inserted, the frame took its flags: any document it navigates to gets no scripts.
     frame.setAttribute('sandbox', '');
     if (++loads > 1) return frame.remove(), port.close();
     frame.contentWindow?.postMessage('', '*', [channel.port2]);
-    send();
+    if (waiting) port.postMessage(waiting.message);
+    waiting = undefined;
   });
   return {
     frame,
-    draw(view) {
-      next = JSON.stringify([view.css, view.html]);
-      send();
-    },
+    post: (message) => (loads == 1 ? port.postMessage(message) : loads || (waiting = { message })),
     stop: () => port.close(),
+  };
+}
+
+export interface PreviewFrame extends PortFrame {
+  /** Sends the frame what to draw now (nothing when it already has it). */
+  draw(view: PreviewView): void;
+}
+
+/** A preview frame drawing `view` (its styles and trimmed markup, `base` before them), which reports its content's height to `resized`. */
+export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void): PreviewFrame {
+  const frame = portFrame(previewDocument(view, base, nonce()), title, (data) => typeof data == 'number' && resized(data));
+  let shown = view.css + '\0' + view.html;
+  return {
+    ...frame,
+    draw({ css, html }) {
+      if (css + '\0' + html == shown) return;
+      shown = css + '\0' + html;
+      frame.post({ css, html });
+    },
   };
 }
 

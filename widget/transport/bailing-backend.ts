@@ -21,6 +21,8 @@ export interface BailingBackendOptions {
   ticket(): string | null;
   context(): PageContext;
   warn(message: string): void;
+  /** What `client_capabilities` says besides the renderers (the sandbox kit's summary). */
+  capabilities?: Record<string, string>;
 }
 
 /** The answer as `done` or a `/thread` item carries it; citations and files checked one by one. */
@@ -31,7 +33,7 @@ const answerOf = (reply: string, failed: unknown, references: unknown, attachmen
   attachments: readAttachments(attachments),
 });
 
-export function createBailingBackend({ client, entry, storage, ticket, context, warn }: BailingBackendOptions): ChatBackend {
+export function createBailingBackend({ client, entry, storage, ticket, context, warn, capabilities }: BailingBackendOptions): ChatBackend {
   const keys = storageKeys(entry);
   // The hub's widget may have written these: the same visitor, and the same thread, go on.
   let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
@@ -60,7 +62,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
           thread_id: threadId || undefined,
           ticket: ticket() ?? undefined,
           context: context(),
-          client_capabilities: { renderers },
+          client_capabilities: { ...capabilities, renderers },
         }, signal);
       } catch (error) {
         // 409: the hub still runs the previous answer of this thread (after Stop, or a late one).

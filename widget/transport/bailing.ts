@@ -177,7 +177,7 @@ export interface CreateJobBody {
   ticket?: string;
   thread_id?: string;
   context?: PageContext;
-  client_capabilities: { renderers: string[] };
+  client_capabilities: { renderers: string[]; [key: string]: unknown };
 }
 
 export interface CreateJobResponse {

@@ -63,6 +63,7 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
     attachments: interaction ? [] : messageFiles(app.store, entry.key, visitorId, userText),
     baseUrl: app.origin(),
     renderers: request.renderers,
+    sandboxKit: request.sandboxKit,
     interaction,
   });
   sendJson(res, 200, { done: false, job_id: job.id, visitor_id: visitorId, ...threadEcho }, cors);

@@ -35,6 +35,8 @@ export interface AgUiBackendOptions {
   onEvent?(event: AgUiEvent): void;
   /** Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /** What `client_capabilities` says besides the renderers (the sandbox kit's summary). */
+  capabilities?: Record<string, string>;
 }
 
 /** Most runs one turn may chain through host tools before it is stopped (an agent calling tools forever). */
@@ -174,7 +176,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       state,
       // The renderer types go where the BailingHub body has them, for agents that draw with them.
       // The visitor and ticket too, as there: an agent behind a hub's entry checks them.
-      forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
+      forwardedProps: { ...agent.forwardedProps, client_capabilities: { ...options.capabilities, renderers }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
       resume,
     });
     const url = agent.url;
