@@ -7,7 +7,7 @@
 import type { Frame, Page } from '@playwright/test';
 import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
 import { ask, expect, launcher, lastAssistant, loadWidget, test, waitForAnswer } from './fixtures';
-import { serverIdle } from './sandbox-helpers';
+import { fakeFirstReply, serverIdle } from './sandbox-helpers';
 import { cutBefore, steppedAgent, steppedJob } from './stepped-streams';
 
 type W = Record<string, any>;
@@ -308,4 +308,20 @@ test('a jsx view with the page kit: drawn while it streams, each time what arriv
   expect(JSON.parse(bodies[1]!.message)).toMatchObject({ view: 'bill-splitter', people: 2, share: 48.59 });
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('pays 48.59');
+});
+
+test('an invalid kit is warned about, naming the problem; it is not advertised, and a jsx view shows as code', async ({ page, server, consoleMessages }) => {
+  const bodies: Record<string, any>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant') bodies.push(request.postDataJSON());
+  });
+  await fakeFirstReply(page, `A view:\n\n${fence({ title: 'J', jsx: 'function App() { return <p>hi</p> }' })}`);
+  await loadWidget(page, server.url, { before: "window.BailingChat = { sandbox: { kit: { url: 'http://cdn.example/kit.js', docs: 'Kit.' } } }" });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('pre code')).toContainText('function App()');
+  expect(bodies[0]!.client_capabilities).toEqual({ renderers: expect.arrayContaining(['sandbox']) });
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("the owner's kit is invalid") && m.text.includes("kit.url: must be https:// or on this page's origin (got http://cdn.example)"))).toBe(true);
+  await serverIdle(page, server.url);
 });
