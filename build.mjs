@@ -223,6 +223,28 @@ for (const [name, source] of externalModules()) {
   await bundle(source, `${SPLIT_DIR}/${name}.js`, { format: 'esm', ...defines(true) });
   written.add(`${SPLIT_DIR}/${name}.js`).add(`${SPLIT_DIR}/${name}.js.map`);
 }
+// The JSX compiler (renderers/sandbox/jsx/): a classic script the widget fetches from beside
+// itself when a `jsx` view shows, and inlines into that view's frame. Sucrase's JSX transform
+// only: its parser's TypeScript and Flow plugins are never reached with only JSX on, so stubs
+// that throw stand in for them (a sucrase whose parser calls one of them fails loudly).
+const jsxOnly = {
+  name: 'sucrase-jsx-only',
+  setup(b) {
+    b.onLoad({ filter: /sucrase[\\/]dist[\\/]esm[\\/]parser[\\/]plugins[\\/](typescript|flow)\.js$/ }, (args) => {
+      const names = [...readFileSync(args.path, 'utf8').matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+      if (names.length < 10) throw new Error(`${args.path}: expected sucrase's parser plugin functions, found ${names.length}`);
+      return { contents: names.map((n) => `export function ${n}() { throw new Error('sucrase: only JSX is compiled here'); }`).join('\n'), loader: 'js' };
+    });
+  },
+};
+for (const outfile of ['dist/jsx.js', `${SPLIT_DIR}/jsx.js`]) {
+  const raw = await bundle('renderers/sandbox/jsx/runner.ts', outfile, { format: 'iife', plugins: [minifyWidgetCss, jsxOnly] });
+  if (outfile === 'dist/jsx.js') sized.push([outfile, raw]);
+  written.add(outfile).add(`${outfile}.map`);
+}
+// The demo's kit for `jsx` views (examples/kit/): Preact and three components, for the demo page.
+sized.push(['dist/kit/demo-kit.js', await bundle('examples/kit/demo-kit.ts', 'dist/kit/demo-kit.js', { format: 'iife' })]);
+
 // A module taken out of the table must not linger in dist/split/ (nor old files beside dist/widget.js).
 const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 for (const file of filesUnder(SPLIT_DIR)) if (!written.has(relative('.', file).split('\\').join('/'))) rmSync(file);

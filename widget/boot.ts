@@ -7,7 +7,7 @@ import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient, readWidgetConfig } from './transport/bailing';
-import { loadExternalModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 import { createBailingBackend } from './transport/bailing-backend';
 import { loadStrings } from './ui/i18n';
 import type { PageContext, WidgetConfig } from './types';
@@ -48,8 +48,13 @@ export function boot(): void {
         (error: unknown) => (warn(`sandbox: could not load packs.js (beside widget.js): ${error}`), null),
       )
     : undefined;
-  /** What the packs add to `client_capabilities` (their lines for the model), once installed. */
-  const capabilities = () => packs?.then((host) => host?.capabilities);
+  // The owner's kit for jsx views, in one line for the service (client_capabilities.sandbox_kit),
+  // once the views' module has checked it (fetched now: the page asked for views and a kit).
+  const kit = sandbox && (sandbox as { kit?: unknown }).kit !== undefined
+    ? loadModule('renderers/sandbox', script.src || location.href).then((module) => module.kitCapabilities(sandbox), () => undefined)
+    : undefined;
+  /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
+  const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
   for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 

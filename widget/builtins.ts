@@ -17,6 +17,7 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
  */
 export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>): RendererDefinition[] {
+  const host = { sandbox, send, scriptSrc } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',
@@ -30,9 +31,10 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
     ...(sandbox
       ? [{
           type: 'sandbox',
-          // The placeholder while the view streams: small, so it is here rather than in the view's module.
-          preview: sandboxPreview,
-          mount: (context) => Promise.all([loadModule('renderers/sandbox', scriptSrc), packs]).then(([module, packs]) => module.mount(context, { sandbox, send, packs } as SandboxHostOptions)),
+          // The placeholder while the view streams is here: it shows at once. The view's module,
+          // fetched meanwhile, then draws what the model has written so far.
+          preview: (context) => sandboxPreview(context, () => loadModule('renderers/sandbox', scriptSrc).then((module) => (c) => module.preview(c, host))),
+          mount: (context) => Promise.all([loadModule('renderers/sandbox', scriptSrc), packs]).then(([module, packs]) => module.mount(context, { ...host, packs })),
         } satisfies RendererDefinition]
       : []),
   ];

@@ -39,6 +39,8 @@ export interface AgentInput {
   renderers: readonly string[];
   /** The capability packs the page's views may call (`client_capabilities.sandbox_packs`); absent for a job resumed after a restart. */
   sandboxPacks?: readonly SandboxPackLine[];
+  /** The page's kit for jsx views, in one line (`client_capabilities.sandbox_kit`), when it has one. */
+  sandboxKit?: string;
   /** Set when the turn answers an interaction (a submitted form, …). */
   interaction: Readonly<Record<string, unknown>> | null;
 }

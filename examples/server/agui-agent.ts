@@ -19,6 +19,8 @@ export interface AguiRun {
   renderers: readonly string[];
   /** The capability packs the page's views may call (`forwardedProps.client_capabilities.sandbox_packs`). */
   sandboxPacks?: readonly SandboxPackLine[];
+  /** The page's kit for jsx views, in one line (`forwardedProps.client_capabilities.sandbox_kit`). */
+  sandboxKit?: string;
   /** The interrupts this run resumes, checked (agui-interrupts.ts): each one's answer is valid. */
   answers: readonly ResumeAnswer[];
   /** This server's origin as the visitor's browser reaches it, for links to files it serves. */

@@ -152,7 +152,7 @@ export const AGUI_TRIGGERS: readonly (readonly [AguiScenario, RegExp])[] = [
   ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
   ['chart', /\bcharts?\b/i],
   ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
-  ['sandbox', /\b(?:calculator|unit[- ]?converter|convert(?:er)?)\b/i],
+  ['sandbox', /\b(?:calculator|unit[- ]?converter|convert(?:er)?|bill|split(?:ter)?|tip|kit)\b/i],
   ['hello', /\b(?:hello|hi|hey)\b/i],
   ['long', /\b(?:long|stream\w*|markdown)\b/i],
 ];
@@ -277,8 +277,8 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       if (!run.renderers.includes(FORM_TYPE)) return answer(FORM_ANSWER);
       return generatedUiPlan(newId, d, FORM_PREAMBLE, FORM_TYPE, REFUND_FORM);
     case 'sandbox': {
-      const view = demoView(text)!;
-      if (!run.renderers.includes('sandbox')) return answer(view.answer);
+      const view = demoView(text, run.sandboxKit)!;
+      if (!view.view || !run.renderers.includes('sandbox')) return answer(view.answer);
       return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, view.view);
     }
     case 'hello':

@@ -6,7 +6,7 @@ import type { RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { isPlainObject } from './fields';
 import { badRequest } from './http-error';
-import { parseCapabilities } from './job-request';
+import { parseCapabilities, parseSandboxKit } from './job-request';
 import { parseSandboxPacks, type SandboxPackLine } from './sandbox-packs';
 import { AGUI_ID_PATTERN, MAX_TICKET_CHARS, VISITOR_ID_PATTERN } from './limits';
 
@@ -20,6 +20,8 @@ export interface AguiRequest {
   renderers: string[];
   /** `forwardedProps.client_capabilities.sandbox_packs`. */
   sandboxPacks: SandboxPackLine[];
+  /** `forwardedProps.client_capabilities.sandbox_kit`. */
+  sandboxKit: string | undefined;
 }
 
 /** `messages[2].content` for zod's `['messages', 2, 'content']`. */
@@ -50,6 +52,7 @@ export function parseAguiRequest(body: unknown): AguiRequest {
     visitorId: parseVisitorId(props.visitor_id),
     renderers: parseCapabilities(props.client_capabilities, 'forwardedProps.client_capabilities'),
     sandboxPacks: parseSandboxPacks(props.client_capabilities, 'forwardedProps.client_capabilities'),
+    sandboxKit: parseSandboxKit(props.client_capabilities, 'forwardedProps.client_capabilities'),
   };
 }
 

@@ -131,8 +131,8 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
 
 
     const scenario = pickDemoScenario(input.text, input.interaction !== null);
-    // Sandbox views ("calculator", "unit converter") and what a view sends back.
-    const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text) : null;
+    // Sandbox views ("calculator", "unit converter", "bill" with the page's kit) and what a view sends back.
+    const view = scenario === 'received' ? null : input.interaction === null ? demoSandboxAnswer(input.text, input.sandboxKit) : null;
     if (view) return answer(view);
     // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
     const packView = scenario !== 'received' && input.interaction === null && input.renderers.includes('sandbox') ? demoPackView(input.text, input.sandboxPacks ?? []) : null;

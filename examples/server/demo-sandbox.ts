@@ -1,4 +1,5 @@
-// The demo agent's `sandbox` views (DESIGN.md §8.3): a calculator and a unit converter, written
+// The demo agent's `sandbox` views (DESIGN.md §8.3): a calculator, a unit converter and (JSX with
+// the page's kit) a bill splitter, written
 // the way a model writes them (props in the field order of renderers/sandbox/policy.ts), and the
 // answer to what a view sends back. They show only where the page turned views on
 // (`data-sandbox="1"`); elsewhere the block is shown as code.
@@ -153,7 +154,55 @@ for (const id of ['value', 'from', 'to']) document.getElementById(id).oninput = 
   ],
 };
 
-const fence = (props: ViewProps) => '```sandbox\n' + JSON.stringify(props, null, 2) + '\n```';
+/** A view written as JSX with the page's kit (README, "Generated views"): its props, in the field order. */
+export interface JsxViewProps {
+  initialHeight: number;
+  placeholderMessages: string[];
+  title: string;
+  summary: string;
+  css: string;
+  jsx: string;
+}
+
+/**
+ * The bill splitter, written the way a model writes a `jsx` view for the demo kit (examples/kit/):
+ * its Card, Field and Button, Preact's hooks, and `agent.send` for the button. Its parts come one
+ * after the other, so the view is drawn a piece at a time while it streams.
+ */
+export const BILL_VIEW: JsxViewProps = {
+  initialHeight: 300,
+  placeholderMessages: ['Building the bill splitter…'],
+  title: 'Split the bill',
+  summary: 'Splits a bill with a tip between a number of people, and sends the share back to the assistant.',
+  css: `body { padding: 12px; }
+.total { font: 600 22px/1.3 var(--sandbox-font); margin: 4px 0 12px; }
+.row { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }`,
+  jsx: `const money = (n) => (Number.isFinite(n) ? n : 0).toFixed(2);
+
+function App() {
+  const [bill, setBill] = useState('84.50');
+  const [tip, setTip] = useState('15');
+  const [people, setPeople] = useState('3');
+  const total = parseFloat(bill) * (1 + parseFloat(tip) / 100);
+  const share = total / Math.max(1, parseInt(people, 10) || 1);
+  return (
+    <Card title="Your share">
+      <div className="row">
+        <Field label="Bill" type="number" value={bill} onInput={setBill} />
+        <Field label="Tip %" type="number" value={tip} onInput={setTip} />
+        <Field label="People" type="number" value={people} onInput={setPeople} />
+      </div>
+      <p className="total" role="status">Each pays {money(share)}</p>
+      <p>Total with tip: {money(total)}</p>
+      <Button variant="primary" onClick={() => agent.send({ text: 'Each of us pays ' + money(share) + ' — how should we round it?', view: 'bill-splitter', bill: parseFloat(bill), tip: parseFloat(tip), people: parseInt(people, 10), share: Number(money(share)) }).catch(() => {})}>
+        Send to chat
+      </Button>
+    </Card>
+  );
+}`,
+};
+
+const fence = (props: ViewProps | JsxViewProps) => '```sandbox\n' + JSON.stringify(props, null, 2) + '\n```';
 
 export const CALCULATOR_ANSWER = `Here is a calculator you can use right here:
 
@@ -167,10 +216,23 @@ ${fence(CONVERTER_VIEW)}
 
 It converts as you type. *Send to chat* passes the result back to me.`;
 
+export const BILL_ANSWER = `Here is a bill splitter, drawn with this site's own components:
+
+${fence(BILL_VIEW)}
+
+Change the numbers and the share follows; *Send to chat* tells me the result.`;
+
+/** The answer where the page has no kit for jsx views: the view cannot be drawn there. */
+export const NO_KIT_ANSWER =
+  'The bill splitter is drawn with a site\'s own components (a *kit* for generated views), and this page has none installed. Try it on the [interactive answers page](/pages/sandbox.html), whose owner installs the demo kit.';
+
 /** The demo's reply to a message a view sent (`agent.send`): the payload arrives as JSON. */
 export function viewSendAnswer(payload: Record<string, unknown>): string {
   if (payload.view === 'calculator' && typeof payload.expression == 'string') {
     return `You asked about **${payload.expression} = ${String(payload.result)}**. Multiplication and division are done before addition and subtraction, and brackets first of all; the calculator followed those rules to reach ${String(payload.result)}.`;
+  }
+  if (payload.view === 'bill-splitter') {
+    return `Each of the ${String(payload.people)} pays **${String(payload.share)}**. Rounding up to the next whole unit is simplest; whoever pays the difference can take the next round.`;
   }
   if (payload.view === 'unit-converter') {
     return `**${String(payload.value)} ${String(payload.from)} = ${String(payload.result)} ${String(payload.to)}.** (The demo agent received the converter's values as JSON: \`${JSON.stringify(payload).slice(0, 200)}\`.)`;
@@ -192,8 +254,16 @@ export function viewSendPayload(text: string): Record<string, unknown> | null {
   return null;
 }
 
-/** The view a message asks for, with the markdown answer that carries it as a fenced block. */
-export function demoView(text: string): { view: ViewProps; answer: string } | null {
+/** Words that ask for the bill splitter, the kit's demo view. */
+export const BILL_WORDS = /\b(?:bill|split(?:ter)?|tip|kit)\b/i;
+
+/**
+ * The view a message asks for, with the markdown answer that carries it as a fenced block. The
+ * bill splitter is JSX with the page's kit: only where the client said it has one (`kit`, its
+ * `client_capabilities.sandbox_kit`); elsewhere the answer says why there is none.
+ */
+export function demoView(text: string, kit?: string): { view: ViewProps | JsxViewProps | null; answer: string } | null {
+  if (BILL_WORDS.test(text)) return kit ? { view: BILL_VIEW, answer: BILL_ANSWER } : { view: null, answer: NO_KIT_ANSWER };
   if (/\bcalculator\b/i.test(text)) return { view: CALCULATOR_VIEW, answer: CALCULATOR_ANSWER };
   if (/\b(?:unit[- ]?converter|convert(?:er)?)\b/i.test(text)) return { view: CONVERTER_VIEW, answer: CONVERTER_ANSWER };
   return null;
@@ -201,10 +271,10 @@ export function demoView(text: string): { view: ViewProps; answer: string } | nu
 
 /**
  * The sandbox scenarios of the demo: a message a view sent (a JSON object with `text`), or one
- * asking for the calculator or the converter. Null for any other message.
+ * asking for the calculator, the converter or the bill splitter. Null for any other message.
  */
-export function demoSandboxAnswer(text: string): string | null {
+export function demoSandboxAnswer(text: string, kit?: string): string | null {
   const sent = viewSendPayload(text);
   if (sent) return viewSendAnswer(sent);
-  return demoView(text)?.answer ?? null;
+  return demoView(text, kit)?.answer ?? null;
 }

@@ -26,6 +26,8 @@ export interface JobRequest {
   renderers: string[];
   /** `client_capabilities.sandbox_packs`: what the page's generated views may call. */
   sandboxPacks: SandboxPackLine[];
+  /** `client_capabilities.sandbox_kit`: the one line the page's kit for jsx views is summed up in. */
+  sandboxKit: string | undefined;
 }
 
 const KNOWN_KEYS = [
@@ -55,6 +57,7 @@ export function parseJobRequest(body: Record<string, unknown>): JobRequest {
     context: parseContext(body.context),
     renderers: parseCapabilities(body.client_capabilities),
     sandboxPacks: parseSandboxPacks(body.client_capabilities),
+    sandboxKit: parseSandboxKit(body.client_capabilities),
   };
 }
 
@@ -95,6 +98,19 @@ function parseContext(value: unknown): PageContext | null {
     context[key] = item;
   }
   return Object.keys(context).length > 0 ? context : null;
+}
+
+/** Longest `client_capabilities.sandbox_kit` line (the widget sends at most 200 code points). */
+export const MAX_SANDBOX_KIT_CHARS = 400;
+
+/** `client_capabilities.sandbox_kit`, when the client has a kit (`where` as for `parseCapabilities`). */
+export function parseSandboxKit(value: unknown, where = 'client_capabilities'): string | undefined {
+  const kit = isPlainObject(value) ? value.sandbox_kit : undefined;
+  if (kit === undefined || kit === null) return undefined;
+  if (typeof kit !== 'string' || kit.length > MAX_SANDBOX_KIT_CHARS) {
+    throw badRequest('invalid_field', `"${where}.sandbox_kit" must be a string of at most ${MAX_SANDBOX_KIT_CHARS} characters.`);
+  }
+  return kit.trim() || undefined;
 }
 
 /** `client_capabilities`; `where` names it in errors (AG-UI carries it in `forwardedProps`). */

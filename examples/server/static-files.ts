@@ -27,7 +27,7 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
  */
 export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
 /** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
-const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map']);
+const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map']);
 export const TEST_DIST_FILES: readonly string[] = ROOT_FILES;
 
 export interface StaticSite {
@@ -96,7 +96,7 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
   return { base, file, crossOrigin };
 }
 
-const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor'];
+const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor', 'kit'];
 const TEST_PREFIXES = ['e2e', 'dist'];
 const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
 
@@ -118,6 +118,9 @@ export function resolveStaticPath(pathname: string, rootDir: string, site: Stati
     case 'renderers':
       // The host chart adapters a page loads after its chart library.
       return target(rootDir, 'dist/renderers', rest, true);
+    case 'kit':
+      // The demo's kit for jsx views (examples/kit/), which a page's widget fetches.
+      return target(rootDir, 'dist/kit', rest, true);
     case 'e2e':
       return target(rootDir, 'e2e/pages', rest);
     case 'dist': {

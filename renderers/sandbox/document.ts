@@ -52,7 +52,7 @@ const PALETTE = {
 
 const SYSTEM_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-const BASE_CSS =
+export const BASE_CSS =
   '*,*::before,*::after{box-sizing:border-box}' +
   // flow-root: the body's height includes its children's margins, which the bridge measures.
   'body{margin:0;display:flow-root;font:14px/1.5 var(--sandbox-font);color:var(--sandbox-fg);background:var(--sandbox-bg);overflow-wrap:anywhere}' +

@@ -5,9 +5,12 @@
 import type { RendererContext } from '../../widget/types';
 import type { PackHost } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
-import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
+import { BASE_CSS, buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
+import { adoptPreview, takePreview } from './preview-box';
+import { jsxLiveProps } from './jsx-document';
+import { jsxCompilerText, kitText, ownerKit } from './kit';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
@@ -20,6 +23,8 @@ export interface SandboxHostOptions {
   send(message: string, shown: string): boolean;
   /** The capability packs the owner installed (packs.js), or null/absent when there are none. */
   packs?: PackHost | null;
+  /** widget.js's own URL: the JSX compiler (jsx.js) is beside it. */
+  scriptSrc?: string;
 }
 
 /**
@@ -35,7 +40,7 @@ const GESTURE_GRACE_MS = 150;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
-const OWNER_KEYS = ['policy', 'packs'];
+const OWNER_KEYS = ['policy', 'packs', 'kit'];
 
 const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
 
@@ -50,7 +55,7 @@ let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
 const live = new Set<(reason: string) => void>();
 
 /** The owner's policy, validated once per configuration object; null (after a warning) when invalid. */
-function ownerPolicy(config: unknown): SandboxPolicy | null {
+export function ownerPolicy(config: unknown): SandboxPolicy | null {
   if (owner && owner.config === config) return owner.policy;
   let policy: SandboxPolicy | null = null;
   if (config === true) {
@@ -69,7 +74,7 @@ function ownerPolicy(config: unknown): SandboxPolicy | null {
 
 const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -78,7 +83,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 
 let sheet: CSSStyleSheet | undefined;
 /** The chrome's styles, adopted once into the shadow root (no `<style>`: works under a strict host CSP). */
-function adoptStyles(container: HTMLElement) {
+export function adoptStyles(container: HTMLElement) {
   const root = container.getRootNode();
   if (!(root instanceof ShadowRoot || root instanceof Document) || !('adoptedStyleSheets' in root)) return;
   if (!sheet) {
@@ -89,7 +94,7 @@ function adoptStyles(container: HTMLElement) {
 }
 
 /** The host's look for the frame: the widget's accent and mode, and its font when it is a plain list of names. */
-function frameTheme(context: RendererContext, mode: 'light' | 'dark', font: string): SandboxTheme {
+export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light' | 'dark', font: string): SandboxTheme {
   const theme = { accent: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(context.theme.accent) ? context.theme.accent : '#2563eb', mode };
   try {
     sandboxThemeCss({ ...theme, font });
@@ -99,13 +104,26 @@ function frameTheme(context: RendererContext, mode: 'light' | 'dark', font: stri
   }
 }
 
-/** Mounts one view. Throws (the block then shows as code) when the owner's policy or the props are invalid. */
-export function mount(context: RendererContext, host: SandboxHostOptions): () => void {
+/**
+ * Mounts one view. Throws (the block then shows as code) when the owner's policy or the props are
+ * invalid; a `jsx` view first gets the owner's kit and the JSX compiler, and rejects without them.
+ */
+export function mount(context: RendererContext, host: SandboxHostOptions): (() => void) | Promise<() => void> {
   const policy = ownerPolicy(host?.sandbox);
   if (!policy) throw new Error('sandbox views are off: the owner policy is invalid (see the warning above)');
   const checked = validateSandboxProps(context.payload);
   if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
   const props: SandboxProps = checked.props;
+  if (!props.jsx?.trim()) return show(context, host, policy, props, props);
+  const kit = ownerKit(host.sandbox);
+  if (!kit) throw new Error('this view is written in jsx, and the page has no valid sandbox kit (preload sandbox.kit) to draw it with');
+  return Promise.all([kitText(kit), jsxCompilerText(host.scriptSrc ?? location.href)]).then(([kitSource, compiler]) =>
+    context.signal.aborted ? () => {} : show(context, host, policy, props, jsxLiveProps(props, { kit: kitSource, compiler })),
+  );
+}
+
+/** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
+function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {
   const { container, signal } = context;
   const strings: SandboxStrings = sandboxStrings(container);
   const title = props.title ?? strings.untitled;
@@ -132,7 +150,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
   frame.setAttribute('allow', '');
   frame.title = title;
   frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
-  frame.srcdoc = buildSandboxDocument(props, policy, theme, bridgeScript(token), host.packs?.script);
+  frame.srcdoc = buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script);
   const calls = host.packs?.view();
 
   const channel = new MessageChannel();
@@ -210,6 +228,8 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
         return setStuck(false);
       case 'resize':
         if (Number.isFinite(data.height)) frame.style.height = clampHeight(data.height) + 'px';
+        // Up and measured: the live view takes the preview's place.
+        if (ready && swap) swap = void swap();
         return;
       case 'error': {
         const message = String(data.message).slice(0, MAX_ERROR_CHARS);
@@ -275,6 +295,9 @@ export function mount(context: RendererContext, host: SandboxHostOptions): () =>
 
   live.add(end);
   box.insertBefore(frame, status);
+  // The preview drawn while the view streamed stays in front until the live view is up (preview-box.ts).
+  const drawn = takePreview(context.source);
+  let swap = drawn && adoptPreview(box, frame, drawn, BASE_CSS + sandboxThemeCss(theme));
   // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
   // the running view keeps its scripts while any document it navigates to gets none. When the
   // box is not in a document yet, the same happens at `ready`.

@@ -255,7 +255,7 @@ describe('validateSandboxProps', () => {
     const check = validateSandboxProps(input);
     expect(check).toEqual({ ok: true, props: input });
     const { props } = check as Extract<PropsCheck, { ok: true }>;
-    expect(Object.keys(props)).toEqual(SANDBOX_FIELD_ORDER);
+    expect(Object.keys(props)).toEqual(SANDBOX_FIELD_ORDER.filter((key) => key != 'jsx'));
     expect(Object.isFrozen(props) && Object.isFrozen(props.jsExpressions) && Object.isFrozen(props.placeholderMessages)).toBe(true);
     expect(props.jsExpressions).not.toBe(input.jsExpressions);
   });
@@ -272,6 +272,7 @@ describe('validateSandboxProps', () => {
       jsFunctionsBytes: 65536,
       jsExpressionBytes: 16384,
       jsExpressions: 32,
+      jsxBytes: 65536,
       totalBytes: 131072,
       errors: 50,
     });
@@ -284,14 +285,21 @@ describe('validateSandboxProps', () => {
     { title: 'the source text (callers parse it first)', input: '{"html":"x"}', expected: 'props: expected an object, got string' },
     {
       title: 'an unknown key, named',
-      input: view({ jsx: 'function App(){}', onload: 'x' }),
+      input: view({ JSX: 'function App(){}', onload: 'x' }),
       expected: [
-        'props: unknown key "jsx" (known: initialHeight, placeholderMessages, title, summary, css, html, jsFunctions, jsExpressions)',
-        'props: unknown key "onload" (known: initialHeight, placeholderMessages, title, summary, css, html, jsFunctions, jsExpressions)',
+        'props: unknown key "JSX" (known: initialHeight, placeholderMessages, title, summary, css, html, jsFunctions, jsExpressions, jsx)',
+        'props: unknown key "onload" (known: initialHeight, placeholderMessages, title, summary, css, html, jsFunctions, jsExpressions, jsx)',
       ],
     },
-    { title: 'nothing to show', input: { title: 'T', css: 'p{}' }, expected: 'props: nothing to show (set html, jsFunctions or jsExpressions)' },
-    { title: 'only blank code', input: { html: ' ', jsFunctions: '\n', jsExpressions: [''] }, expected: 'props: nothing to show (set html, jsFunctions or jsExpressions)' },
+    { title: 'nothing to show', input: { title: 'T', css: 'p{}' }, expected: 'props: nothing to show (set html, jsFunctions, jsExpressions or jsx)' },
+    { title: 'only blank code', input: { html: ' ', jsFunctions: '\n', jsExpressions: [''], jsx: ' ' }, expected: 'props: nothing to show (set html, jsFunctions, jsExpressions or jsx)' },
+    // jsx: a view of its own, alone (blank other fields are what a model filling every field writes).
+    { title: 'only jsx', input: { css: 'p{}', jsx: 'function App() { return <p>Hi</p> }' }, expected: null },
+    { title: 'jsx with blank html and scripts', input: { html: '', jsFunctions: ' ', jsExpressions: [], jsx: 'function App() { return null }' }, expected: null },
+    { title: 'jsx and html', input: { html: '<p>x</p>', jsx: 'function App() { return null }' }, expected: 'props: a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty' },
+    { title: 'jsx and a script', input: { jsExpressions: ['go()'], jsx: 'function App() { return null }' }, expected: 'props: a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty' },
+    { title: 'jsx not a string', input: { jsx: ['function App(){}'] }, expected: 'props.jsx: expected a string, got array' },
+    { title: 'jsx too large', input: { jsx: 'x'.repeat(65537) }, expected: 'props.jsx: larger than 65536 bytes' },
     { title: 'only jsFunctions', input: { jsFunctions: 'function f(){}' }, expected: null },
     { title: 'only jsExpressions', input: { jsExpressions: ['', 'document.body.append("x")'] }, expected: null },
     // initialHeight

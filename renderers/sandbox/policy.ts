@@ -3,6 +3,7 @@
 // Pure: no DOM, no Node APIs. Both return every problem found as `path: reason` strings.
 
 import { PACK_POLICY_KEYS } from './pack-policy-keys';
+import { CONTROL, PLACEHOLDER_MESSAGE_CHARS } from './text';
 
 /**
  * Which `policy.allow` list widens which CSP directive. Only fetch directives for things a view may
@@ -76,6 +77,11 @@ export interface SandboxProps {
   readonly jsFunctions?: string;
   /** Statements, each its own classic script after `jsFunctions`. */
   readonly jsExpressions?: readonly string[];
+  /**
+   * The view as JSX with the owner's kit (`sandbox.kit`): code defining `function App()`, compiled
+   * and drawn in the frame, drawn as it streams. Takes the place of `html` and the scripts.
+   */
+  readonly jsx?: string;
 }
 
 /**
@@ -91,13 +97,14 @@ export const SANDBOX_FIELD_ORDER = Object.freeze([
   'html',
   'jsFunctions',
   'jsExpressions',
+  'jsx',
 ] as const);
 
 /** Every limit on props. Text lengths are in code points, code sizes in UTF-8 bytes. */
 export const SANDBOX_PROPS_LIMITS = Object.freeze({
   title: 120,
   summary: 500,
-  placeholderMessage: 120,
+  placeholderMessage: PLACEHOLDER_MESSAGE_CHARS,
   placeholderMessages: 8,
   initialHeight: 2000,
   cssBytes: 32768,
@@ -105,6 +112,7 @@ export const SANDBOX_PROPS_LIMITS = Object.freeze({
   jsFunctionsBytes: 65536,
   jsExpressionBytes: 16384,
   jsExpressions: 32,
+  jsxBytes: 65536,
   /** The whole props object as JSON: what the fenced block carries. */
   totalBytes: 131072,
   /** Errors reported at most, so a hostile block cannot produce megabytes of log. */
@@ -223,12 +231,6 @@ export function validateSandboxPolicy(input: unknown): PolicyCheck {
 
 const P = SANDBOX_PROPS_LIMITS;
 
-/**
- * C0/C1 controls, lone surrogates, line/paragraph separators and bidi overrides/isolates, which
- * reorder what is read (Trojan Source, CVE-2021-42574). Titles and summaries are read by people and
- * screen readers; code fields may hold any text (the document builder neutralises what matters).
- */
-const CONTROL = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const text = (max: number, lines = false): Check => (value, path, errors) => {
   if (typeof value != 'string') return fail(errors, path, `expected a string, got ${typeName(value)}`);
@@ -251,6 +253,7 @@ const PROPS_KEYS: Record<(typeof SANDBOX_FIELD_ORDER)[number], Check> = {
   html: code(P.htmlBytes),
   jsFunctions: code(P.jsFunctionsBytes),
   jsExpressions: list(P.jsExpressions, code(P.jsExpressionBytes)),
+  jsx: code(P.jsxBytes),
 };
 
 /**
@@ -267,9 +270,13 @@ export function validateSandboxProps(input: unknown): PropsCheck {
   } catch {}
   if (json === undefined) fail(errors, 'props', 'not JSON data');
   else if (json.length > P.totalBytes || utf8Bytes(json) > P.totalBytes) fail(errors, 'props', `larger than ${P.totalBytes} bytes as JSON`);
-  const { html, jsFunctions, jsExpressions } = input;
-  if (!errors.length && !(html as string | undefined)?.trim() && !(jsFunctions as string | undefined)?.trim() && !(jsExpressions as string[] | undefined)?.some((s) => s.trim())) {
-    fail(errors, 'props', 'nothing to show (set html, jsFunctions or jsExpressions)');
+  const { html, jsFunctions, jsExpressions, jsx } = input;
+  if (!errors.length) {
+    const markup = !!(html as string | undefined)?.trim() || !!(jsFunctions as string | undefined)?.trim() || !!(jsExpressions as string[] | undefined)?.some((s) => s.trim());
+    const drawn = !!(jsx as string | undefined)?.trim();
+    if (!markup && !drawn) fail(errors, 'props', 'nothing to show (set html, jsFunctions, jsExpressions or jsx)');
+    // A model that fills every field may leave the others empty; a view in both forms is ambiguous.
+    else if (markup && drawn) fail(errors, 'props', 'a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty');
   }
   if (errors.length) return { ok: false, errors };
   const props: Record<string, unknown> = {};

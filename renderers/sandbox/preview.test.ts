@@ -29,6 +29,19 @@ describe('placeholderOf', () => {
     ['{"placeholderMessages": ["Setting up', 240, 'Setting up'],
     ['{"placeholderMessages": ["\\u2026 \\"quoted\\""]', 240, '… "quoted"'],
     ['{"placeholderMessages": ["<img src=x onerror=alert(1)>"]', 240, '<img src=x onerror=alert(1)>'],
+    // The props' own text checks, before the line is shown: bidi overrides and isolates,
+    // controls, separators, a line too long or blank are not shown at all.
+    ['{"placeholderMessages": ["Loading \\u202egnp.exe"]', 240, ''],
+    ['{"placeholderMessages": ["Loading \\u2067x\\u2069"]', 240, ''],
+    ['{"placeholderMessages": ["Line\\none"]', 240, ''],
+    ['{"placeholderMessages": ["Bell\\u0007"]', 240, ''],
+    ['{"placeholderMessages": ["a\\u2028b"]', 240, ''],
+    ['{"placeholderMessages": ["\\ud800 lone"]', 240, ''],
+    [`{"placeholderMessages": ["${'x'.repeat(121)}"]`, 240, ''],
+    [`{"placeholderMessages": ["${'界'.repeat(120)}"]`, 240, '界'.repeat(120)],
+    ['{"placeholderMessages": ["   "]', 240, ''],
+    // A bad first line hides only itself: later lines are not put in its place.
+    ['{"placeholderMessages": ["\\u202ebad", "good"]', 240, ''],
     ['[{"initialHeight": 300}]', 240, ''],
     ['"just a string"', 240, ''],
   ])('%j → %ipx, %j', (source, height, text) => {
@@ -79,5 +92,33 @@ describe('preview: cost', () => {
     const other = document.createElement('div');
     preview({ container: other, source: head + 'x'.repeat(2000), final: false, payload: previewPayload(head + 'x'.repeat(2000), 'application/json') } as unknown as RendererPreviewContext);
     expect(other.textContent).toBe('Setting up the view…');
+  });
+});
+
+describe('preview: the view module takes over', () => {
+  it('shows the placeholder until the module is in, then hands it the last call and every call after; none once the block ended', async () => {
+    const container = document.createElement('div');
+    const ac = new AbortController();
+    const drawn: string[] = [];
+    let loads = 0;
+    let arrive!: (draw: (context: RendererPreviewContext) => void) => void;
+    const load = () => (loads++, new Promise<(context: RendererPreviewContext) => void>((resolve) => (arrive = resolve)));
+    const call = (source: string) => preview({ ...contextFor(container, source), signal: ac.signal } as RendererPreviewContext, load);
+    call('{"placeholderMessages": ["Wait"');
+    call('{"placeholderMessages": ["Wait…"], "html": "<p>');
+    expect(container.textContent).toBe('Wait…');
+    arrive((context) => drawn.push(context.source));
+    await Promise.resolve();
+    expect(drawn).toEqual(['{"placeholderMessages": ["Wait…"], "html": "<p>']);
+    call('{"placeholderMessages": ["Wait…"], "html": "<p>Hi');
+    expect(drawn).toHaveLength(2);
+    expect(loads).toBe(1);
+    // Another block whose module arrives after it ended draws nothing.
+    const other = new AbortController();
+    preview({ ...contextFor(document.createElement('div'), '{'), signal: other.signal } as RendererPreviewContext, load);
+    other.abort();
+    arrive((context) => drawn.push('late ' + context.source));
+    await Promise.resolve();
+    expect(drawn).toHaveLength(2);
   });
 });

@@ -5,7 +5,10 @@
 export const SANDBOX_CSS = `
 .sbx.sbx { display: block; margin: 0; border: 1px solid var(--bc-border, #e5e7eb); border-radius: 12px; overflow: hidden; background: var(--bc-bg, #fff); }
 .sbx .sbx-title { padding: 8px 12px; font-weight: 650; font-size: 14px; border-bottom: 1px solid var(--bc-border, #e5e7eb); }
-.sbx .sbx-frame { display: block; width: 100%; border: 0; margin: 0; background: transparent; color-scheme: normal; }
+.sbx .sbx-frame, .sbx .sbx-preview { display: block; width: 100%; border: 0; margin: 0; background: transparent; color-scheme: normal; }
+.sbx.sbx { position: relative; }
+/* The live frame while it starts behind the preview it replaces: laid out and in view (a frame out of sight may be throttled), under the box's own background. */
+.sbx .sbx-behind.sbx-behind { position: absolute; top: 0; left: 0; z-index: -1; pointer-events: none; }
 .sbx .sbx-status:not(:empty) { padding: 6px 12px; font-size: 13px; border-top: 1px solid var(--bc-border, #e5e7eb); }
 .sbx .sbx-error { color: var(--bc-error, #b91c1c); }
 .sbx .sbx-stop.sbx-stop { margin-left: 6px; padding: 3px 10px; font: inherit; font-size: 13px; color: var(--bailing-accent-text, #fff); background: var(--bailing-accent, #2563eb); border: 0; border-radius: 6px; cursor: pointer; }

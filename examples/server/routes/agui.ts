@@ -112,7 +112,7 @@ export const runAgui: ChatHandler = async ({ app, req, res, entry, cors }) => {
       ending = !recorded
         ? { type: 'error', code: 'interrupt_already_answered', message: 'Another request answered these interrupts at the same time; nothing was done twice.' }
         : await app.aguiAgent.run(
-            { input, renderers: request.renderers, sandboxPacks: request.sandboxPacks, answers: check.answers, baseUrl: app.origin(), now },
+            { input, renderers: request.renderers, sandboxPacks: request.sandboxPacks, sandboxKit: request.sandboxKit, answers: check.answers, baseUrl: app.origin(), now },
             emit,
             stop.signal,
           );

@@ -64,6 +64,7 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
     baseUrl: app.origin(),
     renderers: request.renderers,
     sandboxPacks: request.sandboxPacks,
+    sandboxKit: request.sandboxKit,
     interaction,
   });
   sendJson(res, 200, { done: false, job_id: job.id, visitor_id: visitorId, ...threadEcho }, cors);

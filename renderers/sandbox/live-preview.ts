@@ -1,0 +1,125 @@
+// A `sandbox` view while the model writes it (DESIGN.md §8.3): the placeholder until markup
+// arrives, then the view's chrome around a preview frame showing its styles and the markup so far,
+// redrawn inside the frame at each call (the live render's pace). No script of the model's runs
+// before the view is complete: see preview-markup.ts and preview-frame.ts for the three layers.
+// A `jsx` view is drawn by the owner's kit each time what arrived compiles (jsx-document.ts), in a
+// frame with no bridge and no network. When the preview ends, what it drew is kept for the view's
+// mount (preview-box.ts).
+
+import type { RendererPreviewContext } from '../../widget/types';
+import { BASE_CSS, sandboxThemeCss } from './document';
+import { adoptStyles, el, frameTheme, ownerPolicy, type SandboxHostOptions } from './host';
+import { jsxPreviewDocument, type JsxAssets } from './jsx-document';
+import { jsxCompilerText, kitText, ownerKit } from './kit';
+import { drawPlaceholder, placeholderOf } from './preview';
+import { keepPreview, portFrame, previewFrame, type PortFrame } from './preview-box';
+import { previewHtml, previewView, type PreviewView } from './preview-markup';
+import { sandboxStrings } from './strings';
+import { CONTROL } from './text';
+
+interface Shown {
+  source: string;
+  /** The last call: drawn again when a jsx view's kit and compiler arrive. */
+  last?: RendererPreviewContext;
+  view: PreviewView;
+  /** The frame's height now; the placeholder's (`initialHeight`: never shorter); the content's as the frame last said it. */
+  height: number;
+  min: number;
+  content: number;
+  /** What a jsx view's frame last drew (its markup and styles), for the mount. */
+  drawn?: PreviewView;
+  /** The kit and compiler of a jsx view, once they are in. */
+  assets?: JsxAssets;
+  loading?: boolean;
+  /** Once there is something to draw: the chrome and its frame. */
+  box?: HTMLElement;
+  title?: HTMLElement;
+  frame?: PortFrame & { draw(view: PreviewView): void };
+}
+
+/** By block: the registry hands every call of one block the same signal. */
+const blocks = new WeakMap<AbortSignal, Shown>();
+
+/** The title so far, when it may be shown (the checks the props get when they mount). */
+const titleOf = (payload: unknown): string | undefined => {
+  const title = (payload as { title?: unknown } | undefined)?.title;
+  return typeof title == 'string' && title.trim() && !CONTROL.test(title) ? title : undefined;
+};
+
+export function preview(context: RendererPreviewContext, host: SandboxHostOptions): void {
+  const { container, signal, payload } = context;
+  const wait = placeholderOf(payload);
+  const view = previewView(payload);
+  let shown = blocks.get(signal);
+  if (!shown) {
+    const block: Shown = (shown = { source: '', view, height: 0, min: 0, content: 0 });
+    blocks.set(signal, block);
+    signal.addEventListener('abort', () => {
+      block.frame?.stop();
+      const drawn = block.view.jsx.trim() ? block.drawn : block.view;
+      if (block.box && drawn) keepPreview({ source: block.source, view: drawn, height: block.height });
+    }, { once: true });
+  }
+  const block = shown;
+  block.source = context.source;
+  block.last = context;
+  block.view = view;
+  block.min = wait.height;
+  const policy = ownerPolicy(host?.sandbox);
+  const kit = view.jsx.trim() ? ownerKit(host?.sandbox) : null;
+  if (kit && !block.assets && !block.loading) {
+    block.loading = true;
+    // The kit and the compiler come from the page; a failure leaves the placeholder (the mount says why).
+    Promise.all([kitText(kit), jsxCompilerText(host.scriptSrc ?? location.href)]).then(
+      ([kitSource, compiler]) => {
+        block.assets = { kit: kitSource, compiler };
+        if (!signal.aborted) preview(block.last!, host);
+      },
+      () => {},
+    );
+  }
+  if (!block.box) {
+    // Nothing to draw yet (or views are off: the mount will say why): the placeholder.
+    if (!policy || !(kit ? block.assets : view.html.trim())) return drawPlaceholder(container, wait);
+    adoptStyles(container);
+    const strings = sandboxStrings(container);
+    const mode = container.closest('[data-mode]')?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode;
+    const base = BASE_CSS + sandboxThemeCss(frameTheme(context, mode, getComputedStyle(container).fontFamily));
+    const title = titleOf(payload) ?? strings.untitled;
+    const size = () => {
+      block.height = Math.min(policy.maxHeight, Math.max(block.min, block.content));
+      block.frame!.frame.style.height = block.height + 'px';
+    };
+    const resized = (height: number) => {
+      block.content = height;
+      size();
+    };
+    if (kit) {
+      let shownJsx = view.css + '\0' + view.jsx;
+      const frame = portFrame(jsxPreviewDocument(block.assets!, view.css, view.jsx, base), title, (data) => {
+        if (typeof data == 'number') return resized(data);
+        const { html, css } = (data ?? {}) as { html?: unknown; css?: unknown };
+        if (typeof html == 'string' && typeof css == 'string') block.drawn = { html: previewHtml(html), css, jsx: '' };
+      });
+      block.frame = {
+        ...frame,
+        draw({ css, jsx }) {
+          if (css + '\0' + jsx == shownJsx) return;
+          shownJsx = css + '\0' + jsx;
+          frame.post({ css, jsx });
+        },
+      };
+    } else block.frame = previewFrame(view, base, title, resized);
+    block.box = el('div', 'sbx');
+    block.box.setAttribute('aria-busy', 'true');
+    block.title = el('div', 'sbx-title');
+    block.box.append(block.title, block.frame.frame, el('div', 'sbx-status'), el('p', 'sbx-caution', strings.caution));
+    container.replaceChildren(block.box);
+    // Its document started with these flags: any document it navigates to gets no scripts.
+    if (block.frame.frame.isConnected) block.frame.frame.setAttribute('sandbox', '');
+    size();
+  }
+  const title = titleOf(payload) ?? sandboxStrings(container).untitled;
+  if (block.title!.textContent != title) block.title!.textContent = block.frame!.frame.title = title;
+  block.frame!.draw(view);
+}
