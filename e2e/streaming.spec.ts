@@ -54,7 +54,8 @@ async function record(page: Page) {
       const last = bubbles[bubbles.length - 1];
       if (!last) return;
       rec.snaps.push({
-        text: last.querySelector('.bc-body')?.textContent ?? '',
+        // The answer's text: without the heads its code blocks get (language, Copy code).
+        text: [...(last.querySelector('.bc-body')?.childNodes ?? [])].filter((n) => !(n as Element).classList?.contains('bc-code-head')).map((n) => n.textContent).join(''),
         streaming: !(root.querySelector('.bc-stop') as HTMLElement).hidden,
         working: (() => {
           const step = last.querySelector<HTMLElement>('.bc-step');

@@ -7,7 +7,7 @@ import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient, readWidgetConfig } from './transport/bailing';
-import { loadExternalModule, loadModule } from './modules';
+import { loadExternalModule } from './modules';
 import { createBailingBackend } from './transport/bailing-backend';
 import { loadStrings } from './ui/i18n';
 import type { PageContext, WidgetConfig } from './types';
@@ -49,9 +49,9 @@ export function boot(): void {
       )
     : undefined;
   // The owner's kit for jsx views, in one line for the service (client_capabilities.sandbox_kit),
-  // once the views' module has checked it (fetched now: the page asked for views and a kit).
+  // once the jsx views' module has checked it (fetched now: the page asked for views and a kit).
   const kit = sandbox && (sandbox as { kit?: unknown }).kit !== undefined
-    ? loadModule('renderers/sandbox', script.src || location.href).then((module) => module.kitCapabilities(sandbox), () => undefined)
+    ? loadExternalModule('sandbox-jsx', script.src || location.href).then((module) => module.kitCapabilities(sandbox), (error: unknown) => (warn(`sandbox: could not load sandbox-jsx.js (beside widget.js), so jsx views will show as code: ${error}`), undefined))
     : undefined;
   /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
   const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });

@@ -1,5 +1,6 @@
-// Colours for the code blocks of answers: `code.js` beside widget.js, fetched the first time an
-// answer shows a code block that names its language. @speed-highlight/core's synchronous
+// The code blocks of answers: `code.js` beside widget.js, fetched the first time an answer shows a
+// code block. Each block gets a head (its language, Copy code: ui/code-tools.ts) and, when it
+// names a language coloured here, colours. @speed-highlight/core's synchronous
 // tokenizer cuts the block's text into tokens, and each token becomes a text node (in a span with
 // its kind's class): the highlighter never writes markup, and it runs after the sanitizing render,
 // on what that render drew. Synchronous, so a block drawn again while the answer streams is
@@ -29,6 +30,7 @@ import * as ts from '@speed-highlight/core/languages/ts.js';
 import * as xml from '@speed-highlight/core/languages/xml.js';
 import * as yaml from '@speed-highlight/core/languages/yaml.js';
 import { adoptStyles } from './ui/adopt-styles';
+import { addCodeTools, CODE_TOOLS_CSS } from './ui/code-tools';
 
 type Language = Exclude<Parameters<typeof tokenizeWith>[1], string>;
 const data = (module: { default: unknown }) => module.default as Language;
@@ -88,8 +90,12 @@ export function tokensOf(text: string, language: Language): DocumentFragment {
   return out;
 }
 
-/** Colours every not yet coloured `pre > code` below `root` whose language is known here. */
-export function highlightCode(root: ParentNode): void {
+/**
+ * Gives every code block below `root` its head, and colours every not yet coloured one whose
+ * language is known here. `lang` is the widget's language (the head's words).
+ */
+export function highlightCode(root: ParentNode, lang?: string, announce: (text: string) => void = () => {}): void {
+  addCodeTools(root, lang, announce);
   for (const code of root.querySelectorAll<HTMLElement>('pre > code[class*="language-"]:not([data-hl])')) {
     const language = languageOf(code);
     const text = code.textContent ?? '';
@@ -107,5 +113,5 @@ export function highlightCode(root: ParentNode): void {
   }
 }
 
-/** The colours, in the shadow root that holds `el` (once per root). */
-export const adoptCodeStyles = (el: Node): void => adoptStyles(el, CODE_CSS);
+/** The heads' styles and the colours, in the shadow root that holds `el` (once per root). */
+export const adoptCodeStyles = (el: Node): void => adoptStyles(el, CODE_TOOLS_CSS + CODE_CSS);

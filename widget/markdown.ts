@@ -167,7 +167,7 @@ export function openFenceText(opener: string, body: string): string {
  * (the answer is stopped), or when its container leaves the bubble (the final render, a failure
  * or a reset replaced what the bubble shows): what it drew stays until then.
  */
-export function createLiveRender(target: Element, prepare: (fragment: DocumentFragment) => void, preview?: StartPreview, signal?: AbortSignal): LiveRender {
+export function createLiveRender(target: Element, prepare: (content: ParentNode) => void, preview?: StartPreview, signal?: AbortSignal): LiveRender {
   let seen = 0;
   let text = '';
   let frozen = 0;
@@ -250,7 +250,12 @@ export function createLiveRender(target: Element, prepare: (fragment: DocumentFr
       if (!final && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
         const { code, block } = fence;
         // No lexing: the text goes in as text, as the code block holds it, or to the preview.
-        if (code) code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+        if (code) {
+          code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
+          // Its text was put back plain: prepared again (coloured again), as a new block would be.
+          code.removeAttribute('data-hl');
+          prepare(code.parentNode!);
+        }
         else if (block) redraw(block, openFenceText(fence.opener, text.slice(fence.from)));
         fence.shown = text.length;
         // A preview that stopped leaves no container: lexed once more, the fence becomes code.

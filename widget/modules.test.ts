@@ -10,7 +10,7 @@ const HUB_THAT_SERVES_NOTHING = 'https://hub.invalid/widget.js';
 
 const MODULES: { name: ModuleName; exports: string[] }[] = [
   { name: 'renderers/bailing-form', exports: ['mount'] },
-  { name: 'renderers/sandbox', exports: ['kitCapabilities', 'mount', 'preview'] },
+  { name: 'renderers/sandbox', exports: ['mount', 'preview'] },
   { name: 'i18n/zh-CN', exports: ['strings'] },
   { name: 'uploader', exports: ['createUploader'] },
 ];

@@ -37,6 +37,7 @@ const EXTERNAL = {
   'code': './code-highlight',
   'packs': '../renderers/sandbox/packs/module',
   'openapi': '../renderers/sandbox/packs/openapi-module',
+  'sandbox-jsx': '../renderers/sandbox/jsx-host',
 };
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
@@ -44,6 +45,7 @@ interface ExternalModules {
   'code': typeof import('./code-highlight');
   'packs': typeof import('../renderers/sandbox/packs/module');
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
+  'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
 }
 
 /** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */

@@ -90,18 +90,20 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
-  // Code colours come from code.js beside the script, fetched at the first code block; until then
-  // (or without it: a host that serves widget.js alone) code is plain.
+  // Code blocks get their head (language, Copy code) and colours from code.js beside the script,
+  // fetched at the first code block; until then (or without it: a host that serves widget.js
+  // alone) code is plain.
   let code: typeof import('./code-highlight') | null | undefined;
+  const announce = (text: string) => shell.announce(text);
   const list = createMessageList(shell.messages, strings, (content) => {
-    if (code) return code.highlightCode(content);
+    if (code) return code.highlightCode(content, options.lang, announce);
     if (code === undefined) {
       code = null;
       loadExternalModule('code', options.scriptSrc).then((module) => {
         module.adoptCodeStyles(shell.messages);
-        module.highlightCode(shell.messages);
+        module.highlightCode(shell.messages, options.lang, announce);
         code = module;
-      }, (error: unknown) => warn(`could not load the code colours (${String(error)}); code stays plain`));
+      }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
     }
   });
 

@@ -3,4 +3,3 @@
 // bridge, the watchdog, the validators and the live preview cost `dist/widget.js` nothing.
 export { mount } from './host';
 export { preview } from './live-preview';
-export { kitCapabilities } from './kit';

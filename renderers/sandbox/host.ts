@@ -9,8 +9,7 @@ import { BASE_CSS, buildSandboxDocument, sandboxThemeCss, type SandboxTheme } fr
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { adoptPreview, takePreview } from './preview-box';
-import { jsxLiveProps } from './jsx-document';
-import { jsxCompilerText, kitText, ownerKit } from './kit';
+import { loadExternalModule } from '../../widget/modules';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
@@ -115,12 +114,17 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
   if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
   const props: SandboxProps = checked.props;
   if (!props.jsx?.trim()) return show(context, host, policy, props, props);
-  const kit = ownerKit(host.sandbox);
-  if (!kit) throw new Error('this view is written in jsx, and the page has no valid sandbox kit (preload sandbox.kit) to draw it with');
-  return Promise.all([kitText(kit), jsxCompilerText(host.scriptSrc ?? location.href)]).then(([kitSource, compiler]) =>
-    context.signal.aborted ? () => {} : show(context, host, policy, props, jsxLiveProps(props, { kit: kitSource, compiler })),
-  );
+  return loadJsxHost(host).then((jsx) => {
+    const kit = jsx.ownerKit(host.sandbox);
+    if (!kit) throw new Error('this view is written in jsx, and the page has no valid sandbox kit (preload sandbox.kit) to draw it with');
+    return Promise.all([jsx.kitText(kit), jsx.jsxCompilerText(host.scriptSrc ?? location.href)]).then(([kitSource, compiler]) =>
+      context.signal.aborted ? () => {} : show(context, host, policy, props, jsx.jsxLiveProps(props, { kit: kitSource, compiler })),
+    );
+  });
 }
+
+/** What `jsx` views need on the page (sandbox-jsx.js beside widget.js), fetched at the first one. */
+export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule('sandbox-jsx', host?.scriptSrc ?? location.href);
 
 /** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
 function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {

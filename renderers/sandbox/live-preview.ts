@@ -8,9 +8,8 @@
 
 import type { RendererPreviewContext } from '../../widget/types';
 import { BASE_CSS, sandboxThemeCss } from './document';
-import { adoptStyles, el, frameTheme, ownerPolicy, type SandboxHostOptions } from './host';
-import { jsxPreviewDocument, type JsxAssets } from './jsx-document';
-import { jsxCompilerText, kitText, ownerKit } from './kit';
+import { adoptStyles, el, frameTheme, loadJsxHost, ownerPolicy, type SandboxHostOptions } from './host';
+import type { JsxAssets } from './jsx-document';
 import { drawPlaceholder, placeholderOf } from './preview';
 import { keepPreview, portFrame, previewFrame, type PortFrame } from './preview-box';
 import { previewHtml, previewView, type PreviewView } from './preview-markup';
@@ -28,8 +27,8 @@ interface Shown {
   content: number;
   /** What a jsx view's frame last drew (its markup and styles), for the mount. */
   drawn?: PreviewView;
-  /** The kit and compiler of a jsx view, once they are in. */
-  assets?: JsxAssets;
+  /** The kit and compiler of a jsx view, and the builder of its frame's document, once they are in. */
+  assets?: JsxAssets & { document: typeof import('./jsx-document').jsxPreviewDocument };
   loading?: boolean;
   /** Once there is something to draw: the chrome and its frame. */
   box?: HTMLElement;
@@ -66,17 +65,19 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
   block.view = view;
   block.min = wait.height;
   const policy = ownerPolicy(host?.sandbox);
-  const kit = view.jsx.trim() ? ownerKit(host?.sandbox) : null;
+  const kit = !!view.jsx.trim();
   if (kit && !block.assets && !block.loading) {
     block.loading = true;
-    // The kit and the compiler come from the page; a failure leaves the placeholder (the mount says why).
-    Promise.all([kitText(kit), jsxCompilerText(host.scriptSrc ?? location.href)]).then(
-      ([kitSource, compiler]) => {
-        block.assets = { kit: kitSource, compiler };
+    // The kit and the compiler come from the page; a failure, or no valid kit, leaves the
+    // placeholder (the mount says why).
+    loadJsxHost(host).then((jsx) => {
+      const owner = jsx.ownerKit(host?.sandbox);
+      if (!owner) return;
+      return Promise.all([jsx.kitText(owner), jsx.jsxCompilerText(host.scriptSrc ?? location.href)]).then(([kitSource, compiler]) => {
+        block.assets = { kit: kitSource, compiler, document: jsx.jsxPreviewDocument };
         if (!signal.aborted) preview(block.last!, host);
-      },
-      () => {},
-    );
+      });
+    }).catch(() => {});
   }
   if (!block.box) {
     // Nothing to draw yet (or views are off: the mount will say why): the placeholder.
@@ -96,7 +97,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     };
     if (kit) {
       let shownJsx = view.css + '\0' + view.jsx;
-      const frame = portFrame(jsxPreviewDocument(block.assets!, view.css, view.jsx, base), title, (data) => {
+      const frame = portFrame(block.assets!.document(block.assets!, view.css, view.jsx, base), title, (data) => {
         if (typeof data == 'number') return resized(data);
         const { html, css } = (data ?? {}) as { html?: unknown; css?: unknown };
         if (typeof html == 'string' && typeof css == 'string') block.drawn = { html: previewHtml(html), css, jsx: '' };

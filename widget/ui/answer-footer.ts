@@ -8,7 +8,6 @@ import { readReferences } from '../citations';
 import type { HistoryItem } from '../types';
 import { answerActions, type Vote } from './answer-actions';
 import { attachmentList } from './attachment-list';
-import { addCodeTools } from './code-tools';
 import { h } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
 import { extrasStrings } from './extras-strings';
@@ -36,7 +35,6 @@ export function answerFooter({ item, body, strings: widgetStrings, policy, rate,
     linkMarkers(body, refs, strings, sources.reveal);
     foot.append(sources.el);
   }
-  addCodeTools(body, strings, announce);
   foot.append(answerActions({ strings, text: item.t, vote: item.v, comment: item.c, rate, announce, sources: sources?.el }));
   return foot;
 }

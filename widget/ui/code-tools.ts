@@ -1,32 +1,57 @@
-// What a finished answer's code blocks get: a head with the block's language and a "Copy code"
-// button, whose result is announced. Added by the answer's footer (after the final render), beside
-// each block: the block itself stays as the markdown renderer drew it.
+// What an answer's code blocks get from the code module (code.js): a head with the block's
+// language and a "Copy code" button, whose result is announced. Put beside each block as the block
+// is drawn (live or final, the same each time, so a redraw keeps it); the block itself stays as
+// the markdown renderer drew it.
 
 import { copyText, ICON } from './answer-actions';
 import { h, icon } from './dom';
-import type { ExtrasStrings } from './extras-strings';
+
+/** The head's words, by the widget's language (English for any other). */
+const STRINGS = {
+  en: { copy: 'Copy code', copied: 'Copied', failed: 'Could not copy' },
+  'zh-CN': { copy: '复制代码', copied: '已复制', failed: '复制失败' },
+} as const;
+type CodeStrings = { readonly [K in keyof (typeof STRINGS)['en']]: string };
 
 /** How long the button says "Copied" before it says "Copy code" again. */
 const COPIED_MS = 2000;
 
-export function addCodeTools(body: HTMLElement, s: ExtrasStrings, announce: (text: string) => void): void {
-  for (const code of body.querySelectorAll<HTMLElement>(':scope > pre > code')) {
+export const CODE_TOOLS_CSS = `
+.bc-code-head {
+  display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 30px;
+  padding: 0 2px 0 12px; font-size: 12px; color: var(--bc-muted); background: var(--bc-code-bg);
+  border: 1px solid var(--bc-border); border-bottom: 0; border-radius: 8px 8px 0 0;
+}
+.bc-code-head + pre { border-top-left-radius: 0; border-top-right-radius: 0; }
+.bc-code-lang { font-family: var(--bailing-mono); overflow-wrap: anywhere; }
+.bc-code-copy {
+  display: inline-flex; align-items: center; gap: 4px; height: 28px; padding: 0 8px; cursor: pointer;
+  font: inherit; font-size: 12px; color: var(--bc-muted); background: transparent; border: 0; border-radius: 8px;
+}
+.bc-code-copy svg { width: 14px; height: 14px; }
+.bc-code-copy:hover { background: var(--bc-surface); color: var(--bc-fg); }
+`;
+
+export function addCodeTools(root: ParentNode, lang: string | undefined, announce: (text: string) => void): void {
+  const s: CodeStrings = STRINGS[lang as keyof typeof STRINGS] ?? STRINGS.en;
+  for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
     const pre = code.parentElement!;
     if (pre.previousElementSibling?.classList.contains('bc-code-head')) continue;
     // The language is the renderer's checked class (`language-<name>`), never raw model text.
-    const lang = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? '';
-    const label = h('span', { class: 'bc-code-lang' }, [lang]);
-    const copy = h('button', { type: 'button', class: 'bc-act bc-code-copy', 'aria-label': lang ? `${s.copyCode} (${lang})` : s.copyCode }, [icon(ICON.copy), h('span', { 'aria-hidden': 'true' }, [s.copyCode])]);
+    const name = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? '';
+    const label = h('span', { class: 'bc-code-lang' }, [name]);
+    const copy = h('button', { type: 'button', class: 'bc-code-copy', 'aria-label': name ? `${s.copy} (${name})` : s.copy }, [icon(ICON.copy), h('span', { 'aria-hidden': 'true' }, [s.copy])]);
     let timer = 0;
     copy.addEventListener('click', () => {
+      // The block as it is now (it may still be streaming): its text, not its colours.
       void copyText(code.textContent ?? '', copy).then(
         () => {
           copy.lastElementChild!.textContent = s.copied;
           announce(s.copied);
           clearTimeout(timer);
-          timer = +setTimeout(() => (copy.lastElementChild!.textContent = s.copyCode), COPIED_MS);
+          timer = +setTimeout(() => (copy.lastElementChild!.textContent = s.copy), COPIED_MS);
         },
-        () => announce(s.copyFailed),
+        () => announce(s.failed),
       );
     });
     pre.before(h('div', { class: 'bc-code-head' }, [label, copy]));

@@ -8,7 +8,6 @@ export const EXTRAS_EN = {
   copyAnswer: 'Copy answer',
   copied: 'Copied',
   copyFailed: 'Could not copy',
-  copyCode: 'Copy code',
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   addNote: 'Add a note',

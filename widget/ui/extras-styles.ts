@@ -13,14 +13,6 @@ export const EXTRAS_CSS = `
 .bc-act:hover { background: var(--bc-surface); color: var(--bc-fg); }
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
 .bc-act-status { color: var(--bc-muted); margin-left: 6px; }
-.bc-code-head {
-  display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 30px;
-  padding: 0 2px 0 12px; font-size: 12px; color: var(--bc-muted); background: var(--bc-code-bg);
-  border: 1px solid var(--bc-border); border-bottom: 0; border-radius: 8px 8px 0 0;
-}
-.bc-code-head + pre { border-top-left-radius: 0; border-top-right-radius: 0; }
-.bc-code-lang { font-family: var(--bailing-mono); overflow-wrap: anywhere; }
-.bc-act.bc-code-copy { width: auto; display: inline-flex; align-items: center; gap: 4px; padding: 0 8px; font: inherit; font-size: 12px; }
 .bc-after[aria-busy="true"] .bc-act { opacity: .6; }
 .bc-note { display: flex; flex-direction: column; gap: 6px; width: min(340px, 100%); }
 .bc-note-input {

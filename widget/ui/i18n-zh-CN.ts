@@ -36,7 +36,6 @@ export const strings: Strings & ExtrasStrings & UploadStrings = {
   copyAnswer: '复制',
   copied: '已复制',
   copyFailed: '复制失败',
-  copyCode: '复制代码',
   helpful: '有用',
   notHelpful: '没用',
   addNote: '反馈',

@@ -16,7 +16,7 @@ export interface AssistantBubble {
    */
   setContent(content: DocumentFragment): void;
   /** Prepares blocks about to enter the body (the live render inserts them itself). */
-  prepare(content: DocumentFragment): void;
+  prepare(content: ParentNode): void;
   /** A status line under the body: waiting dots, a "working…" tool step, a note, or nothing. */
   setStatus(status: BubbleStatus): void;
   setError(text: string, retry?: () => void): void;
@@ -44,8 +44,8 @@ export interface MessageList {
 }
 
 /**
- * `highlight` colours the code blocks of content about to be shown (the highlighter's module, once
- * it is there); it is called only for content with a code block that names its language.
+ * `highlight` gives the code blocks of content about to be shown their head and colours (the code
+ * module, once it is there); it is called only for content with a code block.
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void): MessageList {
   let sticky = true;
@@ -96,12 +96,12 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       ]);
       insert(el);
       let shownStatus = '';
-      const prepare = (content: DocumentFragment) => {
+      const prepare = (content: ParentNode) => {
         // Class changes restyle the whole bubble: only when they change something.
         if (el.classList.contains('bc-msg-error')) el.classList.remove('bc-msg-error');
         // Code blocks and tables scroll sideways when wide: keyboard users must be able to reach them.
         for (const block of content.querySelectorAll('pre, table')) block.setAttribute('tabindex', '0');
-        if (highlight && content.querySelector('pre>code[class]')) highlight(content);
+        if (highlight && content.querySelector('pre>code')) highlight(content);
         if (!el.classList.contains('bc-wide') && content.querySelector('pre, table, .bc-rich')) el.classList.add('bc-wide');
       };
       return {
