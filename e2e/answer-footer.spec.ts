@@ -209,7 +209,8 @@ test('the "files" answer of the reference server carries done.attachments: a lin
 
 test('code blocks of a finished answer: a head with the language and "Copy code", which copies that block alone and says so', async ({ page, server, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await loadWidget(page, server.url);
+  // The drop-in fetches code.js (beside it) when the page says it is there.
+  await loadWidget(page, server.url, { attrs: { 'data-code': '1' } });
   await launcher(page).click();
   await ask(page, 'Show me the long markdown answer');
   await waitForAnswer(page);
@@ -217,8 +218,8 @@ test('code blocks of a finished answer: a head with the language and "Copy code"
   const blocks = answer.locator('.bc-body > pre');
   const count = await blocks.count();
   expect(count).toBeGreaterThanOrEqual(3);
-  // One head per block, just before it, naming the block's language.
-  await expect(answer.locator('.bc-body > .bc-code-head + pre')).toHaveCount(count);
+  // One head per block, in it before its code, naming the block's language.
+  await expect(answer.locator('.bc-body > pre > .bc-code-head + code')).toHaveCount(count);
   const langs = await blocks.evaluateAll((pres) => pres.map((pre) => /language-(\S+)/.exec(pre.querySelector('code')!.className)?.[1] ?? ''));
   await expect(answer.locator('.bc-code-lang')).toHaveText(langs);
   expect(langs.slice(0, 2)).toEqual(['bash', 'html']);

@@ -1,12 +1,13 @@
-// Code blocks get colours from code.js (beside widget.js), fetched the first time an answer shows a
-// block that names its language: the text stays the same, and a block coloured once while the
-// answer streams is never drawn plain again.
+// Code blocks get a head (language, Copy code) and colours from code.js (beside widget.js), fetched
+// the first time an answer shows a code block (by the drop-in only with data-code="1"): the text
+// stays the same, and a block coloured once while the answer streams is never drawn plain again.
+import AxeBuilder from '@axe-core/playwright';
 import { ask, expect, lastAssistant, launcher, loadWidget, requestsReported, test, waitForAnswer } from './fixtures';
 
 test('the long answer\'s code blocks are coloured as they stream, never flashing back to plain; code.js is fetched once, and not by a page without code', async ({ page, server }) => {
   const fetched: string[] = [];
   page.on('request', (request) => new URL(request.url()).pathname === '/code.js' && fetched.push(request.url()));
-  await loadWidget(page, server.url);
+  await loadWidget(page, server.url, { attrs: { 'data-code': '1' } });
   await launcher(page).click();
   await ask(page, 'hello');
   await waitForAnswer(page);
@@ -56,4 +57,33 @@ test('the long answer\'s code blocks are coloured as they stream, never flashing
   await expect.poll(() => page.evaluate(() => (window as unknown as { __states: string[] }).__states.at(-1))).toBe('0' + '1'.repeat(count - 1));
   await requestsReported(page);
   expect(fetched).toEqual([`${server.url}/code.js`]);
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`${mode}: coloured code and its head have no serious or critical axe findings (contrast included)`, async ({ page, server }) => {
+    await page.emulateMedia({ colorScheme: mode });
+    await loadWidget(page, server.url, { attrs: { 'data-code': '1' } });
+    await launcher(page).click();
+    await ask(page, 'Show me the long markdown answer');
+    await waitForAnswer(page);
+    const answer = lastAssistant(page);
+    await expect(answer.locator('.bc-body > pre > code[data-hl]').first()).toBeVisible();
+    await expect(answer.locator('.bc-code-head').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))).toEqual([]);
+  });
+}
+
+test('the drop-in without data-code never asks for code.js: code stays as the render drew it (a hub serves widget.js alone)', async ({ page, server }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname.endsWith('/code.js') && fetched.push(request.url()));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'Show me the long markdown answer');
+  await waitForAnswer(page);
+  await requestsReported(page);
+  expect(fetched).toEqual([]);
+  await expect(lastAssistant(page).locator('.bc-body > pre > code')).not.toHaveCount(0);
+  await expect(lastAssistant(page).locator('.bc-code-head, [data-hl]')).toHaveCount(0);
 });

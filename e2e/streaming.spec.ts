@@ -55,7 +55,11 @@ async function record(page: Page) {
       if (!last) return;
       rec.snaps.push({
         // The answer's text: without the heads its code blocks get (language, Copy code).
-        text: [...(last.querySelector('.bc-body')?.childNodes ?? [])].filter((n) => !(n as Element).classList?.contains('bc-code-head')).map((n) => n.textContent).join(''),
+        text: (() => {
+          const body = last.querySelector('.bc-body')?.cloneNode(true) as Element | undefined;
+          for (const head of body?.querySelectorAll('.bc-code-head') ?? []) head.remove();
+          return body?.textContent ?? '';
+        })(),
         streaming: !(root.querySelector('.bc-stop') as HTMLElement).hidden,
         working: (() => {
           const step = last.querySelector<HTMLElement>('.bc-step');

@@ -204,7 +204,7 @@ function auditMarkup(page: Page, selector: string) {
           const head = el.closest('.bc-code-head');
           if (head) {
             const shape = [...head.children].map((c) => `${c.localName}.${c.className}`).join(' ');
-            if (el === head && (shape !== 'span.bc-code-lang button.bc-code-copy' || head.attributes.length !== 1 || !head.nextElementSibling?.matches('pre'))) problems.push(`code head of another shape: ${head.outerHTML.slice(0, 200)}`);
+            if (el === head && (shape !== 'span.bc-code-lang button.bc-code-copy' || head.attributes.length !== 1 || !head.parentElement?.matches('pre') || !head.nextElementSibling?.matches('code'))) problems.push(`code head of another shape: ${head.outerHTML.slice(0, 200)}`);
             continue;
           }
           if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') problems.push(`foreign element <${tag}>`);

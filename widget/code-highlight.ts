@@ -58,14 +58,13 @@ const cache = new Map<string, DocumentFragment>();
 const KIND = /^[a-z]{2,8}$/;
 
 export const CODE_CSS = `
-.bc-tk-kwd, .bc-tk-section { color: #a626a4; } .bc-tk-str { color: #50a14f; } .bc-tk-cmnt { color: #8a8f98; font-style: italic; }
-.bc-tk-num, .bc-tk-bool { color: #b76b01; } .bc-tk-func, .bc-tk-class { color: #4078f2; } .bc-tk-type, .bc-tk-var { color: #c18401; }
-.bc-tk-oper, .bc-tk-esc { color: #0184bc; } .bc-tk-insert { color: #2f8f46; } .bc-tk-deleted, .bc-tk-err { color: #d1383d; }
-.bc-root[data-mode="dark"] :is(.bc-tk-kwd, .bc-tk-section) { color: #d19ef5; } .bc-root[data-mode="dark"] .bc-tk-str { color: #98c379; }
-.bc-root[data-mode="dark"] .bc-tk-cmnt { color: #8b949e; } .bc-root[data-mode="dark"] :is(.bc-tk-num, .bc-tk-bool) { color: #e5a46b; }
-.bc-root[data-mode="dark"] :is(.bc-tk-func, .bc-tk-class) { color: #79b8ff; } .bc-root[data-mode="dark"] :is(.bc-tk-type, .bc-tk-var) { color: #e5c07b; }
-.bc-root[data-mode="dark"] :is(.bc-tk-oper, .bc-tk-esc) { color: #56b6c2; } .bc-root[data-mode="dark"] .bc-tk-insert { color: #7ee787; }
-.bc-root[data-mode="dark"] :is(.bc-tk-deleted, .bc-tk-err) { color: #ff7b72; }
+.bc-tk-kwd, .bc-tk-section { color: #cf222e; } .bc-tk-str { color: #0a3069; } .bc-tk-cmnt { color: #57606a; font-style: italic; }
+.bc-tk-num, .bc-tk-bool, .bc-tk-oper, .bc-tk-esc { color: #0550ae; } .bc-tk-func { color: #6639ba; } .bc-tk-class, .bc-tk-type, .bc-tk-var { color: #953800; }
+.bc-tk-insert { color: #116329; } .bc-tk-deleted, .bc-tk-err { color: #82071e; }
+.bc-root[data-mode="dark"] :is(.bc-tk-kwd, .bc-tk-section) { color: #ff7b72; } .bc-root[data-mode="dark"] .bc-tk-str { color: #a5d6ff; }
+.bc-root[data-mode="dark"] .bc-tk-cmnt { color: #8b949e; } .bc-root[data-mode="dark"] :is(.bc-tk-num, .bc-tk-bool, .bc-tk-oper, .bc-tk-esc) { color: #79c0ff; }
+.bc-root[data-mode="dark"] .bc-tk-func { color: #d2a8ff; } .bc-root[data-mode="dark"] :is(.bc-tk-class, .bc-tk-type, .bc-tk-var) { color: #ffa657; }
+.bc-root[data-mode="dark"] .bc-tk-insert { color: #7ee787; } .bc-root[data-mode="dark"] :is(.bc-tk-deleted, .bc-tk-err) { color: #ffa198; }
 @media (forced-colors: active) { [class^="bc-tk-"] { color: CanvasText !important; } }
 `;
 

@@ -28,6 +28,12 @@ export interface EmbedOptions {
   protocol: 'bailing' | 'ag-ui';
   /** `data-agent-url`, as written (the AG-UI module resolves and checks it). */
   agentUrl: string | null;
+  /**
+   * `data-code="1"` (or preload `code: true`): the drop-in fetches code.js from beside itself for
+   * code blocks' heads and colours. Off by default there (a hub serves widget.js alone); the split
+   * build always has its modules beside it.
+   */
+  code: boolean;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -50,6 +56,7 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   greeting: 'string',
   color: 'string',
   position: 'string',
+  code: 'boolean',
 };
 
 const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
@@ -180,6 +187,7 @@ export function resolveEmbedOptions(
       images,
       protocol,
       agentUrl,
+      code: attr('data-code') == '1' || preloadConfig.code === true,
     },
   };
 }

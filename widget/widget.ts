@@ -16,6 +16,8 @@ import { createShell, isCssColor } from './ui/shell';
 import type { Uploader } from './ui/uploader';
 import { loadExternalModule, loadModule } from './modules';
 
+declare const __BAILING_SPLIT__: boolean;
+
 export interface MountedWidget {
   open(): void;
   close(): void;
@@ -97,7 +99,8 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const announce = (text: string) => shell.announce(text);
   const list = createMessageList(shell.messages, strings, (content) => {
     if (code) return code.highlightCode(content, options.lang, announce);
-    if (code === undefined) {
+    // Not for a renderer's block shown as code while it streams: that one is not code to read.
+    if (code === undefined && (__BAILING_SPLIT__ || options.code) && [...content.querySelectorAll('pre>code')].some((el) => !registry.has(el.className.slice(9)))) {
       code = null;
       loadExternalModule('code', options.scriptSrc).then((module) => {
         module.adoptCodeStyles(shell.messages);

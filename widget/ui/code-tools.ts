@@ -1,7 +1,7 @@
 // What an answer's code blocks get from the code module (code.js): a head with the block's
-// language and a "Copy code" button, whose result is announced. Put beside each block as the block
-// is drawn (live or final, the same each time, so a redraw keeps it); the block itself stays as
-// the markdown renderer drew it.
+// language and a "Copy code" button, whose result is announced. Put in each block, before its
+// code, as the block is drawn (live or final, the same each time, so a redraw keeps it); the code
+// itself stays as the markdown renderer drew it.
 
 import { copyText, ICON } from './answer-actions';
 import { h, icon } from './dom';
@@ -19,14 +19,14 @@ const COPIED_MS = 2000;
 export const CODE_TOOLS_CSS = `
 .bc-code-head {
   display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 30px;
-  padding: 0 2px 0 12px; font-size: 12px; color: var(--bc-muted); background: var(--bc-code-bg);
-  border: 1px solid var(--bc-border); border-bottom: 0; border-radius: 8px 8px 0 0;
+  position: sticky; left: -12px; margin: -10px -12px 8px; padding: 0 2px 0 12px;
+  font: 12px/1.4 var(--bailing-font); white-space: normal; color: var(--bc-muted);
+  border-bottom: 1px solid var(--bc-border); background: var(--bc-code-bg);
 }
-.bc-code-head + pre { border-top-left-radius: 0; border-top-right-radius: 0; }
 .bc-code-lang { font-family: var(--bailing-mono); overflow-wrap: anywhere; }
 .bc-code-copy {
   display: inline-flex; align-items: center; gap: 4px; height: 28px; padding: 0 8px; cursor: pointer;
-  font: inherit; font-size: 12px; color: var(--bc-muted); background: transparent; border: 0; border-radius: 8px;
+  font: inherit; color: var(--bc-muted); background: transparent; border: 0; border-radius: 8px;
 }
 .bc-code-copy svg { width: 14px; height: 14px; }
 .bc-code-copy:hover { background: var(--bc-surface); color: var(--bc-fg); }
@@ -35,8 +35,7 @@ export const CODE_TOOLS_CSS = `
 export function addCodeTools(root: ParentNode, lang: string | undefined, announce: (text: string) => void): void {
   const s: CodeStrings = STRINGS[lang as keyof typeof STRINGS] ?? STRINGS.en;
   for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
-    const pre = code.parentElement!;
-    if (pre.previousElementSibling?.classList.contains('bc-code-head')) continue;
+    if (code.previousElementSibling?.classList.contains('bc-code-head')) continue;
     // The language is the renderer's checked class (`language-<name>`), never raw model text.
     const name = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? '';
     const label = h('span', { class: 'bc-code-lang' }, [name]);
@@ -54,6 +53,7 @@ export function addCodeTools(root: ParentNode, lang: string | undefined, announc
         () => announce(s.failed),
       );
     });
-    pre.before(h('div', { class: 'bc-code-head' }, [label, copy]));
+    // In the block, before its code: it goes when the block goes (a redraw of a streaming answer).
+    code.before(h('div', { class: 'bc-code-head' }, [label, copy]));
   }
 }
