@@ -44,8 +44,19 @@ group('resolveEmbedOptions', () => {
         images: [],
         protocol: 'bailing',
         agentUrl: null,
+        code: false,
       },
     });
+  });
+
+  it.each([
+    [{ 'data-code': '1' }, {}, true],
+    [{}, { code: true }, true],
+    [{ 'data-code': 'yes' }, {}, false],
+    [{}, { code: 'true' }, false],
+  ])('data-code %j / preload config %j: code.js is fetched by the drop-in: %s', (attrs, config, code) => {
+    const { result } = resolve({ 'data-entry': 'demo', ...attrs }, config);
+    expect(result).toMatchObject({ ok: true, options: { code } });
   });
 
   it('reads every attribute', () => {
