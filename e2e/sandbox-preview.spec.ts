@@ -2,7 +2,8 @@
 // Chromium: the placeholder until markup arrives, then a preview frame showing the styles and the
 // markup so far, redrawn as the stream grows; no script of the view runs before it is complete
 // (the same markup proves the detectors fire once it is live); at the end the live view takes
-// the preview's place, the frame never collapsing in between. Over BailingHub (the stream
+// the preview's place, the frame never collapsing nor showing an empty box in between (the
+// preview's frame stays in view until the live one is up). Over BailingHub (the stream
 // released step by step) and over AG-UI (an agent whose run the test writes).
 import type { Frame, Page } from '@playwright/test';
 import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
@@ -154,7 +155,6 @@ test('BailingHub: the placeholder, then the markup drawn in a preview frame as i
   await waitForAnswer(page);
   await page.waitForFunction(() => (window as unknown as W).__live);
   const swap = await page.evaluate(() => ({ blank: (window as unknown as W).__blank, front: (window as unknown as W).__front }));
-  console.log('swap', JSON.stringify(swap));
   expect(swap.blank, 'animation frames showing neither the preview nor the live view').toEqual([]);
   expect(swap.front).toEqual(['sbx-preview#0', 'sbx-frame#1']);
   await expect.poll(() => readFrame(page, 'live', () => document.body.dataset.live)).toBe('yes');
@@ -261,7 +261,6 @@ test('AG-UI: a ui__sandbox call is drawn from its arguments as they stream, then
     await waitForAnswer(page);
     await page.waitForFunction(() => (window as unknown as W).__live);
     const swap = await page.evaluate(() => ({ blank: (window as unknown as W).__blank, front: (window as unknown as W).__front }));
-    console.log('swap', JSON.stringify(swap));
     expect(swap.blank, 'animation frames showing neither the preview nor the live view').toEqual([]);
     expect(swap.front).toEqual(['sbx-preview#0', 'sbx-frame#1']);
     await expect.poll(() => readFrame(page, 'live', () => document.body.dataset.live)).toBe('yes');
@@ -351,8 +350,13 @@ test('a jsx view with the page kit: drawn while it streams, each time what arriv
   await page.screenshot({ path: 'test-results/sandbox-jsx-midstream.png' });
   await job.step([second!]);
   await expect.poll(() => readFrame(page, 'preview', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
+  // The kit's drawing stays in view while the kit, the compiler and the live view start.
+  await recordBlankFrames(page, '.bc-msg-assistant');
   await job.step([rest!], reply);
   await waitForAnswer(page);
+  await page.waitForFunction(() => (window as unknown as W).__live);
+  expect(await page.evaluate(() => (window as unknown as W).__blank), 'animation frames showing neither the preview nor the live view').toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as W).__front)).toEqual(['sbx-preview#0', 'sbx-frame#1']);
   await expect.poll(() => readFrame(page, 'live', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
   await expect(page.locator('bailing-chat-widget iframe.sbx-preview')).toHaveCount(0);
   const live = page.frameLocator('bailing-chat-widget iframe.sbx-frame');
