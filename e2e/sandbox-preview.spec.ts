@@ -2,7 +2,8 @@
 // Chromium: the placeholder until markup arrives, then a preview frame showing the styles and the
 // markup so far, redrawn as the stream grows; no script of the view runs before it is complete
 // (the same markup proves the detectors fire once it is live); at the end the live view takes
-// the preview's place, the frame never collapsing in between. Over BailingHub (the stream
+// the preview's place, the frame never collapsing nor showing an empty box in between (the
+// preview's frame stays in view until the live one is up). Over BailingHub (the stream
 // released step by step) and over AG-UI (an agent whose run the test writes).
 import type { Frame, Page } from '@playwright/test';
 import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
@@ -49,6 +50,49 @@ async function recordHeights(page: Page) {
     };
     requestAnimationFrame(tick);
   });
+}
+
+/**
+ * Records in the page, on every animation frame from now on until the live view is up, whether
+ * the visitor sees a drawn view in the box: the frame in front (not the live one starting behind
+ * it) must be one that was drawn already (a frame on the page before this call, or one whose
+ * document loaded before the last frame was painted). A frame just inserted shows nothing until
+ * its document loads, and the frame after. `__blank` collects the animation frames that showed
+ * neither the preview nor the live view; `__front` the frames seen in front, in order.
+ */
+async function recordBlankFrames(page: Page, within: string) {
+  await page.evaluate((within) => {
+    const w = window as unknown as W;
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    const loaded = new WeakMap<HTMLIFrameElement, number>();
+    let tick = 0;
+    const watch = (frame: HTMLIFrameElement) => {
+      if (loaded.has(frame)) return;
+      loaded.set(frame, Infinity);
+      frame.addEventListener('load', () => loaded.set(frame, tick));
+    };
+    // Frames on the page now have drawn (the test waited for their content).
+    for (const frame of root.querySelectorAll('iframe')) loaded.set(frame, -1);
+    // A frame inserted is watched at once (before its document can load).
+    const observer = new MutationObserver(() => root.querySelectorAll('iframe').forEach(watch));
+    observer.observe(root, { childList: true, subtree: true });
+    w.__blank = [];
+    w.__front = [];
+    w.__live = false;
+    const ids = new WeakMap<HTMLIFrameElement, string>();
+    const sample = () => {
+      tick++;
+      const box = [...root.querySelectorAll<HTMLElement>(`${within} .sbx`)].at(-1);
+      const front = box && [...box.querySelectorAll('iframe')].filter((f) => !f.classList.contains('sbx-behind')).at(0);
+      if (front && !ids.has(front)) ids.set(front, `${front.className.split(' ')[0]}#${w.__front.length}`), w.__front.push(ids.get(front));
+      const drawn = !!front && (loaded.get(front) ?? Infinity) < tick;
+      if (!drawn) w.__blank.push(tick);
+      // Up: the live frame in front, drawn.
+      if (drawn && front.classList.contains('sbx-frame')) return observer.disconnect(), (w.__live = true);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  }, within);
 }
 
 const VIEW = {
@@ -104,9 +148,15 @@ test('BailingHub: the placeholder, then the markup drawn in a preview frame as i
   // No script of the view ran in the preview.
   expect(await previewBefore!.evaluate(() => document.body.dataset.live ?? 'no')).toBe('no');
 
-  // The rest and done: the live view, its scripts run, in place of the preview.
+  // The rest and done: the live view, its scripts run, in place of the preview, which stays in
+  // view (the same frame, never a blank box) until the live view is up.
+  await recordBlankFrames(page, '.bc-msg-assistant');
   await job.step([rest!], REPLY);
   await waitForAnswer(page);
+  await page.waitForFunction(() => (window as unknown as W).__live);
+  const swap = await page.evaluate(() => ({ blank: (window as unknown as W).__blank, front: (window as unknown as W).__front }));
+  expect(swap.blank, 'animation frames showing neither the preview nor the live view').toEqual([]);
+  expect(swap.front).toEqual(['sbx-preview#0', 'sbx-frame#1']);
   await expect.poll(() => readFrame(page, 'live', () => document.body.dataset.live)).toBe('yes');
   await expect(answer.locator('.sbx iframe')).toHaveCount(1);
   await expect(answer.locator('.sbx iframe.sbx-behind')).toHaveCount(0);
@@ -205,9 +255,14 @@ test('AG-UI: a ui__sandbox call is drawn from its arguments as they stream, then
     await agent.step([{ type: 'TOOL_CALL_ARGS', ...call, delta: b }]);
     await expect.poll(() => readFrame(page, 'preview', () => document.querySelectorAll('li').length)).toBe(3);
     expect(await readFrame(page, 'preview', () => document.body.dataset.live ?? 'no')).toBe('no');
+    await recordBlankFrames(page, '.bc-part-ui');
     await agent.step([{ type: 'TOOL_CALL_ARGS', ...call, delta: c }, { type: 'TOOL_CALL_END', ...call }, { type: 'RUN_FINISHED' }]);
     agent.end();
     await waitForAnswer(page);
+    await page.waitForFunction(() => (window as unknown as W).__live);
+    const swap = await page.evaluate(() => ({ blank: (window as unknown as W).__blank, front: (window as unknown as W).__front }));
+    expect(swap.blank, 'animation frames showing neither the preview nor the live view').toEqual([]);
+    expect(swap.front).toEqual(['sbx-preview#0', 'sbx-frame#1']);
     await expect.poll(() => readFrame(page, 'live', () => document.body.dataset.live)).toBe('yes');
     expect(await readFrame(page, 'live', () => document.querySelectorAll('li').length)).toBe(4);
     await expect(page.locator('bailing-chat-widget .bc-part-ui .sbx iframe')).toHaveCount(1);
@@ -295,8 +350,13 @@ test('a jsx view with the page kit: drawn while it streams, each time what arriv
   await page.screenshot({ path: 'test-results/sandbox-jsx-midstream.png' });
   await job.step([second!]);
   await expect.poll(() => readFrame(page, 'preview', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
+  // The kit's drawing stays in view while the kit, the compiler and the live view start.
+  await recordBlankFrames(page, '.bc-msg-assistant');
   await job.step([rest!], reply);
   await waitForAnswer(page);
+  await page.waitForFunction(() => (window as unknown as W).__live);
+  expect(await page.evaluate(() => (window as unknown as W).__blank), 'animation frames showing neither the preview nor the live view').toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as W).__front)).toEqual(['sbx-preview#0', 'sbx-frame#1']);
   await expect.poll(() => readFrame(page, 'live', () => document.querySelector('.total')?.textContent)).toBe('Each pays 32.39');
   await expect(page.locator('bailing-chat-widget iframe.sbx-preview')).toHaveCount(0);
   const live = page.frameLocator('bailing-chat-widget iframe.sbx-frame');

@@ -15,7 +15,7 @@ import type { MountGroup, Registry } from './registry';
 import { visitorError } from './transport/errors';
 import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 import type { Strings } from './ui/i18n';
-import type { AssistantBubble, MessageList } from './ui/messages';
+import { keptFor, type AssistantBubble, type MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
@@ -575,7 +575,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images });
     setContent(fragment);
     if (blocks.length === 0 || !jobId) {
-      for (const block of blocks) block.placeholder.replaceWith(fallbackBlock(block.type, block.source));
+      for (const block of blocks) keptFor(block.placeholder).replaceWith(fallbackBlock(block.type, block.source));
       return null;
     }
     const message = { jobId, responses: responsesFor(items, jobId) };
@@ -583,7 +583,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       group.add(registry.mount({
         type: block.type,
         source: block.source,
-        container: block.placeholder,
+        container: keptFor(block.placeholder),
         theme: theme(),
         message,
         respond: (response, presentation) => respond(jobId, block.type, registry.get(block.type)?.version ?? 1, response, presentation),

@@ -950,3 +950,31 @@ describe('preview', () => {
     expect(reg.stats()).toEqual({ mounted: 0, destroyed: 0, live: 0 });
   });
 });
+
+describe('a container its preview kept', () => {
+  it('is handed to the mount with what the preview drew, once (`data-keep`); a mount again, and any other container, starts empty', () => {
+    const { reg } = setup();
+    const seen: string[] = [];
+    reg.register({ type: 'card', mount: (ctx: RendererContext) => void seen.push(ctx.container.innerHTML) });
+    const container = document.createElement('div');
+    container.dataset.keep = '';
+    container.innerHTML = '<b>drawn</b>';
+    const drawn = container.firstChild;
+    reg.mount({ type: 'card', source: '{}', container, theme, message, respond: async () => {} });
+    expect(seen).toEqual(['<b>drawn</b>']);
+    expect(container.firstChild).toBe(drawn);
+    expect(container.hasAttribute('data-keep')).toBe(false);
+    // Registered again: the block mounts again, from nothing.
+    reg.register({ type: 'card', mount: (ctx: RendererContext) => void seen.push(ctx.container.innerHTML) });
+    expect(seen).toEqual(['<b>drawn</b>', '']);
+    const other = mountIn(reg, 'card');
+    expect(other.container.innerHTML).toBe('');
+    // A block that cannot mount shows its source, not what the preview drew.
+    const bad = document.createElement('div');
+    bad.dataset.keep = '';
+    bad.innerHTML = '<b>drawn</b>';
+    reg.mount({ type: 'card', source: '{', container: bad, theme, message, respond: async () => {} });
+    expect(bad.querySelector('b')).toBe(null);
+    expect(shown(bad)).toBe('{');
+  });
+});

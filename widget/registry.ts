@@ -227,7 +227,9 @@ export function createRegistry({
       a.cleanup = c as RendererCleanup;
       a.settle('mounted');
     };
-    container.replaceChildren();
+    // What a preview kept for its mount (`data-keep`) is handed over once; a mount again starts empty.
+    if (container.dataset.keep != null) delete container.dataset.keep;
+    else container.replaceChildren();
     const entry = defs.get(type);
     if (!entry) return fall();
     const { def, self } = entry;

@@ -57,7 +57,11 @@ export type RendererCleanup = (() => void) | { destroy(): void } | void | undefi
  * never the ticket, visitor id, thread id or page context, never `message` or `respond`.
  */
 export interface RendererPreviewContext {
-  /** The same element on every call of one block: update what you drew rather than rebuild it. */
+  /**
+   * The same element on every call of one block: update what you drew rather than rebuild it.
+   * Set its `data-keep` (`container.dataset.keep = ''`) and the block's `mount` gets this element,
+   * in place, with what you drew still inside, instead of an empty one.
+   */
   readonly container: HTMLElement;
   /**
    * `application/json`: the object or array parsed from the text so far (strings, arrays and
@@ -93,7 +97,7 @@ export interface RendererDefinition {
    * line is complete, then each time its text grew (at most once per live render), into the same
    * container. It ends (the signal aborts, the last cleanup returned runs once) when the block is
    * complete, or the answer is stopped, fails or is replaced; what it drew stays until `mount`
-   * takes its place. Synchronous. A throw, or text over `maxPayloadBytes`, ends it and the block
+   * takes its place (or gets it, with `data-keep`: see `container`). Synchronous. A throw, or text over `maxPayloadBytes`, ends it and the block
    * shows as code while it streams.
    */
   preview?(context: RendererPreviewContext): RendererCleanup | void;

@@ -5,10 +5,9 @@
 import type { RendererContext } from '../../widget/types';
 import type { PackHost } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
-import { BASE_CSS, buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
+import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
-import { adoptPreview, takePreview } from './preview-box';
 import { loadExternalModule } from '../../widget/modules';
 import { checkSend, initialSendState, recordSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
@@ -133,15 +132,23 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   const title = props.title ?? strings.untitled;
   adoptStyles(container);
 
-  const box = el('div', 'sbx');
+  // The preview drawn while the view streamed, when the widget kept it for this mount
+  // (live-preview.ts): its frame stays in view, in its box, until the live frame behind it is up
+  // and has said its height, so the visitor never sees an empty box. Neither moves: a frame moved
+  // in the DOM loads its document again.
+  const stand = container.querySelector<HTMLIFrameElement>(':scope>.sbx>.sbx-preview');
+  const box = stand ? stand.parentElement! : el('div', 'sbx');
   const frame = el('iframe', 'sbx-frame');
   const status = el('div', 'sbx-status');
   status.setAttribute('role', 'status');
-  box.append(el('div', 'sbx-title', title), status, el('p', 'sbx-caution', strings.caution));
+  for (const child of [...box.children]) if (child != stand) child.remove();
+  box.removeAttribute('aria-busy');
+  box.prepend(el('div', 'sbx-title', title));
+  box.append(status, el('p', 'sbx-caution', strings.caution));
 
   const modeEl = container.closest('[data-mode]');
   const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
-  container.append(box);
+  if (!stand) container.append(box);
   let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily);
   const token = randomToken();
   const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
@@ -299,9 +306,17 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
 
   live.add(end);
   box.insertBefore(frame, status);
-  // The preview drawn while the view streamed stays in front until the live view is up (preview-box.ts).
-  const drawn = takePreview(context.source);
-  let swap = drawn && adoptPreview(box, frame, drawn, BASE_CSS + sandboxThemeCss(theme));
+  let swap: (() => void) | undefined;
+  if (stand) {
+    stand.setAttribute('aria-hidden', 'true');
+    frame.classList.add('sbx-behind');
+    frame.inert = true;
+    swap = () => {
+      stand.remove();
+      frame.classList.remove('sbx-behind');
+      frame.inert = false;
+    };
+  }
   // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
   // the running view keeps its scripts while any document it navigates to gets none. When the
   // box is not in a document yet, the same happens at `ready`.

@@ -3,21 +3,21 @@
 // redrawn inside the frame at each call (the live render's pace). No script of the model's runs
 // before the view is complete: see preview-markup.ts and preview-frame.ts for the three layers.
 // A `jsx` view is drawn by the owner's kit each time what arrived compiles (jsx-document.ts), in a
-// frame with no bridge and no network. When the preview ends, what it drew is kept for the view's
-// mount (preview-box.ts).
+// frame with no bridge and no network. When the view is complete, its box stays where it is
+// (`data-keep`: the final render keeps this container for the mount, DESIGN.md §7), and the
+// mount starts the live frame behind the preview's (host.ts).
 
 import type { RendererPreviewContext } from '../../widget/types';
 import { BASE_CSS, sandboxThemeCss } from './document';
 import { adoptStyles, el, frameTheme, loadJsxHost, ownerPolicy, type SandboxHostOptions } from './host';
 import type { JsxAssets } from './jsx-document';
 import { drawPlaceholder, placeholderOf } from './preview';
-import { keepPreview, portFrame, previewFrame, type PortFrame } from './preview-box';
-import { previewHtml, previewView, type PreviewView } from './preview-markup';
+import { portFrame, previewFrame, type PortFrame } from './preview-box';
+import { previewView, type PreviewView } from './preview-markup';
 import { sandboxStrings } from './strings';
 import { CONTROL } from './text';
 
 interface Shown {
-  source: string;
   /** The last call: drawn again when a jsx view's kit and compiler arrive. */
   last?: RendererPreviewContext;
   view: PreviewView;
@@ -25,8 +25,6 @@ interface Shown {
   height: number;
   min: number;
   content: number;
-  /** What a jsx view's frame last drew (its markup and styles), for the mount. */
-  drawn?: PreviewView;
   /** The kit and compiler of a jsx view, and the builder of its frame's document, once they are in. */
   assets?: JsxAssets & { document: typeof import('./jsx-document').jsxPreviewDocument };
   loading?: boolean;
@@ -51,16 +49,11 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
   const view = previewView(payload);
   let shown = blocks.get(signal);
   if (!shown) {
-    const block: Shown = (shown = { source: '', view, height: 0, min: 0, content: 0 });
+    const block: Shown = (shown = { view, height: 0, min: 0, content: 0 });
     blocks.set(signal, block);
-    signal.addEventListener('abort', () => {
-      block.frame?.stop();
-      const drawn = block.view.jsx.trim() ? block.drawn : block.view;
-      if (block.box && drawn) keepPreview({ source: block.source, view: drawn, height: block.height });
-    }, { once: true });
+    signal.addEventListener('abort', () => block.frame?.stop(), { once: true });
   }
   const block = shown;
-  block.source = context.source;
   block.last = context;
   block.view = view;
   block.min = wait.height;
@@ -97,11 +90,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     };
     if (kit) {
       let shownJsx = view.css + '\0' + view.jsx;
-      const frame = portFrame(block.assets!.document(block.assets!, view.css, view.jsx, base), title, (data) => {
-        if (typeof data == 'number') return resized(data);
-        const { html, css } = (data ?? {}) as { html?: unknown; css?: unknown };
-        if (typeof html == 'string' && typeof css == 'string') block.drawn = { html: previewHtml(html), css, jsx: '' };
-      });
+      const frame = portFrame(block.assets!.document(block.assets!, view.css, view.jsx, base), title, (data) => typeof data == 'number' && resized(data));
       block.frame = {
         ...frame,
         draw({ css, jsx }) {
@@ -116,6 +105,8 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     block.title = el('div', 'sbx-title');
     block.box.append(block.title, block.frame.frame, el('div', 'sbx-status'), el('p', 'sbx-caution', strings.caution));
     container.replaceChildren(block.box);
+    // Drawn: the mount gets this container with the box in it, in place (moving a frame reloads it).
+    container.dataset.keep = '';
     // Its document started with these flags: any document it navigates to gets no scripts.
     if (block.frame.frame.isConnected) block.frame.frame.setAttribute('sandbox', '');
     size();

@@ -1,12 +1,6 @@
 // The DOM side of a preview frame (preview-frame.ts builds its document): the frame with its
-// flags, the port it is redrawn over, its height; and the hand-over to the live view at the end.
-//
-// The hand-over: when a streamed view is complete, the widget's final render replaces what the
-// bubble showed, and the preview's frame goes with it. The preview leaves what it last drew here
-// (`keepPreview`); the view's mount takes it (`takePreview`), draws it again in its own box at the
-// same height, and loads the live frame behind it, out of sight; the live frame takes its place
-// once it is up and has measured itself (`adoptPreview`). So the view never shrinks to nothing,
-// nor shows an empty frame while its scripts start.
+// flags, the port it is redrawn over, its height. When the view is complete, the frame stays in
+// view, in the same box, while the live frame starts behind it (host.ts `show`).
 
 import type { PreviewView } from './preview-markup';
 import { previewDocument } from './preview-frame';
@@ -71,50 +65,5 @@ export function previewFrame(view: PreviewView, base: string, title: string, res
       shown = css + '\0' + html;
       frame.post({ css, html });
     },
-  };
-}
-
-/** What a preview last drew, for the mount of the same block. */
-export interface DrawnPreview {
-  /** The block's text it was drawn from: the mount's source starts with it. */
-  readonly source: string;
-  readonly view: PreviewView;
-  /** The frame's height, in CSS pixels. */
-  readonly height: number;
-}
-
-/** Previews kept for a mount, newest first; a few, as an answer may stop before it mounts. */
-const kept: DrawnPreview[] = [];
-const KEPT_PREVIEWS = 8;
-
-export function keepPreview(drawn: DrawnPreview): void {
-  kept.unshift(drawn);
-  kept.length = Math.min(kept.length, KEPT_PREVIEWS);
-}
-
-/** The preview last drawn from the start of `source`, taken (a second mount of it gets none). */
-export function takePreview(source: string): DrawnPreview | undefined {
-  const at = kept.findIndex((drawn) => source.startsWith(drawn.source));
-  return at < 0 ? undefined : kept.splice(at, 1)[0];
-}
-
-/**
- * Draws `drawn` again in `box`, before the live `frame`, which waits behind it (it must be laid
- * out and in view to start: a frame out of sight may be throttled). Returns the swap, to call once
- * the live view is up and has said its height.
- */
-export function adoptPreview(box: HTMLElement, frame: HTMLIFrameElement, drawn: DrawnPreview, base: string): () => void {
-  const stand = previewFrame(drawn.view, base, frame.title, () => {});
-  stand.frame.style.height = drawn.height + 'px';
-  stand.frame.setAttribute('aria-hidden', 'true');
-  box.insertBefore(stand.frame, frame);
-  if (stand.frame.isConnected) stand.frame.setAttribute('sandbox', '');
-  frame.classList.add('sbx-behind');
-  frame.inert = true;
-  return () => {
-    stand.stop();
-    stand.frame.remove();
-    frame.classList.remove('sbx-behind');
-    frame.inert = false;
   };
 }

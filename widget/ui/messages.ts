@@ -4,6 +4,10 @@
 import { h, icon, ICONS } from './dom';
 import type { Strings } from './i18n';
 
+const kept = new WeakMap<Node, HTMLElement>();
+/** The container a renderer block of a final render mounts into: its placeholder, or the preview `setContent` kept in its place. */
+export const keptFor = (placeholder: HTMLElement): HTMLElement => kept.get(placeholder) ?? placeholder;
+
 /** How close to the end (px) still counts as "at the bottom". */
 const STICKY_SLACK_PX = 48;
 
@@ -114,9 +118,12 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           prepare(content);
           const old = body.childNodes;
           let i = 0;
-          for (const node of [...content.childNodes]) {
-            const shown = old[i++];
-            if (!shown?.isEqualNode(node)) shown ? shown.replaceWith(node) : body.append(node);
+          for (const node of [...content.childNodes] as HTMLElement[]) {
+            const shown = old[i++] as HTMLElement | undefined;
+            // A preview that keeps what it drew (`data-keep`, DESIGN.md §7) stays in place for the
+            // block of its type there, which mounts into it (`keptFor`): its frames are not reloaded.
+            if (shown?.dataset?.keep != null && shown.dataset.type == node.dataset?.type) kept.set(node, shown), (shown.className = node.className);
+            else if (!shown?.isEqualNode(node)) shown ? shown.replaceWith(node) : body.append(node);
           }
           while (old.length > i) body.lastChild!.remove();
           follow();

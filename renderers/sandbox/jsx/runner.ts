@@ -3,7 +3,7 @@
 // finished view, once (an error is the view's error, reported by the bridge). `preview`: the view
 // while it is written; each `{css, jsx}` that arrives over the port the host hands the frame is
 // compiled and drawn if it parses (closed first, see complete.ts), else the last good drawing
-// stays; the frame tells the host its height and what it drew (for the swap to the live view).
+// stays; the frame tells the host its height.
 // Shipped to the frame as text, so nothing here may rely on the page around it.
 
 import { compileJsx } from './compile';
@@ -77,7 +77,6 @@ export function preview(code: string): void {
       try {
         k.render(k.h(App, null), root);
         good = App;
-        setTimeout(() => port?.postMessage({ html: root.innerHTML, css: [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n') }));
         return;
       } catch {
         // Drawn half: the last good drawing again.

@@ -174,8 +174,10 @@ function rendererRow(type: string, ui: PartsTools): Row {
       }
       mounted = true;
       preview?.destroy();
-      const rich = h('div', { class: 'bc-rich' });
-      el.replaceChildren(rich);
+      // A preview that keeps what it drew (`data-keep`, DESIGN.md §7) is the mount's container: its frames are not reloaded.
+      const rich = box.dataset.keep != null ? box : h('div');
+      rich.className = 'bc-rich';
+      if (rich != box) el.replaceChildren(rich);
       ui.mount(type, part.args, rich);
     },
   };

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createMessageList, keptFor } from './messages';
+import type { Strings } from './i18n';
+
+const strings = new Proxy({}, { get: (_, key) => String(key) }) as Strings;
+
+/** A bubble showing `html` (what the live render drew), and a final render of `final`. */
+const swap = (html: string, final: string) => {
+  const bubble = createMessageList(document.createElement('div'), strings).addAssistant();
+  bubble.body.innerHTML = html;
+  const before = [...bubble.body.children];
+  const template = document.createElement('template');
+  template.innerHTML = final;
+  const placeholders = [...template.content.querySelectorAll<HTMLElement>('.bc-rich')];
+  bubble.setContent(template.content);
+  return { body: bubble.body, before, placeholders };
+};
+
+describe('setContent and a preview that keeps what it drew', () => {
+  it('keeps a shown `data-keep` preview in place for the renderer block of its type there, which mounts into it', () => {
+    const { body, before, placeholders } = swap(
+      '<p>Look:</p><div class="bc-preview" data-type="sandbox" data-keep=""><i>drawn</i></div><p>more</p>',
+      '<p>Look:</p><div class="bc-rich" data-type="sandbox"></div><p>more, and the end</p>',
+    );
+    const kept = body.children[1] as HTMLElement;
+    expect(kept).toBe(before[1]);
+    expect(kept.className).toBe('bc-rich');
+    expect(kept.innerHTML).toBe('<i>drawn</i>');
+    expect(keptFor(placeholders[0]!)).toBe(kept);
+    expect(body.children[0]).toBe(before[0]);
+    expect(body.innerHTML).toBe('<p>Look:</p><div class="bc-rich" data-type="sandbox" data-keep=""><i>drawn</i></div><p>more, and the end</p>');
+  });
+
+  it.each([
+    ['a preview that did not ask to be kept', '<div class="bc-preview" data-type="sandbox"><i>drawn</i></div>', '<div class="bc-rich" data-type="sandbox"></div>'],
+    ['a kept preview where a block of another type is', '<div class="bc-preview" data-type="chart" data-keep=""><i>drawn</i></div>', '<div class="bc-rich" data-type="sandbox"></div>'],
+    ['a kept preview where the final render has text', '<div class="bc-preview" data-type="sandbox" data-keep=""><i>drawn</i></div>', '<p>no view after all</p>'],
+  ])('replaces %s', (_, html, final) => {
+    const { body, before, placeholders } = swap(html, final);
+    expect(body.firstChild).not.toBe(before[0]);
+    expect(body.innerHTML).toBe(final);
+    for (const placeholder of placeholders) expect(keptFor(placeholder)).toBe(placeholder);
+  });
+});
