@@ -99,8 +99,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const announce = (text: string) => shell.announce(text);
   const list = createMessageList(shell.messages, strings, (content) => {
     if (code) return code.highlightCode(content, options.lang, announce);
-    // Not for a renderer's block shown as code while it streams: that one is not code to read.
-    if (code === undefined && (__BAILING_SPLIT__ || options.code) && [...content.querySelectorAll('pre>code')].some((el) => !registry.has(el.className.slice(9)))) {
+    // Not for a renderer's block shown as code while it streams (its type may still be growing:
+    // `bail` before `bailing-form`): that one is not code to read.
+    if (code === undefined && (__BAILING_SPLIT__ || options.code) && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
       code = null;
       loadExternalModule('code', options.scriptSrc).then((module) => {
         module.adoptCodeStyles(shell.messages);
