@@ -4,11 +4,10 @@
 // carry their results back to the model. Upstream errors are logged and replaced by a safe
 // RUN_ERROR: visitors never see provider details.
 import { EventType, contentToText, type Event, type Message, type Tool } from '@ag-ui/core';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { AguiAgent, AguiEnding, AguiRun } from './agui-agent';
 import { newAguiId } from './ids';
 import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS, OPENAI_TIMEOUT_MS } from './limits';
-import { UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-agent';
+import { readCompletionStream, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-agent';
 import { buildSystemPrompt } from './system-prompt';
 
 type ChatMessage =
@@ -181,18 +180,7 @@ export function createAguiOpenAIAgent(options: OpenAIOptions, log: (line: string
           log(`AG-UI run ${runId}: upstream HTTP ${response.status}: ${detail}`);
           return unavailable;
         }
-        const parser = createParser({
-          onEvent(event: EventSourceMessage) {
-            if (finished) return;
-            if (event.data.trim() === '[DONE]') finished = true;
-            else translator.feed(event.data);
-          },
-        });
-        const decoder = new TextDecoder();
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          parser.feed(decoder.decode(chunk, { stream: true }));
-          if (finished) break;
-        }
+        finished = await readCompletionStream(response.body, (data) => translator.feed(data));
       } catch (error) {
         if (signal.aborted) throw error;
         log(`AG-UI run ${runId}: upstream request failed: ${String(error)}`);

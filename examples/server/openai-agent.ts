@@ -5,6 +5,27 @@ import type { Agent, AgentInput } from './agent';
 import { AGENT_HISTORY_TURNS, OPENAI_TIMEOUT_MS } from './limits';
 import { buildSystemPrompt } from './system-prompt';
 
+/**
+ * Reads an OpenAI-compatible chat-completions SSE body, handing each event's data to `onData`
+ * until `[DONE]`; resolves whether `[DONE]` came (a stream may end without it).
+ */
+export async function readCompletionStream(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<boolean> {
+  let finished = false;
+  const parser = createParser({
+    onEvent(event: EventSourceMessage) {
+      if (finished) return;
+      if (event.data.trim() === '[DONE]') finished = true;
+      else onData(event.data);
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    parser.feed(decoder.decode(chunk, { stream: true }));
+    if (finished) break;
+  }
+  return finished;
+}
+
 export interface OpenAIOptions {
   baseUrl: string;
   apiKey: string;
@@ -54,25 +75,13 @@ export function createOpenAIAgent(options: OpenAIOptions, log: (line: string) =>
         sink.failed(UNAVAILABLE_REPLY, `upstream HTTP ${response.status}: ${detail}`);
         return;
       }
-      const parser = createParser({
-        onEvent(event: EventSourceMessage) {
-          if (finished) return;
-          if (event.data.trim() === '[DONE]') {
-            finished = true;
-            return;
-          }
-          const text = chunkContent(event.data);
-          if (text) {
-            reply += text;
-            sink.delta(text);
-          }
-        },
+      finished = await readCompletionStream(response.body, (data) => {
+        const text = chunkContent(data);
+        if (text) {
+          reply += text;
+          sink.delta(text);
+        }
       });
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-        if (finished) break;
-      }
     } catch (error) {
       if (signal.aborted) throw error;
       sink.failed(UNAVAILABLE_REPLY, `upstream request failed: ${String(error)}`);
