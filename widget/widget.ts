@@ -97,11 +97,12 @@ export function mountWidget(args: MountArgs): MountedWidget {
   // alone) code is plain.
   let code: typeof import('./code-highlight') | null | undefined;
   const announce = (text: string) => shell.announce(text);
-  const list = createMessageList(shell.messages, strings, (content) => {
+  // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
+  const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : (content) => {
     if (code) return code.highlightCode(content, options.lang, announce);
     // Not for a renderer's block shown as code while it streams (its type may still be growing:
     // `bail` before `bailing-form`): that one is not code to read.
-    if (code === undefined && (__BAILING_SPLIT__ || options.code) && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
+    if (code === undefined && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
       code = null;
       loadExternalModule('code', options.scriptSrc).then((module) => {
         module.adoptCodeStyles(shell.messages);
