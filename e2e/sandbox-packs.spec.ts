@@ -162,7 +162,7 @@ test.describe('limits and the policy', () => {
     expect(await results(page)).toBe('in refused: documentSearch: the arguments are 304 bytes as JSON, over the limit of 200;out refused: documentSearch: the answer is 416 bytes as JSON, over the limit of 300;');
   });
 
-  test('nothing runs without an installed pack: a call to a name no pack provides is refused, even posted on a stolen port', async ({ page, server }) => {
+  test('nothing runs without an installed pack: a call to a name no pack provides is refused, even posted on a stolen port', async ({ page, server, browser }) => {
     // The view takes the bridge's port (by wrapping postMessage before the bridge gets it) and
     // posts a call of its own for a function no pack provides: the host is the only judge.
     const stealPort =
@@ -175,11 +175,13 @@ test.describe('limits and the policy', () => {
       'await show("global", Promise.resolve(typeof __sbxCall))';
     await showView(page, server.url, { ...packView('Unknown', forged), jsFunctions: packView('', '').jsFunctions + stealPort }, { before: preload(`[${SEARCH}]`) });
     expect(await results(page)).toBe('forged refused: sendEmail is not a function of an installed capability pack;global ok "undefined";');
-    // No pack at all: the bridge keeps its call, and the host refuses every name.
-    const page2 = await page.context().newPage();
+    // No pack at all: the bridge keeps its call, and the host refuses every name. A context of
+    // its own, so the first page's saved conversation (and its view) is not restored here.
+    const context2 = await browser.newContext();
+    const page2 = await context2.newPage();
     await showView(page2, server.url, packView('None', 'await show("x", __sbxCall("documentSearch", ["q"])); await show("g", Promise.resolve(typeof documentSearch))'));
     expect(await results(page2)).toBe('x refused: no capability pack is installed;g ok "undefined";');
-    await page2.close();
+    await context2.close();
   });
 
   test('a bad pack is named at boot and not installed; the others are', async ({ page, server, consoleMessages }) => {
@@ -422,17 +424,19 @@ test.describe('the modules: fetched only when used', () => {
     return () => paths.filter((p) => /\/(packs|openapi)\.js$/.test(p));
   };
 
-  test('no packs: neither packs.js nor openapi.js; callback packs: packs.js only', async ({ page, server }) => {
+  test('no packs: neither packs.js nor openapi.js; callback packs: packs.js only', async ({ page, server, browser }) => {
     const modules = fetched(page);
     await showView(page, server.url, packView('Plain', 'await show("g", Promise.resolve(typeof documentSearch))'));
     expect(await results(page)).toBe('g ok "undefined";');
     expect(modules()).toEqual([]);
-    const page2 = await page.context().newPage();
+    // A context of its own: the first page's saved conversation is not restored here.
+    const context2 = await browser.newContext();
+    const page2 = await context2.newPage();
     const modules2 = fetched(page2);
     await showView(page2, server.url, packView('Search', 'await show("g", Promise.resolve(typeof documentSearch))'), { before: preload(`[${SEARCH}]`) });
     expect(await results(page2)).toBe('g ok "function";');
     expect(modules2()).toEqual(['/packs.js']);
-    await page2.close();
+    await context2.close();
   });
 
   test('the split build fetches packs.js and openapi.js from beside its widget.js', async ({ page, server }) => {

@@ -253,14 +253,16 @@ test('axe: the calculator view and its chrome have no serious or critical findin
   }
 });
 
-test('preload sandbox: true turns views on with the default policy; sandbox: false keeps them off', async ({ page, server }) => {
+test('preload sandbox: true turns views on with the default policy; sandbox: false keeps them off', async ({ page, server, browser }) => {
   await showView(page, server.url, { title: 'On', html: '<p id="p">on</p>', jsExpressions: ['1'] }, { attrs: { 'data-sandbox': '0' }, before: 'window.BailingChat = { sandbox: true }' });
   await expect(view(page).locator('#p')).toHaveText('on');
-  const page2 = await page.context().newPage();
+  // A context of its own: the first page's saved conversation is not restored here.
+  const context2 = await browser.newContext();
+  const page2 = await context2.newPage();
   await showView(page2, server.url, { title: 'Off', html: '<p>x</p>', jsExpressions: ['1'] }, { attrs: { 'data-sandbox': '1' }, before: 'window.BailingChat = { sandbox: false }' });
   await expect(page2.locator('bailing-chat-widget pre code')).toContainText('"title":"Off"');
   await expect(frameOf(page2)).toHaveCount(0);
-  await page2.close();
+  await context2.close();
 });
 
 test('while the reply streams, an open sandbox fence is a placeholder of initialHeight; at done the view mounts', async ({ page, server }) => {
