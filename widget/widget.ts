@@ -111,7 +111,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
         code = module;
       }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
     }
-  });
+  }, options.lang, config.title || strings.assistant);
 
   const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({
