@@ -18,7 +18,7 @@ export const KEYBOARD_CSS = `
 @media (forced-colors:active){
 .bc-root :is(.bc-launcher,.bc-send,.bc-icon-btn,.bc-act,.bc-msg,.bc-input){border:1px solid CanvasText}
 .bc-root :focus-visible,.bc-root .bc-input:focus-visible{outline:3px solid Highlight}
-.bc-root [aria-pressed=true]{forced-color-adjust:none;background:Highlight;color:HighlightText}
+.bc-root button[aria-pressed=true]{forced-color-adjust:none;background:Highlight;color:HighlightText}
 .bc-root [aria-disabled=true],.bc-root :disabled{color:GrayText;border-color:GrayText}
 .bc-root .bc-dots i{background:CanvasText}
 }`;
