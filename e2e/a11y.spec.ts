@@ -85,3 +85,35 @@ test('the whole demo page with the panel open: no serious or critical violations
   const results = await new AxeBuilder({ page }).analyze();
   expect(blocking(results)).toEqual([]);
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`forced colours (${theme}): no serious or critical violations; buttons, bubbles and the focus ring keep their edges`, async ({ page, server }) => {
+    await page.emulateMedia({ colorScheme: theme, forcedColors: 'active' });
+    await loadWidget(page, server.url, { page: '/e2e/article.html', attrs: { 'data-theme': theme } });
+    await openWithMarkdownAnswer(page);
+    expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+    const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+    expect(results.passes.length).toBeGreaterThan(0);
+    expect(blocking(results)).toEqual([]);
+    // Backgrounds are gone in forced colours: what tells a button or a bubble apart is its border.
+    for (const selector of ['.bc-send', '.bc-icon-btn', '.bc-msg-user', '.bc-msg-assistant', '.bc-input', '.bc-act']) {
+      const border = await page.locator(`bailing-chat-widget ${selector}`).first().evaluate((el) => getComputedStyle(el).borderTopStyle);
+      expect(border, selector).toBe('solid');
+    }
+    // A pressed toggle shows as pressed (Highlight behind it), not only to a screen reader.
+    const helpful = page.getByRole('button', { name: 'Helpful', exact: true });
+    const plain = await helpful.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await helpful.click();
+    await expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    expect(await helpful.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(plain);
+    // The focus ring is drawn in Highlight, 3px.
+    await page.keyboard.press('Shift+Tab');
+    const ring = await page.locator('bailing-chat-widget').evaluate((host) => {
+      const el = host.shadowRoot!.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { visible: el.matches(':focus-visible'), style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ visible: true, style: 'solid', width: '3px' });
+    if (theme === 'light') await page.screenshot({ path: 'shots/forced-colors.png' });
+  });
+}

@@ -27,7 +27,8 @@ const THREAD_URL = /\/chat\/demo_assistant\/thread\?/;
 const isCreateJob = (route: Route) => route.request().method() === 'POST' && new URL(route.request().url()).pathname === `/chat/${ENTRY}`;
 
 const userMessages = (page: Page) => page.locator('bailing-chat-widget .bc-msg-user');
-const liveRegion = (page: Page) => page.locator('bailing-chat-widget .bc-sr[aria-live]');
+/** Where errors are announced: the assertive region. */
+const liveRegion = (page: Page) => page.locator('bailing-chat-widget .bc-sr[role="alert"]');
 const widgetText = (page: Page) => page.locator('bailing-chat-widget').evaluate((host) => host.shadowRoot!.textContent ?? '');
 
 /** A visitor id as the hub mints it (16 hex characters). */

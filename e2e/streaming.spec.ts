@@ -43,11 +43,13 @@ async function record(page: Page) {
     const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
     const rec = { live: [] as string[], snaps: [] as { text: string; streaming: boolean; working: boolean }[] };
     (window as unknown as { __rec: typeof rec }).__rec = rec;
-    const live = root.querySelector('[aria-live]')!;
-    new MutationObserver(() => {
-      const text = live.textContent ?? '';
-      if (text) rec.live.push(text);
-    }).observe(live, { childList: true, characterData: true, subtree: true });
+    // The polite region and the assertive one (errors), in the order they spoke.
+    for (const live of root.querySelectorAll('.bc-sr[aria-live], .bc-sr[role="alert"]')) {
+      new MutationObserver(() => {
+        const text = live.textContent ?? '';
+        if (text) rec.live.push(text);
+      }).observe(live, { childList: true, characterData: true, subtree: true });
+    }
     const list = root.querySelector('.bc-messages')!;
     new MutationObserver(() => {
       const bubbles = list.querySelectorAll('.bc-msg-assistant:not(.bc-greeting)');
@@ -162,7 +164,8 @@ test('a long answer streams as growing provisional text, then renders as markdow
   await expect(body).not.toContainText('**');
 
   // A screen reader hears that an answer started and that it finished, not the tokens.
-  expect(live).toEqual(['Responding', 'Response complete']);
+  // Announcements are queued (each stays up a moment): the last may come after the answer shows.
+  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding', 'Response complete']);
 });
 
 test('streaming text is formatted as it arrives; finished blocks keep their DOM through the final render', async ({ page, server }) => {
@@ -257,7 +260,8 @@ test('a failed answer shows an error with Retry, never the provisional text; Ret
   expect(JSON.parse(sent.at(-1)!.data)).toMatchObject({ error: true, reply: FAIL_REPLY });
   const { snaps, live } = await recorded(page);
   for (const snap of snaps.filter((s) => !s.streaming)) expect(snap.text).not.toContain('Let me look');
-  expect(live).toEqual(['Responding', 'The answer failed']);
+  // Announcements are queued (each stays up a moment): the last may come after the answer shows.
+  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding', 'The answer failed']);
   expect(posts).toHaveLength(1);
 
   await retry.click();

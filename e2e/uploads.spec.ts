@@ -21,6 +21,8 @@ const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
 const fileInput = (page: Page) => page.locator('bailing-chat-widget input[type=file]');
 const userMessages = (page: Page) => page.locator('bailing-chat-widget .bc-msg-user');
 const liveRegion = (page: Page) => page.locator('bailing-chat-widget [aria-live]');
+/** Errors are announced through the assertive region. */
+const alertRegion = (page: Page) => page.locator('bailing-chat-widget .bc-sr[role="alert"]');
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send' });
 
 function collect(page: Page, match: (request: Request) => boolean): Request[] {
@@ -245,7 +247,7 @@ test('refused before upload (too large, unsupported): an error chip says why, no
   const huge = chip(page, 'huge.png');
   await expect(huge).toHaveClass(/bc-chip-err/);
   await expect(huge).toContainText('Too large: images up to 6 MB');
-  await expect(liveRegion(page)).toHaveText('Upload failed: Too large: images up to 6 MB');
+  await expect(alertRegion(page)).toHaveText('Upload failed: Too large: images up to 6 MB');
   await fileInput(page).setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
   await expect(chip(page, 'setup.exe')).toContainText('Not supported');
 
@@ -276,7 +278,7 @@ test("a server's refusal shows its own words: the hub's 415 {error} and the refe
   await page.route(`**${UPLOAD_PATH}`, (route) => route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ error: HUB_415 }) }), { times: 1 });
   await fileInput(page).setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(chip(page, 'scan.png')).toContainText(HUB_415);
-  await expect(liveRegion(page)).toHaveText(`Upload failed: ${HUB_415}`);
+  await expect(alertRegion(page)).toHaveText(`Upload failed: ${HUB_415}`);
   await expect(sendButton(page)).not.toHaveAttribute('aria-disabled');
 
   // The hub takes HTML files; the reference server does not (it would serve them from its own

@@ -39,7 +39,8 @@ export interface ConversationDeps {
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
   composer: { get(): string; set(text: string): void; attachments?: ComposerAttachments };
   setStreaming(streaming: boolean): void;
-  announce(text: string): void;
+  /** `assertive` for errors: they interrupt, news waits its turn. */
+  announce(text: string, assertive?: boolean): void;
   warn(message: string): void;
   /** Shown first in every conversation, not part of the history. */
   greeting: string;
@@ -136,7 +137,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
   const addUser = (item: HistoryItem) => {
     const { text, atts } = splitUserMessage(item.t, item.atts);
-    return list.addUser(text, atts.length ? attachmentList(atts, attachmentPolicy, strings) : null);
+    return list.addUser(text, atts.length ? attachmentList(atts, attachmentPolicy, strings) : null, item.ts || 0);
   };
 
   /** First open: local history at once, then the server's thread merged in by job id. */
@@ -259,7 +260,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Follows again a turn the service still runs (the page was left while it answered). */
   function resumeTurn(user: HistoryItem) {
-    const userEl = rendered.find((entry) => entry.item === user)?.el ?? list.addUser(user.t, null);
+    const userEl = rendered.find((entry) => entry.item === user)?.el ?? list.addUser(user.t, null, user.ts || 0);
     const turn = hold(newTurn(user.j!), user, userEl, null, { resolve: () => undefined, reject: () => undefined });
     showAnswering(turn);
     run(turn, { type: 'follow' });
@@ -368,7 +369,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (user.interaction) return turn.taken.reject(said ? visitorError(said) : error);
     // "Back in the box" only when something was put back (not for a view's send).
     const note = said ?? (composerText !== null ? strings.notSent : strings.sendFailed);
-    announce(note);
+    announce(note, true);
     list.addAssistant().setError(note);
     turn.taken.reject(error);
   }
@@ -480,7 +481,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now(), err: true, e: true };
     bubble.setError(reply, () => retry(user));
     remember(item, bubble.el, null);
-    announce(strings.failedAnnounce);
+    announce(strings.failedAnnounce, true);
     emit('error', { message: reply, jobId });
   }
 
@@ -621,7 +622,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
         continue;
       }
-      const bubble = list.addAssistant();
+      const bubble = list.addAssistant(item.ts || 0);
       let mounts: MountGroup | null = null;
       if (item.err) {
         const user = items[i - 1];

@@ -45,8 +45,24 @@ group('resolveEmbedOptions', () => {
         protocol: 'bailing',
         agentUrl: null,
         code: false,
+        focusKey: 'F6',
       },
     });
+  });
+
+  it.each([
+    [{}, {}, 'F6', null],
+    [{}, { focusKey: 'F8' }, 'F8', null],
+    [{ 'data-focus-key': 'F12' }, { focusKey: 'F8' }, 'F12', null],
+    [{}, { focusKey: 'none' }, null, null],
+    [{}, { focusKey: 'Tab' }, 'F6', /focusKey must be a function key from F1 to F12, or "none" \(got "Tab"\); using F6/],
+    [{}, { focusKey: 'f6' }, 'F6', /got "f6"/],
+    [{ 'data-focus-key': 'F13' }, {}, 'F6', /got "F13"/],
+  ])('focus key: attributes %j, preload config %j → %s', (attrs, config, focusKey, warning) => {
+    const { result, warnings } = resolve({ 'data-entry': 'demo', ...attrs }, config);
+    expect(result).toMatchObject({ ok: true, options: { focusKey } });
+    if (warning) expect(warnings.join('\n')).toMatch(warning);
+    else expect(warnings).toEqual([]);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { describe } from './describe';
 import { resolveApiBase } from './transport/bailing';
 import type { RendererDefinition } from './types';
 import { readImageOrigins } from './image-origins';
+import { FOCUS_KEY, FOCUS_KEY_PATTERN } from './ui/focus-cycle';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
 export type Lang = 'en' | 'zh-CN';
@@ -34,6 +35,8 @@ export interface EmbedOptions {
    * build always has its modules beside it.
    */
   code: boolean;
+  /** The key that moves focus between the page and the widget's parts; default F6, `null` for none. */
+  focusKey: string | null;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -57,6 +60,7 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   color: 'string',
   position: 'string',
   code: 'boolean',
+  focusKey: 'string',
 };
 
 const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
@@ -170,6 +174,13 @@ export function resolveEmbedOptions(
     warn('config.remoteImages is replaced by config.images, the list of https origins answers may load images from (e.g. ["https://cdn.example.com"]); other images show as their alt text');
   }
 
+  // A function key only: a letter or Tab would take a key the visitor types or tabs with.
+  const keyValue = pick('data-focus-key', 'focusKey');
+  let focusKey: string | null = FOCUS_KEY;
+  if (keyValue == 'none') focusKey = null;
+  else if (keyValue !== null && FOCUS_KEY_PATTERN.test(keyValue)) focusKey = keyValue;
+  else if (keyValue !== null) warn(`focusKey must be a function key from F1 to F12, or "none" (got "${keyValue.slice(0, 40)}"); using ${FOCUS_KEY}`);
+
   const openAttr = attr('data-open');
   const open = openAttr !== null ? openAttr === '1' || openAttr === 'true' : preloadConfig.open === true;
 
@@ -188,6 +199,7 @@ export function resolveEmbedOptions(
       protocol,
       agentUrl,
       code: attr('data-code') == '1' || preloadConfig.code === true,
+      focusKey,
     },
   };
 }

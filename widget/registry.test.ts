@@ -978,3 +978,23 @@ describe('a container its preview kept', () => {
     expect(shown(bad)).toBe('{');
   });
 });
+
+describe('a mounted block is a region named for its renderer', () => {
+  it.each([
+    ['its label', { type: 'chart', label: 'Sales chart' }, 'Sales chart'],
+    ['its type, without a label', { type: 'bailing-chart' }, 'bailing-chart'],
+  ])('named by %s', (_title, definition, name) => {
+    const { reg } = setup();
+    reg.register({ ...definition, mount: () => {} });
+    const { container } = mountIn(reg, definition.type);
+    expect(container.getAttribute('role')).toBe('region');
+    expect(container.getAttribute('aria-label')).toBe(name);
+  });
+
+  it('a block that falls back to its source is no region', () => {
+    const { reg } = setup();
+    reg.register({ type: 'chart', label: 'Chart', mount: () => {} });
+    const { container } = mountIn(reg, 'chart', 'not json');
+    expect(container.getAttribute('role')).toBeNull();
+  });
+});

@@ -235,6 +235,10 @@ export function createRegistry({
     const { def, self } = entry;
     const checked = checkPayload(source, def);
     if (!checked.ok) return fall(checked.reason);
+    // A form, chart or view in an answer is a region of its own, named for its renderer, so a
+    // screen reader can find it and knows where it ends.
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', def.label || type);
     // Frozen copies with exactly these keys: no ticket, visitor id, thread id or page context.
     const context: RendererContext = Object.freeze({
       container,

@@ -76,6 +76,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const shell = createShell({
     strings,
     lang: options.lang,
+    focusKey: options.focusKey,
     inlineIn,
     onSubmit: (text) => conversation.send(text),
     onStop: () => conversation.stop(),
@@ -110,7 +111,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
         code = module;
       }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
     }
-  });
+  }, options.lang, config.title || strings.assistant);
 
   const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({
@@ -124,7 +125,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     emit: (event, detail) => emitter.emit(event, detail),
     composer,
     setStreaming: (streaming) => shell.setStreaming(streaming),
-    announce: (text) => shell.announce(text),
+    announce: shell.announce,
     warn,
     greeting: config.greeting,
   });

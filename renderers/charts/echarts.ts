@@ -27,7 +27,7 @@ export interface EChartsRendererOptions {
   renderer?: 'canvas' | 'svg';
   /** Chart height in CSS pixels; default 280. The width follows the message. */
   height?: number;
-  /** Animations; default true. */
+  /** Animations; default true (never under `prefers-reduced-motion: reduce`). */
   animation?: boolean;
   /** Text of the data-table toggle; default "Show data". */
   showDataLabel?: string;
@@ -60,7 +60,9 @@ export function createEChartsRenderer(echarts: EChartsLike, options: EChartsRend
       let done = false;
       const draw = () => {
         instance = echarts.init(plot, null, { renderer: options.renderer ?? 'canvas' });
-        instance.setOption(echartsOption(chart, colors, { animation: options.animation }));
+        // A visitor who asked for less motion gets the chart drawn at once.
+        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        instance.setOption(echartsOption(chart, colors, { animation: options.animation !== false && !still }));
       };
       // Follows the container: drawn once it has a width (a closed panel has none), resized after.
       const observer = new ResizeObserver(() => {

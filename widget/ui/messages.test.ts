@@ -43,3 +43,26 @@ describe('setContent and a preview that keeps what it drew', () => {
     for (const placeholder of placeholders) expect(keptFor(placeholder)).toBe(placeholder);
   });
 });
+
+describe('each message is an article named for who said it and when', () => {
+  // 2026-12-01 10:42 UTC; formatted as the widget's language writes times, in the test's time zone.
+  const ts = Date.UTC(2026, 11, 1, 10, 42);
+  const rows: { title: string; lang: string; add(list: ReturnType<typeof createMessageList>): HTMLElement; label: string }[] = [
+    { title: 'the visitor, in English', lang: 'en', add: (l) => l.addUser('hi', null, ts), label: `you, ${new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(ts)}` },
+    { title: 'the assistant, by its name, in Chinese', lang: 'zh-CN', add: (l) => l.addAssistant(ts).el, label: `Acme Help, ${new Intl.DateTimeFormat('zh-CN', { timeStyle: 'short' }).format(ts)}` },
+    { title: 'a restored message with no time: who only', lang: 'en', add: (l) => l.addUser('hi', null, 0), label: 'you' },
+    { title: 'the greeting: the assistant', lang: 'en', add: (l) => l.addNote('Hello'), label: 'Acme Help' },
+  ];
+  it.each(rows)('$title', ({ lang, add, label }) => {
+    const el = add(createMessageList(document.createElement('div'), strings, undefined, lang, 'Acme Help'));
+    expect(el.getAttribute('role')).toBe('article');
+    expect(el.getAttribute('aria-label')).toBe(label);
+  });
+
+  it('a new message without a time is stamped now', () => {
+    const before = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(Date.now());
+    const el = createMessageList(document.createElement('div'), strings).addUser('hi');
+    // The minute may turn between the two readings.
+    expect([`you, ${before}`, `you, ${new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(Date.now())}`]).toContain(el.getAttribute('aria-label'));
+  });
+});

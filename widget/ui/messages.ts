@@ -37,8 +37,9 @@ export interface MessageList {
   clear(): void;
   /** The visitor's text (attachment lines already taken out) and what it carries. */
   /** `atts`: the message's attachment list (widget/ui/attachment-list.ts), shown under the text. */
-  addUser(text: string, atts?: HTMLElement | null): HTMLElement;
-  addAssistant(): AssistantBubble;
+  /** `ts`: when it was said (ms; default now, 0 for unknown), read out with who said it. */
+  addUser(text: string, atts?: HTMLElement | null, ts?: number): HTMLElement;
+  addAssistant(ts?: number): AssistantBubble;
   /** Plain assistant text (the greeting) that is not part of the history. */
   addNote(text: string): HTMLElement;
   /** Keep the end in view if the visitor was there; batched to one layout per frame. */
@@ -51,8 +52,16 @@ export interface MessageList {
  * `highlight` gives the code blocks of content about to be shown their head and colours (the code
  * module, once it is there); it is called only for content with a code block.
  */
-export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void): MessageList {
+export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   let sticky = true;
+  // One formatter for the list's life: a new Intl.DateTimeFormat per message costs more than the message.
+  let clock: Intl.DateTimeFormat | undefined;
+  /** Each message is an article named for who said it and when ("You, 10:42 AM"). */
+  const article = (el: HTMLElement, who: string, ts?: number) => {
+    el.setAttribute('role', 'article');
+    el.setAttribute('aria-label', ts ? `${who}, ${(clock ??= new Intl.DateTimeFormat(lang, { timeStyle: 'short' })).format(ts)}` : who);
+    insert(el);
+  };
   let scrollQueued = false;
   container.addEventListener('scroll', () => {
     sticky = container.scrollHeight - container.scrollTop - container.clientHeight < STICKY_SLACK_PX;
@@ -84,13 +93,13 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       container.replaceChildren();
       sticky = true;
     },
-    addUser(text, atts) {
+    addUser(text, atts, ts = Date.now()) {
       const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text]);
       if (atts) el.append(atts);
-      insert(el);
+      article(el, strings.you, ts);
       return el;
     },
-    addAssistant() {
+    addAssistant(ts = Date.now()) {
       const body = h('div', { class: 'bc-body' });
       const status = h('div', { class: 'bc-status' });
       const el = h('div', { class: 'bc-msg bc-msg-assistant', part: 'message-assistant' }, [
@@ -98,7 +107,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
         body,
         status,
       ]);
-      insert(el);
+      article(el, assistant, ts);
       let shownStatus = '';
       const prepare = (content: ParentNode) => {
         // Class changes restyle the whole bubble: only when they change something.
@@ -155,7 +164,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
     },
     addNote(text) {
       const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body' }, [h('p', {}, [text])])]);
-      insert(el);
+      article(el, assistant);
       return el;
     },
     follow,

@@ -1,15 +1,24 @@
 // The widget's frame: a shadow root holding the launcher, the panel (header, message list,
-// notice, composer) and one polite live region. It knows nothing of jobs or streams.
+// notice, composer), a polite and an assertive live region, and the keyboard's ways in and out
+// (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams.
 
 import type { ThemeMode, WidgetConfig } from '../types';
 import { h, icon, ICONS } from './dom';
 import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n';
 import { CSS } from './styles';
+import { KEYBOARD_CSS } from './keyboard-styles';
+import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';
+import { nextStop, type Stop } from './focus-cycle';
+
+/** Where the panel fills the screen (styles.ts says the same): there it is modal and keeps the focus. */
+const PHONE_QUERY = '(max-width: 480px)';
 
 export interface ShellOptions {
   strings: Strings;
   lang: string;
+  /** The key that moves focus between the page, the list and the composer (`null`: none). */
+  focusKey: string | null;
   /** Render inline in this element instead of a floating launcher. */
   inlineIn: Element | null;
   onSubmit(text: string): void;
@@ -37,7 +46,8 @@ export interface Shell {
   setStreaming(streaming: boolean): void;
   /** With a reason, Send waits (an upload is running): it says why instead of sending. */
   setSendBlocked(reason: string | null): void;
-  announce(text: string): void;
+  /** Queued for screen readers (widget/ui/announcements.ts); `assertive` for errors. */
+  announce(text: string, assertive?: boolean): void;
   destroy(): void;
 }
 
@@ -74,7 +84,8 @@ export function createShell(options: ShellOptions): Shell {
   const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
   const powered = h('div', { class: 'bc-powered', hidden: true });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
-  const panel = h('section', { class: 'bc-panel', id: 'bc-panel', part: 'panel', 'aria-labelledby': 'bc-title', hidden: !inline }, [header, messages, notice, composer, powered, live]);
+  const alert = h('div', { class: 'bc-sr', role: 'alert' });
+  const panel = h('section', { class: 'bc-panel', id: 'bc-panel', part: 'panel', 'aria-labelledby': 'bc-title', hidden: !inline }, [header, messages, notice, composer, powered, live, alert]);
   if (!inline) panel.setAttribute('role', 'dialog');
   if (inline) {
     launcher.hidden = true;
@@ -95,6 +106,7 @@ export function createShell(options: ShellOptions): Shell {
     panel.hidden = !next;
     root.setAttribute('data-open', String(next));
     launcher.setAttribute('aria-expanded', String(next));
+    setModal();
     if (next) {
       fit();
       if (focus) input.focus({ preventScroll: true });
@@ -128,7 +140,43 @@ export function createShell(options: ShellOptions): Shell {
       event.stopPropagation();
       setOpen(false, true);
     }
+    // Modal: Tab past the last control comes back to the first, and Shift+Tab the other way.
+    if (event.key == 'Tab' && modal()) {
+      const stops = [...panel.querySelectorAll<HTMLElement>('button,textarea,input,select,a[href],iframe,[tabindex]')].filter(
+        (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length,
+      );
+      const edge = stops[event.shiftKey ? 0 : stops.length - 1];
+      if (shadow.activeElement == edge || !panel.contains(shadow.activeElement)) {
+        event.preventDefault();
+        stops[event.shiftKey ? stops.length - 1 : 0]?.focus();
+      }
+    }
   });
+
+  // The panel is modal only where it fills the screen; a desktop panel sits beside the page.
+  const phone = window.matchMedia?.(PHONE_QUERY);
+  const modal = () => !inline && opened && !!phone?.matches;
+  const setModal = () => panel.setAttribute('aria-modal', String(modal()));
+  phone?.addEventListener?.('change', setModal);
+  // The page's element that had focus last: the focus-cycle key goes back to it.
+  let pageFocus: HTMLElement | null = null;
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target == host) return;
+    // Behind a modal panel the page is out of reach: focus that lands there comes back in.
+    if (modal()) input.focus();
+    else pageFocus = event.target as HTMLElement;
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key != options.focusKey || event.ctrlKey || event.altKey || event.metaKey) return;
+    const at = shadow.activeElement;
+    const from: Stop = !event.composedPath().includes(host) ? 'page' : at == launcher ? 'launcher' : composer.contains(at) ? 'composer' : 'list';
+    const to = nextStop(from, opened, modal(), event.shiftKey);
+    event.preventDefault();
+    if (to == 'page') pageFocus?.isConnected ? pageFocus.focus() : (at as HTMLElement | null)?.blur();
+    else (to == 'launcher' ? launcher : to == 'list' ? messages : input).focus();
+  };
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('keydown', onKey, true);
 
   // An empty text may still send: the message may be attachments only (the conversation decides).
   const submit = () => {
@@ -136,10 +184,23 @@ export function createShell(options: ShellOptions): Shell {
     if (blocked) return announce(blocked);
     options.onSubmit(input.value);
   };
-  const announce = (text: string) => {
-    // Clearing first makes a repeated phrase ("Responding") be read again.
-    live.textContent = '';
-    requestAnimationFrame(() => (live.textContent = text));
+  let said = IDLE;
+  let timer = 0;
+  const pump = () => {
+    const next = takeAnnouncement(said, performance.now());
+    said = next.state;
+    if (next.show) {
+      const { text, assertive } = next.show;
+      const region = assertive ? alert : live;
+      // Cleared first and set on the next frame: the same words again are read again.
+      region.textContent = '';
+      requestAnimationFrame(() => (region.textContent = text));
+    }
+    timer = next.wait && +setTimeout(pump, next.wait);
+  };
+  const announce = (text: string, assertive = false) => {
+    said = queueAnnouncement(said, { text, assertive });
+    if (!timer) pump();
   };
   composer.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -219,6 +280,10 @@ export function createShell(options: ShellOptions): Shell {
     },
     announce,
     destroy() {
+      clearTimeout(timer);
+      phone?.removeEventListener?.('change', setModal);
+      document.removeEventListener('focusin', onFocusIn, true);
+      document.removeEventListener('keydown', onKey, true);
       viewport?.removeEventListener('resize', fit);
       viewport?.removeEventListener('scroll', fit);
       host.remove();
@@ -234,10 +299,10 @@ function adoptStyles(shadow: ShadowRoot) {
   // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element.
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+    sheet.replaceSync(CSS + KEYBOARD_CSS);
     shadow.adoptedStyleSheets = [sheet];
   } catch {
-    shadow.append(h('style', {}, [CSS]));
+    shadow.append(h('style', {}, [CSS + KEYBOARD_CSS]));
   }
 }
 

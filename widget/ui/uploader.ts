@@ -133,7 +133,8 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
     entry.state = 'error';
     entry.el.classList.add('bc-chip-err');
     entry.status.replaceChildren(reason);
-    announce(fill(s.uploadFailed, { reason }));
+    // An error: said at once, through the assertive region.
+    announce(fill(s.uploadFailed, { reason }), true);
     sync();
   }
 
