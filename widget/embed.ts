@@ -40,7 +40,7 @@ export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
 import { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
 
 /** The preload `config` keys we accept, with the type each must have. */
-const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
+const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'number' | 'array'> = {
   entry: 'string',
   api: 'string',
   open: 'boolean',
@@ -56,6 +56,9 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   greeting: 'string',
   color: 'string',
   position: 'string',
+  // Where the launcher sits (px from the corner): clear of the page's own bottom bar.
+  offset_x: 'number',
+  offset_y: 'number',
   code: 'boolean',
 };
 

@@ -83,7 +83,10 @@ export function createShell(options: ShellOptions): Shell {
   }
   root.append(launcher, panel);
   shadow.append(root);
-  (options.inlineIn ?? document.body).append(host);
+  // Floating: a child of <html>, after <body>, so that a `transform`, `filter` or `zoom` on the
+  // page's body (a transform makes `position: fixed` relative to the body) leaves the launcher
+  // and the panel at the corner of the viewport.
+  (options.inlineIn ?? document.documentElement).append(host);
 
   let opened = inline;
   let streaming = false;
