@@ -44,7 +44,7 @@ export function boot(): void {
     const other = (event as CustomEvent<unknown>).detail;
     if (!(other instanceof HTMLScriptElement)) return;
     // The same entry again is widget.js loaded twice by mistake; another entry is a widget of its own.
-    if (widgets.has(other.getAttribute('data-entry') ?? '')) warn('widget.js was loaded twice for the same data-entry; the second copy does nothing');
+    if (widgets.has(other.getAttribute('data-entry') ?? '')) warn('widget.js was loaded twice; the second copy does nothing');
     // The preload was the first widget's: this one has its attributes and its entry's config.
     else start(other, readPreload(undefined, warn), widgets);
   });
@@ -52,7 +52,8 @@ export function boot(): void {
 
 /** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
 function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>): BailingChatApi | null {
-  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
+  // `nonce` from the element (its attribute reads as empty once the page has loaded it).
+  const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
   if (!resolved.ok) {
     console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
     return null;

@@ -182,7 +182,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // The history keeps the text without the lines, and the attachments beside it (the hub widget's shape).
     const user: HistoryItem = { r: 'u', t: shown || typed, ts: Date.now() };
     if (atts.length) user.atts = atts;
-    if (!shown && navigator.onLine === false) {
+    if (!shown && !navigator.onLine) {
       if (composerText !== null) {
         composer.set('');
         composer.attachments?.clear();
@@ -401,7 +401,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     turn.userEl.remove();
     const { composerText, user } = turn;
     // The network, not the service, failed it: it waits in the list for the network instead.
-    if (turn.queueable && !turn.life.stopping && (error?.offline || navigator.onLine === false)) return queue(user), turn.taken.reject(error);
+    if (turn.queueable && !turn.life.stopping && (error?.offline || !navigator.onLine)) return queue(user), turn.taken.reject(error);
     // The visitor's text goes back in the box, whatever stopped it (Stop included).
     if (composerText !== null) {
       const current = composer.get();

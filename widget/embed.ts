@@ -34,6 +34,12 @@ export interface EmbedOptions {
    * build always has its modules beside it.
    */
   code: boolean;
+  /**
+   * The host's CSP nonce, for the one thing that needs it: the `<style>` the widget falls back to
+   * where constructable stylesheets are missing. The script tag's own `nonce` (read from the
+   * element: browsers hide the attribute), else `data-nonce`.
+   */
+  nonce: string;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -191,6 +197,7 @@ export function resolveEmbedOptions(
       protocol,
       agentUrl,
       code: attr('data-code') == '1' || preloadConfig.code === true,
+      nonce: attr('nonce') || attr('data-nonce') || '',
     },
   };
 }

@@ -29,7 +29,7 @@ export function trustedHTML(html: string): string {
     try {
       policy = tt.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (text) => text });
     } catch {
-      console.error(`BailingChat: this page's Content-Security-Policy does not allow the Trusted Types policy "${TRUSTED_TYPES_POLICY}" (add it to the trusted-types directive); sandbox views and some character references cannot be shown`);
+      console.error(`BailingChat: the page's CSP forbids the Trusted Types policy "${TRUSTED_TYPES_POLICY}" (add it to trusted-types); sandbox views cannot show`);
     }
   }
   return (policy ? policy.createHTML(html) : html) as string;

@@ -77,6 +77,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     strings,
     lang: options.lang,
     inlineIn,
+    nonce: options.nonce,
     onSubmit: (text) => conversation.send(text),
     onStop: () => conversation.stop(),
     onNewConversation: () => {

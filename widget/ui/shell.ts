@@ -12,6 +12,8 @@ export interface ShellOptions {
   lang: string;
   /** Render inline in this element instead of a floating launcher. */
   inlineIn: Element | null;
+  /** The host's CSP nonce for a `<style>` (EmbedOptions.nonce). */
+  nonce: string;
   onSubmit(text: string): void;
   onStop(): void;
   onNewConversation(): void;
@@ -54,7 +56,7 @@ export function createShell(options: ShellOptions): Shell {
   host.style.setProperty('display', 'contents', 'important');
   host.setAttribute('data-bailing-chat', '');
   const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow);
+  adoptStyles(shadow, options.nonce);
 
   const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, 'data-open': 'false' });
   const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat)]);
@@ -233,14 +235,17 @@ function iconButton(label: string, svg: string, extraClass: string): HTMLButtonE
   return h('button', { type: 'button', class: `bc-icon-btn ${extraClass}`, 'aria-label': label, title: label }, [icon(svg)]);
 }
 
-function adoptStyles(shadow: ShadowRoot) {
-  // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element.
+function adoptStyles(shadow: ShadowRoot, nonce: string) {
+  // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element,
+  // which a nonce-based style-src refuses without the page's nonce.
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
     shadow.adoptedStyleSheets = [sheet];
   } catch {
-    shadow.append(h('style', {}, [CSS]));
+    const style = h('style', {}, [CSS]);
+    style.nonce = nonce;
+    shadow.append(style);
   }
 }
 
