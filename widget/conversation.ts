@@ -217,8 +217,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     queued = null;
     writeHistory(storage, queuedKey, []);
     paintQueued();
-    const { text, atts } = splitUserMessage(user.t, user.atts);
-    sendMessage(text, atts, undefined, null);
+    retry(user);
   }
 
   /** A renderer's `respond`: the next user turn, carrying an interaction_response. */

@@ -83,8 +83,8 @@ const ZH: Strings = {
   invalid: '请检查此项。',
 };
 
-const ICON_CHECK = '<path d="M5 12.5l4.5 4.5L19 7.5"/>';
-const ICON_CANCEL = '<path d="M7 7l10 10M17 7L7 17"/>';
+const ICON_CHECK = 'M5 12.5l4.5 4.5L19 7.5';
+const ICON_CANCEL = 'M7 7l10 10M17 7L7 17';
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 

@@ -72,7 +72,7 @@ export function createShell(options: ShellOptions): Shell {
   const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true });
   const input = h('textarea', { class: 'bc-input', part: 'input', rows: '1', 'aria-label': s.message, placeholder: s.placeholder, maxlength: '4000', enterkeyhint: 'send' });
   const sendButton = h('button', { type: 'submit', class: 'bc-send', 'aria-label': s.send }, [icon(ICONS.send)]);
-  const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop)]);
+  const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop, true)]);
   const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
   const powered = h('div', { class: 'bc-powered', hidden: true });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });

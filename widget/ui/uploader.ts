@@ -16,7 +16,7 @@ import type { Shell } from './shell';
 import { UPLOAD_EN, type UploadStrings } from './uploader-strings';
 import { UPLOADER_CSS } from './uploader-styles';
 
-const MIC = '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5 11a7 7 0 0 0 14 0M12 18v3"/>';
+const MIC = 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zM5 11a7 7 0 0 0 14 0M12 18v3';
 /** What a recording is sent as when the browser can make it (Chromium, Firefox): the hub widget's type. */
 const VOICE_MIME = 'audio/webm';
 const DRAG_EVENTS = ['dragenter', 'dragover', 'dragleave', 'drop'] as const;
