@@ -3,6 +3,8 @@
 // whole widget works; a page that does not allow the policy is told so in the console.
 import { ask, expect, fillRefund, lastAssistant, launcher, test, waitForAnswer } from './fixtures';
 import { fakeFirstReply, sandboxFence } from './sandbox-helpers';
+import { cutBefore, steppedJob } from './stepped-streams';
+import type { Page } from '@playwright/test';
 
 const TT_VIOLATION = /TrustedHTML|TrustedScript|Trusted Type/i;
 
@@ -49,8 +51,49 @@ test('a page whose Trusted Types forbid the policy name: the console says which 
   await launcher(page).click();
   await ask(page, 'hello');
   await waitForAnswer(page);
-  await expect(lastAssistant(page)).toContainText('stays readable');
+  await expect(lastAssistant(page)).toContainText('and &copy; stays readable');
   await expect.poll(() => consoleMessages.filter((m) => m.type === 'error' && m.text.includes('Trusted Types policy "bailing-chat"')).length).toBe(1);
-  // The view could not be drawn: its title and summary are shown instead of a frame.
-  await expect(lastAssistant(page).getByText('A small view')).toBeVisible();
+  // The view could not be drawn: no frame, its source shown as code.
+  await expect(lastAssistant(page).locator('iframe')).toHaveCount(0);
+  await expect(lastAssistant(page).locator('code[data-language="sandbox"]')).toContainText('"title":"Blocked"');
+});
+
+/** The text of `selector` in the widget's preview frame (its CSP names no connect-src), once there is one. */
+async function previewText(page: Page, selector: string): Promise<string | undefined> {
+  for (const frame of page.frames().filter((f) => f.url() === 'about:srcdoc')) {
+    const found = await frame.evaluate((selector) => {
+      const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+      return csp && !csp.includes('connect-src') ? document.querySelector(selector)?.textContent ?? '' : undefined;
+    }, selector).catch(() => undefined);
+    if (found !== undefined) return found;
+  }
+}
+
+test('a view streaming on a Trusted Types page: the preview frame (which inherits the rule) draws the markup so far, then the live view runs', async ({ page, server, consoleMessages }) => {
+  const job = await steppedJob(page);
+  await page.goto(`${server.url}/e2e/trusted-types.html`);
+  const before = consoleMessages.length;
+  await launcher(page).click();
+  await ask(page, 'hello');
+  const view = { title: 'Growing', css: 'li { padding: 4px }', html: '<ul id="list"><li>Tea &amp; biscuits</li><li>Milk</li></ul>', jsExpressions: ['document.body.dataset.live = "yes"'] };
+  const reply = `A list:\n\n${sandboxFence(view)}\n`;
+  const [head, rest] = cutBefore(reply, ['<li>Milk']);
+  await job.step([head!]);
+  await expect.poll(() => previewText(page, '#list')).toBe('Tea & biscuits');
+  await job.step([rest!], reply);
+  await waitForAnswer(page);
+  const live = page.frameLocator('bailing-chat-widget iframe.sbx-frame');
+  await expect(live.locator('li')).toHaveText(['Tea & biscuits', 'Milk']);
+  await expect(live.locator('body[data-live="yes"]')).toHaveCount(1);
+  expect(consoleMessages.slice(before).filter((m) => TT_VIOLATION.test(m.text))).toEqual([]);
+  // Control: the view's srcdoc documents inherit the page's rule (a plain string to innerHTML throws there too).
+  const inherits = await Promise.all(page.frames().filter((f) => f.url() === 'about:srcdoc').map((f) => f.evaluate(() => {
+    try {
+      document.createElement('div').innerHTML = 'x';
+      return 'assigned';
+    } catch {
+      return 'refused';
+    }
+  })));
+  expect(inherits).toContain('refused');
 });
