@@ -404,7 +404,7 @@ test.describe('preload', () => {
 });
 
 test.describe('window.BailingChat', () => {
-  const METHODS = ['close', 'newConversation', 'on', 'open', 'registerRenderer', 'send', 'setContext', 'setTicket', 'toggle'];
+  const METHODS = ['close', 'newConversation', 'on', 'open', 'registerRenderer', 'send', 'setContext', 'setTicket', 'toggle', 'widget'];
 
   test('frozen, versioned, exactly the documented members', async ({ page, server }) => {
     await loadWidget(page, server.url);
@@ -600,10 +600,12 @@ test.describe('the host page is left alone', () => {
     expect(after.html).toEqual(before.html);
     expect(after.bodyAttrs).toEqual(before.bodyAttrs);
     expect(after.htmlAttrs).toEqual(before.htmlAttrs);
-    // What was added to the body: our script tag and the widget's host element, nothing else.
-    const added = await page.evaluate(() => [...document.body.children].slice(-2).map((el) => el.tagName.toLowerCase()));
-    expect(added).toEqual(['script', 'bailing-chat-widget']);
-    expect(await page.evaluate(() => document.body.children.length)).toBe(3);
+    // What was added: our script tag to the body, and the widget's host element after the body
+    // (out of reach of a transform on it), nothing else.
+    const added = await page.evaluate(() => [...document.body.children].slice(-1).map((el) => el.tagName.toLowerCase()));
+    expect(added).toEqual(['script']);
+    expect(await page.evaluate(() => document.body.children.length)).toBe(2);
+    expect(await page.evaluate(() => [...document.documentElement.children].map((el) => el.localName))).toEqual(['head', 'body', 'bailing-chat-widget']);
   });
 
   test('control: the snapshot sees a global and a style the page adds itself', async ({ page, server }) => {

@@ -26,6 +26,8 @@ export interface BailingChatApi {
   on(event: WidgetEventName, handler: (detail: unknown) => void): () => void;
   /** An AG-UI agent's shared state, as its last event left it (`undefined` for a BailingHub entry). */
   readonly state: unknown;
+  /** The API of this page's widget of `entry` (a second script tag's), or undefined. */
+  widget(entry: string): BailingChatApi | undefined;
 }
 
 /** What the API drives: the widget once it is up (calls before that are queued by boot). */
@@ -39,6 +41,7 @@ export interface ApiTarget {
   send(text: string): boolean;
   newConversation(): void;
   state(): unknown;
+  widget(entry: string): BailingChatApi | undefined;
 }
 
 export const EVENT_NAMES: readonly WidgetEventName[] = ['open', 'close', 'message', 'done', 'error', 'state', 'event'];
@@ -111,6 +114,7 @@ export function createApi(target: ApiTarget, emitter: Emitter, warn: (message: s
       return target.send(text);
     },
     newConversation: () => target.newConversation(),
+    widget: (entry) => target.widget(String(entry)),
     get state() {
       return target.state();
     },

@@ -97,6 +97,8 @@ export type TurnEnd =
 export interface TurnRefusal extends Error {
   visitorText?: string | null;
   busy?: boolean;
+  /** No response came at all (the network failed the request): worth sending again once online. */
+  offline?: boolean;
 }
 
 export interface ChatBackend {

@@ -1,8 +1,8 @@
 // Start-up of the widget: finds its own <script>, reads data-* and the preload,
 // installs window.BailingChat, fetches the entry's config and mounts the widget.
 
-import { createApi, createEmitter, type ApiTarget } from './api';
-import { readPreload, resolveEmbedOptions } from './embed';
+import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
+import { readPreload, resolveEmbedOptions, type Preload } from './embed';
 import { builtinRenderers } from './builtins';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
@@ -18,22 +18,45 @@ const warn = (message: string) => console.warn(`${PREFIX} ${message}`);
 
 type Queued = (widget: MountedWidget) => void;
 
+/**
+ * A later widget.js tag asks the copy that runs the page's widgets to start its entry too: one
+ * copy, so one Trusted Types policy and one `window.BailingChat` (the first entry's).
+ */
+const START_EVENT = 'bailing-chat:start';
+
 export function boot(): void {
   const existing = (window as { BailingChat?: unknown }).BailingChat as { apiVersion?: unknown } | undefined;
+  const script = findOwnScript();
   if (existing && typeof existing === 'object' && existing.apiVersion === '1') {
-    warn('widget.js was loaded twice; the second copy does nothing');
+    document.dispatchEvent(new CustomEvent(START_EVENT, { detail: script }));
     return;
   }
-  const script = findOwnScript();
   if (!script) {
     console.error(`${PREFIX} cannot find the widget's <script data-entry="…"> tag; nothing rendered`);
     return;
   }
-  const preload = readPreload(existing, warn);
-  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
+  /** The page's widgets by entry (`BailingChat.widget(entry)`). */
+  const widgets = new Map<string, BailingChatApi>();
+  const api = start(script, readPreload(existing, warn), widgets);
+  if (!api) return;
+  (window as { BailingChat?: unknown }).BailingChat = api;
+  document.addEventListener(START_EVENT, (event) => {
+    const other = (event as CustomEvent<unknown>).detail;
+    if (!(other instanceof HTMLScriptElement)) return;
+    // The same entry again is widget.js loaded twice by mistake; another entry is a widget of its own.
+    if (widgets.has(other.getAttribute('data-entry') ?? '')) warn('widget.js was loaded twice; the second copy does nothing');
+    // The preload was the first widget's: this one has its attributes and its entry's config.
+    else start(other, readPreload(undefined, warn), widgets);
+  });
+}
+
+/** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
+function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>): BailingChatApi | null {
+  // `nonce` from the element (its attribute reads as empty once the page has loaded it).
+  const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
   if (!resolved.ok) {
     console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
-    return;
+    return null;
   }
   const options = resolved.options;
 
@@ -92,8 +115,10 @@ export function boot(): void {
     },
     newConversation: () => whenReady((w) => w.newConversation()),
     state: () => state,
+    widget: (entry) => widgets.get(entry),
   };
-  (window as { BailingChat?: unknown }).BailingChat = createApi(target, emitter, warn);
+  const api = createApi(target, emitter, warn);
+  widgets.set(options.entry, api);
 
   const strings = loadStrings(options.lang, script.src || location.href, warn);
   const mount = async (config: WidgetConfig, backend: MountArgs['backend']) => {
@@ -127,7 +152,7 @@ export function boot(): void {
       },
       (error: unknown) => fail(`could not load the AG-UI module (ag-ui.js beside widget.js): ${error instanceof Error ? error.message : String(error)}`),
     );
-    return;
+    return api;
   }
 
   const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
@@ -143,6 +168,7 @@ export function boot(): void {
     },
     (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
   );
+  return api;
 }
 
 function findOwnScript(): HTMLScriptElement | null {

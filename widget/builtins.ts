@@ -7,6 +7,7 @@ import type { SandboxHostOptions } from '../renderers/sandbox/host';
 import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererDefinition } from './types';
+import { trustedHTML } from './trusted-types';
 
 /** DESIGN.md §8.1 / reference: a form's fenced JSON is at most 32 KiB. */
 const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
@@ -17,7 +18,7 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
  */
 export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>): RendererDefinition[] {
-  const host = { sandbox, send, scriptSrc } as SandboxHostOptions;
+  const host = { sandbox, send, scriptSrc, html: trustedHTML } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',

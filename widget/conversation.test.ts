@@ -237,3 +237,74 @@ describe('conversation over the BailingHub backend', () => {
     expect(stored(h).map((i: { r: string }) => i.r)).toEqual(['u', 'a']);
   });
 });
+
+describe('a message the network cannot take waits, and is sent once', () => {
+  let online = true;
+  const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  beforeAll(() => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online }));
+  afterAll(() => Object.defineProperty(Navigator.prototype, 'onLine', onLine));
+  afterEach(() => void (online = true));
+
+  /** Counts the turns started; `refuse` makes the next start fail as the network would. */
+  const counting = (starts: string[], refuse?: { offline: boolean }) => (backend: ChatBackend): ChatBackend => ({
+    ...backend,
+    historyKey: backend.historyKey,
+    start(request, signal) {
+      starts.push(request.message ?? '');
+      if (refuse?.offline) {
+        refuse.offline = false;
+        return Promise.reject(Object.assign(new TypeError('network error'), { offline: true }));
+      }
+      return backend.start(request, signal);
+    },
+  });
+  const queuedKey = `${storageKeys('demo_assistant').history}_queued`;
+  const sendNow = (h: Harness) => [...h.root.querySelectorAll('button')].find((b) => b.textContent === en.sendNow);
+
+  it('offline: shown as waiting and kept, not sent; the online event and "Send now" together send it once', async () => {
+    const starts: string[] = [];
+    const h = harness({ wrap: counting(starts) });
+    online = false;
+    h.composer.text = 'where is my parcel';
+    expect(h.conversation.send('where is my parcel')).toBe(true);
+    expect(h.composer.text).toBe('');
+    expect(h.root.textContent).toContain(en.queued);
+    expect(JSON.parse(h.storage.getItem(queuedKey)!).map((m: { t: string }) => m.t)).toEqual(['where is my parcel']);
+    // Another message while one waits stays in the box.
+    h.composer.text = 'second';
+    expect(h.conversation.send('second')).toBe(false);
+    expect(h.composer.text).toBe('second');
+    sendNow(h)!.click();
+    expect(starts).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    sendNow(h)?.click();
+    window.dispatchEvent(new Event('online'));
+    await until(() => doneEvents(h).length === 1, 'the answer');
+    expect(starts).toEqual(['where is my parcel']);
+    expect(h.root.textContent).not.toContain(en.queued);
+    expect(JSON.parse(h.storage.getItem(queuedKey)!)).toEqual([]);
+  });
+
+  it('a send that gets no response (offline: true) waits instead of going back in the box; "Send now" sends it', async () => {
+    const starts: string[] = [];
+    const h = harness({ wrap: counting(starts, { offline: true }) });
+    h.composer.text = 'are you open?';
+    h.conversation.send('are you open?');
+    await until(() => h.root.textContent!.includes(en.queued), 'the waiting note');
+    expect(h.composer.text).toBe('');
+    sendNow(h)!.click();
+    await until(() => doneEvents(h).length === 1, 'the answer');
+    expect(starts).toEqual(['are you open?', 'are you open?']);
+    expect(bubbles(h).filter((b) => b.who === 'u').map((b) => b.text)).toEqual(['are you open?']);
+  });
+
+  it('kept over a reload: a conversation that starts online sends the waiting message once', async () => {
+    localStorage.setItem(queuedKey, JSON.stringify([{ r: 'u', t: 'call me back', ts: Date.now() }]));
+    const starts: string[] = [];
+    const h = harness({ wrap: counting(starts) });
+    window.dispatchEvent(new Event('online'));
+    await until(() => doneEvents(h).length === 1, 'the answer');
+    expect(starts).toEqual(['call me back']);
+  });
+});

@@ -89,6 +89,8 @@ interface LiveTurn {
   userEl: HTMLElement;
   /** What goes back in the composer if the turn is not taken; `null` when it came from elsewhere. */
   composerText: string | null;
+  /** A visitor's own message (typed or retried): kept to send once online when the network fails it. */
+  queueable?: boolean;
   bubble: AssistantBubble | null;
   /** The pending live render (a timer, then a frame), or 0. */
   frame: number;
@@ -130,6 +132,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let turnsStarted = 0;
   let shown = false;
   let synced = false;
+  /**
+   * The visitor's message that waits for the network ("Will send when online"), kept beside the
+   * history so a reload keeps it too; sent once, by whichever comes first: the browser's `online`
+   * event, the visitor's "Send now", or a start-up that finds the browser online.
+   */
+  const queuedKey = backend.historyKey + '_queued';
+  let queued: HistoryItem | null = readHistory(storage, queuedKey)[0] ?? null;
+  let queuedEls: HTMLElement[] = [];
   /** What may load of an attachment: the hub's own files, and others by the owner's image policy. */
   const hubOrigin = new URL(options.api).origin;
   const images = imagePolicy(options.images);
@@ -157,8 +167,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null): boolean {
     const message = messageWithAttachments(typed, atts);
     if (!message) return false;
-    if (running) {
-      announce(strings.busy);
+    if (running || queued) {
+      announce(running ? strings.busy : strings.queued);
       return false;
     }
     const length = codePoints(message);
@@ -173,8 +183,42 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // The history keeps the text without the lines, and the attachments beside it (the hub widget's shape).
     const user: HistoryItem = { r: 'u', t: shown || typed, ts: Date.now() };
     if (atts.length) user.atts = atts;
-    void startTurn({ message }, user, composerText).catch(() => undefined);
+    if (!shown && !navigator.onLine) {
+      if (composerText !== null) {
+        composer.set('');
+        composer.attachments?.clear();
+      }
+      queue(user);
+    } else void startTurn({ message }, user, composerText, !shown).catch(() => undefined);
     return true;
+  }
+
+  /** Keeps `user` to send once online, and shows it so. */
+  function queue(user: HistoryItem) {
+    queued = user;
+    writeHistory(storage, queuedKey, [user]);
+    paintQueued();
+  }
+
+  function paintQueued() {
+    for (const el of queuedEls) el.remove();
+    queuedEls = [];
+    if (!queued) return;
+    queuedEls.push(addUser(queued));
+    const note = list.addAssistant();
+    note.setStatus({ kind: 'note', text: strings.queued, action: { label: strings.sendNow, run: flush } });
+    queuedEls.push(note.el);
+    list.toEnd();
+  }
+
+  /** Sends the waiting message (once: it stops waiting before it is sent). */
+  function flush() {
+    const user = queued;
+    if (!user || running) return;
+    queued = null;
+    writeHistory(storage, queuedKey, []);
+    paintQueued();
+    retry(user);
   }
 
   /** A renderer's `respond`: the next user turn, carrying an interaction_response. */
@@ -231,10 +275,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   // ---- turns ----
 
   /** Starts a turn; resolves once the service took it, rejects with why it did not. */
-  function startTurn(request: { message?: string; interaction?: Record<string, unknown>; resume?: unknown }, user: HistoryItem, composerText: string | null): Promise<void> {
+  function startTurn(request: { message?: string; interaction?: Record<string, unknown>; resume?: unknown }, user: HistoryItem, composerText: string | null, queueable?: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       turnsStarted++;
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
+      turn.queueable = queueable;
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -355,6 +400,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     dispatch(turn, { type: 'refused' });
     turn.userEl.remove();
     const { composerText, user } = turn;
+    // The network, not the service, failed it: it waits in the list for the network instead.
+    if (turn.queueable && !turn.life.stopping && (error?.offline || !navigator.onLine)) return queue(user), turn.taken.reject(error);
     // The visitor's text goes back in the box, whatever stopped it (Stop included).
     if (composerText !== null) {
       const current = composer.get();
@@ -634,6 +681,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       }
       rendered.push({ item, el: bubble.el, mounts });
     }
+    paintQueued();
     list.toEnd();
   }
 
@@ -671,6 +719,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const last = at === null ? null : items[at];
     if (last?.j && server.some((m) => m.r === 'u' && m.j === last.j)) resumeTurn(last);
   }
+
+  addEventListener('online', flush);
+  if (queued && navigator.onLine) void Promise.resolve().then(flush);
 
   return { show, send, respond, stop, newConversation, visitor: () => backend.visitor(), destroy };
 }

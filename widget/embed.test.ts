@@ -46,6 +46,7 @@ group('resolveEmbedOptions', () => {
         agentUrl: null,
         code: false,
         focusKey: 'F6',
+        nonce: '',
       },
     });
   });
@@ -73,6 +74,16 @@ group('resolveEmbedOptions', () => {
   ])('data-code %j / preload config %j: code.js is fetched by the drop-in: %s', (attrs, config, code) => {
     const { result } = resolve({ 'data-entry': 'demo', ...attrs }, config);
     expect(result).toMatchObject({ ok: true, options: { code } });
+  });
+
+  it.each([
+    [{ nonce: 'n0nce' }, 'n0nce'],
+    [{ 'data-nonce': 'd4ta' }, 'd4ta'],
+    [{ nonce: 'n0nce', 'data-nonce': 'd4ta' }, 'n0nce'],
+    [{}, ''],
+  ])('nonce from %j: %j (for the <style> fallback)', (attrs, nonce) => {
+    const { result } = resolve({ 'data-entry': 'demo', ...attrs });
+    expect(result).toMatchObject({ ok: true, options: { nonce } });
   });
 
   it('reads every attribute', () => {
@@ -149,6 +160,17 @@ group('readPreload', () => {
 
   it('accepts nothing at all silently', () => {
     expect(read(undefined).warnings).toEqual([]);
+  });
+
+  it.each([
+    [{ offset_x: 12, offset_y: 80 }, { offset_x: 12, offset_y: 80 }, 0],
+    [{ offset_x: '12px', offset_y: 80 }, { offset_y: 80 }, 1],
+    [{ offset_y: null }, {}, 1],
+  ])('launcher offsets %j (an AG-UI widget has no hub config) → %j, %d warning(s)', (config, kept, warned) => {
+    const { preload, warnings } = read({ config });
+    expect(preload.config).toEqual(kept);
+    expect(warnings).toHaveLength(warned);
+    if (warned) expect(warnings[0]).toMatch(/config\.offset_[xy] must be a number/);
   });
 
   it('keeps valid pieces and warns about each invalid one', () => {

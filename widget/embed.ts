@@ -37,13 +37,19 @@ export interface EmbedOptions {
   code: boolean;
   /** The key that moves focus between the page and the widget's parts; default F6, `null` for none. */
   focusKey: string | null;
+  /**
+   * The host's CSP nonce, for the one thing that needs it: the `<style>` the widget falls back to
+   * where constructable stylesheets are missing. The script tag's own `nonce` (read from the
+   * element: browsers hide the attribute), else `data-nonce`.
+   */
+  nonce: string;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
 import { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
 
 /** The preload `config` keys we accept, with the type each must have. */
-const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
+const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'number' | 'array'> = {
   entry: 'string',
   api: 'string',
   open: 'boolean',
@@ -59,6 +65,9 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   greeting: 'string',
   color: 'string',
   position: 'string',
+  // Where the launcher sits (px from the corner): clear of the page's own bottom bar.
+  offset_x: 'number',
+  offset_y: 'number',
   code: 'boolean',
   focusKey: 'string',
 };
@@ -200,6 +209,7 @@ export function resolveEmbedOptions(
       agentUrl,
       code: attr('data-code') == '1' || preloadConfig.code === true,
       focusKey,
+      nonce: attr('nonce') || attr('data-nonce') || '',
     },
   };
 }

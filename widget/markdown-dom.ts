@@ -8,6 +8,7 @@ import type { Token, Tokens } from 'marked';
 import { ATTRIBUTE_VALUES, IMAGE_ATTRIBUTES, IMAGE_PROTOCOLS, LINK_PROTOCOLS, LINK_REL, LINK_TARGET } from './markdown-policy';
 import type { ImagePolicy } from './image-origins';
 import { languageClass } from './fences';
+import { trustedHTML } from './trusted-types';
 
 export interface DomPolicy {
   /** Which images may load (image-origins.ts); null: none, every image is its alt text. */
@@ -27,15 +28,15 @@ let decoder: HTMLTextAreaElement | undefined;
  * Decodes character references (`&amp;`, `&Dcaron;`, `&#x41;`) as the HTML parser would in text:
  * marked leaves them in its tokens for the browser to decode. Each reference alone goes through
  * a detached `<textarea>`, whose content is RCDATA (no tag can start there) and which loads
- * nothing; the pattern admits no `<` anyway. Where Trusted Types forbid that assignment the
- * reference stays as written.
+ * nothing; the pattern admits no `<` anyway, which is why it may go through the widget's
+ * Trusted Types policy. Where the page forbids the policy the reference stays as written.
  */
 export function decodeReferences(text: string): string {
   return text.indexOf('&') < 0 ? text : text.replace(REFERENCE, (ref) => {
     let char = decoded.get(ref);
     if (char === undefined) {
       try {
-        (decoder ??= document.createElement('textarea')).innerHTML = ref;
+        (decoder ??= document.createElement('textarea')).innerHTML = trustedHTML(ref);
         char = decoder.value;
       } catch {
         char = ref;

@@ -78,6 +78,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     lang: options.lang,
     focusKey: options.focusKey,
     inlineIn,
+    nonce: options.nonce,
     onSubmit: (text) => conversation.send(text),
     onStop: () => conversation.stop(),
     onNewConversation: () => {

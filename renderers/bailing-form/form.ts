@@ -7,6 +7,7 @@
 import type { RendererContext, ResponseSummary } from '../../widget/types';
 import { randomId } from '../../widget/ids';
 import { VISITOR_ERROR } from '../../widget/transport/errors';
+import { icon as svgIcon } from '../../widget/ui/dom';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
 import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
@@ -82,8 +83,8 @@ const ZH: Strings = {
   invalid: '请检查此项。',
 };
 
-const ICON_CHECK = '<path d="M5 12.5l4.5 4.5L19 7.5"/>';
-const ICON_CANCEL = '<path d="M7 7l10 10M17 7L7 17"/>';
+const ICON_CHECK = 'M5 12.5l4.5 4.5L19 7.5';
+const ICON_CANCEL = 'M7 7l10 10M17 7L7 17';
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 
@@ -95,11 +96,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ch
   return node;
 }
 
-/** Our own static icon markup (never payload text). */
+/** Our own static icon markup (never payload text), drawn a little bolder than the widget's. */
 function icon(body: string): Element {
-  const t = document.createElement('template');
-  t.innerHTML = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${body}</svg>`;
-  return t.content.firstChild as Element;
+  const svg = svgIcon(body);
+  svg.setAttribute('stroke-width', '2.5');
+  return svg;
 }
 
 /** Sets an attribute, or removes it when there is no value. */

@@ -23,7 +23,14 @@ export interface SandboxHostOptions {
   packs?: PackHost | null;
   /** widget.js's own URL: the JSX compiler (jsx.js) is beside it. */
   scriptSrc?: string;
+  /**
+   * A frame's document as the page's Trusted Types want it (widget/trusted-types.ts): the widget's
+   * one policy, handed in so that the split build's copy of this module makes no second one.
+   */
+  html?: (markup: string) => string;
 }
+
+export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? ((markup: string) => markup);
 
 /**
  * Timings of the watchdog. A view's first run must end (the frame's `load`) within
@@ -161,7 +168,9 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   frame.setAttribute('allow', '');
   frame.title = title;
   frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
-  frame.srcdoc = buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script);
+  // The model's markup and code become the frame's document on purpose: the frame is the
+  // sandbox (opaque origin, the CSP first in its head), so it may go through the Trusted Types policy.
+  frame.srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script));
   const calls = host.packs?.view();
 
   const channel = new MessageChannel();

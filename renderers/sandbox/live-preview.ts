@@ -9,7 +9,7 @@
 
 import type { RendererPreviewContext } from '../../widget/types';
 import { BASE_CSS, sandboxThemeCss } from './document';
-import { adoptStyles, el, frameTheme, loadJsxHost, ownerPolicy, type SandboxHostOptions } from './host';
+import { adoptStyles, el, frameTheme, loadJsxHost, ownerPolicy, pageHtml, type SandboxHostOptions } from './host';
 import type { JsxAssets } from './jsx-document';
 import { drawPlaceholder, placeholderOf } from './preview';
 import { portFrame, previewFrame, type PortFrame } from './preview-box';
@@ -57,6 +57,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
   block.last = context;
   block.view = view;
   block.min = wait.height;
+  const trusted = pageHtml(host);
   const policy = ownerPolicy(host?.sandbox);
   const kit = !!view.jsx.trim();
   if (kit && !block.assets && !block.loading) {
@@ -90,7 +91,8 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     };
     if (kit) {
       let shownJsx = view.css + '\0' + view.jsx;
-      const frame = portFrame(block.assets!.document(block.assets!, view.css, view.jsx, base), title, (data) => typeof data == 'number' && resized(data));
+      // The jsx preview's document: its CSP lets only its own scripts run, as the preview's does.
+      const frame = portFrame(trusted(block.assets!.document(block.assets!, view.css, view.jsx, base)), title, (data) => typeof data == 'number' && resized(data));
       block.frame = {
         ...frame,
         draw({ css, jsx }) {
@@ -99,7 +101,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
           frame.post({ css, jsx });
         },
       };
-    } else block.frame = previewFrame(view, base, title, resized);
+    } else block.frame = previewFrame(view, base, title, resized, trusted);
     block.box = el('div', 'sbx');
     block.box.setAttribute('aria-busy', 'true');
     block.title = el('div', 'sbx-title');

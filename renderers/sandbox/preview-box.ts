@@ -16,7 +16,8 @@ export interface PortFrame {
 }
 
 /**
- * A frame of `srcdoc` (a preview's document, whose script waits for a MessagePort), titled
+ * A frame of `srcdoc` (a preview's document, whose script waits for a MessagePort; already passed
+ * through the page's Trusted Types policy, `SandboxHostOptions.html`), titled
  * `title`, whose messages go to `received`. Sandboxed as the live view is (scripts, nothing
  * else); a second document in it (a navigation) is removed at once.
  */
@@ -55,8 +56,9 @@ export interface PreviewFrame extends PortFrame {
 }
 
 /** A preview frame drawing `view` (its styles and trimmed markup, `base` before them), which reports its content's height to `resized`. */
-export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void): PreviewFrame {
-  const frame = portFrame(previewDocument(view, base, nonce()), title, (data) => typeof data == 'number' && resized(data));
+export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void, html: (markup: string) => string): PreviewFrame {
+  // A preview's document, whose own CSP lets only our nonce'd script run: safe for the policy.
+  const frame = portFrame(html(previewDocument(view, base, nonce())), title, (data) => typeof data == 'number' && resized(data));
   let shown = view.css + '\0' + view.html;
   return {
     ...frame,

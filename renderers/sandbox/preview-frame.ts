@@ -22,11 +22,19 @@ export function previewScript(view: { css?: unknown; html?: unknown }): void {
   const parse = d.createElement('template');
   let port: MessagePort | undefined;
   let height = 0;
+  let policy: { createHTML(text: string): unknown } | undefined;
+  try {
+    policy = (self as { trustedTypes?: { createPolicy(name: string, rules: { createHTML(text: string): string }): typeof policy } }).trustedTypes?.createPolicy('bailing-chat', { createHTML: (text) => text });
+  } catch {
+    /* the page forbids the name: then it got no preview frame either */
+  }
   const draw = ({ css, html }: { css?: unknown; html?: unknown }) => {
     if (typeof css == 'string') style.textContent = css;
     if (typeof html != 'string') return;
-    // A template's content is inert: nothing in it loads or runs while it is cleaned.
-    parse.innerHTML = html;
+    // A template's content is inert: nothing in it loads or runs while it is cleaned. A srcdoc
+    // document inherits the page's Trusted Types rule: the frame makes its own policy, of the
+    // name the page allows the widget (its opaque origin is the sandbox, so markup is fine here).
+    parse.innerHTML = (policy ? policy.createHTML(html) : html) as string;
     const content = parse.content;
     content.querySelectorAll('script,meta,base,link,iframe,frame,frameset,object,embed,template').forEach((node) => node.remove());
     content.querySelectorAll('*').forEach((node) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BailingHttpError, MAX_VISITOR_MESSAGE_CHARS, VISITOR_ERROR, visitorError, visitorMessage } from './errors';
+import { BailingHttpError, MAX_VISITOR_MESSAGE_CHARS, turnRefusal, VISITOR_ERROR, visitorError, visitorMessage } from './errors';
 
 const http = (status: number, body?: unknown) => new BailingHttpError('POST', 'https://hub.example/chat/e_1234', status, { body });
 
@@ -45,5 +45,16 @@ describe('visitorError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe(VISITOR_ERROR);
     expect(error.message).toBe('message 必填');
+  });
+});
+
+describe('turnRefusal', () => {
+  it.each([
+    ['no response (fetch rejected with a TypeError)', new BailingHttpError('POST', 'https://hub/chat/x', 0, { cause: new TypeError('Failed to fetch') }), true],
+    ['aborted by Stop (a DOMException)', new BailingHttpError('POST', 'https://hub/chat/x', 0, { cause: new DOMException('aborted', 'AbortError') }), false],
+    ['an answer that refused (HTTP 503)', new BailingHttpError('POST', 'https://hub/chat/x', 503), false],
+    ['not a request error', new Error('boom'), false],
+  ])('%s: offline is %s (the message then waits for the network)', (_, error, offline) => {
+    expect(turnRefusal(error).offline).toBe(offline);
   });
 });

@@ -61,6 +61,8 @@ export function visitorMessage(error: unknown): string | null {
 export function turnRefusal(error: unknown): TurnRefusal {
   return Object.assign(error instanceof Error ? error : new Error(String(error)), {
     busy: error instanceof BailingHttpError && error.status === 409,
+    // fetch rejects with a TypeError when no response arrives (an abort is a DOMException).
+    offline: error instanceof BailingHttpError && error.cause instanceof TypeError,
     visitorText: visitorMessage(error),
   });
 }

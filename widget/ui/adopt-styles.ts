@@ -17,7 +17,10 @@ export function adoptStyles(el: Node, css: string): void {
     sheet.replaceSync(css);
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   } catch {
-    // No constructable sheets (old Safari): a <style> element, as the shell itself falls back to.
-    root.append(h('style', {}, [css]));
+    // No constructable sheets (old Safari): a <style> element, as the shell itself falls back to,
+    // with the nonce the shell's has (a module of the split build has no other way to it).
+    const style = h('style', {}, [css]);
+    style.nonce = root.querySelector('style')?.nonce ?? '';
+    root.append(style);
   }
 }

@@ -15,20 +15,31 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-/** Our own static icon markup (never model text). */
-export function icon(svgBody: string): SVGSVGElement {
-  const template = document.createElement('template');
-  template.innerHTML = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${svgBody}</svg>`;
-  return template.content.firstChild as SVGSVGElement;
+const SVG = 'http://www.w3.org/2000/svg';
+const ICON_ATTRS: [string, string][] = [['viewBox', '0 0 24 24'], ['fill', 'none'], ['stroke', 'currentColor'], ['stroke-width', '2'], ['stroke-linecap', 'round'], ['stroke-linejoin', 'round'], ['aria-hidden', 'true'], ['focusable', 'false']];
+
+/**
+ * One of our own icons (never model text): an `<svg>` with one path of `d`, made as elements, so
+ * no HTML is parsed (innerHTML would be a Trusted Types sink). `fill`: a solid shape.
+ */
+export function icon(d: string, fill?: boolean): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  const path = document.createElementNS(SVG, 'path');
+  for (const [name, value] of ICON_ATTRS) svg.setAttribute(name, value);
+  path.setAttribute('d', d);
+  if (fill) path.setAttribute('fill', 'currentColor'), path.setAttribute('stroke', 'none');
+  svg.append(path);
+  return svg;
 }
 
 export const ICONS = {
-  chat: '<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/>',
-  close: '<path d="M6 6l12 12M18 6L6 18"/>',
-  plus: '<path d="M12 5v14M5 12h14"/>',
-  maximize: '<path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7"/>',
-  send: '<path d="M5 12h14M13 6l6 6-6 6"/>',
-  stop: '<rect x="7" y="7" width="10" height="10" rx="1.5" fill="currentColor" stroke="none"/>',
-  clip: '<path d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9"/>',
-  tool: '<path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.4-.6-.6-2.4z"/>',
+  chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z',
+  close: 'M6 6l12 12M18 6L6 18',
+  plus: 'M12 5v14M5 12h14',
+  maximize: 'M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7',
+  send: 'M5 12h14M13 6l6 6-6 6',
+  /** Solid (`icon(ICONS.stop, true)`): a square with rounded corners. */
+  stop: 'M8.5 7h7a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 7 15.5v-7A1.5 1.5 0 0 1 8.5 7z',
+  clip: 'M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9',
+  tool: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.4-.6-.6-2.4z',
 } as const;

@@ -69,4 +69,6 @@ export const strings: Strings & ExtrasStrings & UploadStrings = {
   unsupportedFile: '不支持此类型：可添加图片、音频或文档（PDF、Office、文本、CSV、JSON、ZIP）',
   emptyFile: '文件是空的',
   tooLong: '内容过长：消息连同附件最多 {n} 个字符',
+  queued: '联网后发送',
+  sendNow: '立即发送',
 };

@@ -35,6 +35,8 @@ export const en = {
   assistant: 'Assistant',
   attachments: 'Attachments',
   tooLong: 'Too long: a message with its attachments may have up to {n} characters',
+  queued: 'Will send when online',
+  sendNow: 'Send now',
 } as const;
 
 export type Strings = { readonly [K in keyof typeof en]: string };

@@ -21,6 +21,8 @@ export interface ShellOptions {
   focusKey: string | null;
   /** Render inline in this element instead of a floating launcher. */
   inlineIn: Element | null;
+  /** The host's CSP nonce for a `<style>` (EmbedOptions.nonce). */
+  nonce: string;
   onSubmit(text: string): void;
   onStop(): void;
   onNewConversation(): void;
@@ -64,7 +66,7 @@ export function createShell(options: ShellOptions): Shell {
   host.style.setProperty('display', 'contents', 'important');
   host.setAttribute('data-bailing-chat', '');
   const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow);
+  adoptStyles(shadow, options.nonce);
 
   const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, 'data-open': 'false' });
   const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat)]);
@@ -80,7 +82,7 @@ export function createShell(options: ShellOptions): Shell {
   const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true });
   const input = h('textarea', { class: 'bc-input', part: 'input', rows: '1', 'aria-label': s.message, placeholder: s.placeholder, maxlength: '4000', enterkeyhint: 'send' });
   const sendButton = h('button', { type: 'submit', class: 'bc-send', 'aria-label': s.send }, [icon(ICONS.send)]);
-  const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop)]);
+  const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop, true)]);
   const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
   const powered = h('div', { class: 'bc-powered', hidden: true });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
@@ -94,7 +96,10 @@ export function createShell(options: ShellOptions): Shell {
   }
   root.append(launcher, panel);
   shadow.append(root);
-  (options.inlineIn ?? document.body).append(host);
+  // Floating: a child of <html>, after <body>, so that a `transform`, `filter` or `zoom` on the
+  // page's body (a transform makes `position: fixed` relative to the body) leaves the launcher
+  // and the panel at the corner of the viewport.
+  (options.inlineIn ?? document.documentElement).append(host);
 
   let opened = inline;
   let streaming = false;
@@ -295,14 +300,17 @@ function iconButton(label: string, svg: string, extraClass: string): HTMLButtonE
   return h('button', { type: 'button', class: `bc-icon-btn ${extraClass}`, 'aria-label': label, title: label }, [icon(svg)]);
 }
 
-function adoptStyles(shadow: ShadowRoot) {
-  // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element.
+function adoptStyles(shadow: ShadowRoot, nonce: string) {
+  // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element,
+  // which a nonce-based style-src refuses without the page's nonce.
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS + KEYBOARD_CSS);
     shadow.adoptedStyleSheets = [sheet];
   } catch {
-    shadow.append(h('style', {}, [CSS + KEYBOARD_CSS]));
+    const style = h('style', {}, [CSS + KEYBOARD_CSS]);
+    style.nonce = nonce;
+    shadow.append(style);
   }
 }
 

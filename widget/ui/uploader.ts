@@ -5,6 +5,7 @@
 // needs: the upload request, the file rules, its styles and its English words.
 import type { EmbedOptions } from '../embed';
 import { visitorMessage } from '../transport/errors';
+import { adoptStyles } from './adopt-styles';
 import { httpUrl, uploadFile, type UploadBody } from '../transport/upload';
 import type { Attachment, AttachmentKind } from '../types';
 import { classifyFile, MAX_ATTACHMENTS, MAX_RECORDING_MS, refusalText, UPLOAD_ACCEPT } from '../upload-policy';
@@ -15,7 +16,7 @@ import type { Shell } from './shell';
 import { UPLOAD_EN, type UploadStrings } from './uploader-strings';
 import { UPLOADER_CSS } from './uploader-styles';
 
-const MIC = '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5 11a7 7 0 0 0 14 0M12 18v3"/>';
+const MIC = 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zM5 11a7 7 0 0 0 14 0M12 18v3';
 /** What a recording is sent as when the browser can make it (Chromium, Firefox): the hub widget's type. */
 const VOICE_MIME = 'audio/webm';
 const DRAG_EVENTS = ['dragenter', 'dragover', 'dragleave', 'drop'] as const;
@@ -67,16 +68,9 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
   const dropHint = h('div', { class: 'bc-drop', hidden: true, 'aria-hidden': 'true' }, [s.dropHint]);
   /** What the uploader put into the shell, for destroy. */
   const added: Element[] = [bar, dropHint, attachButton, picker];
-  // The panel lives in the shell's shadow root. Constructable sheets, which a host's CSP style-src
-  // does not block; a <style> element where there are none (Safari < 16.4), as the shell does.
-  const root = panel.getRootNode() as ShadowRoot;
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(UPLOADER_CSS);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    root.append(h('style', {}, [UPLOADER_CSS]));
-  }
+  // The panel lives in the shell's shadow root: a constructable sheet, or a <style> with the
+  // shell's nonce where there are none (Safari < 16.4).
+  adoptStyles(panel, UPLOADER_CSS);
   panel.insertBefore(bar, composer);
   panel.append(dropHint);
   composer.insertBefore(attachButton, input);

@@ -98,7 +98,7 @@ function toolRow(s: PartStrings): Row {
 }
 
 function reasoningRow(s: PartStrings): Row {
-  const { el, name, status, body } = disclosure(s.thinking, '<path d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>', s.details);
+  const { el, name, status, body } = disclosure(s.thinking, 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z', s.details);
   // The disclosure is named "Thinking", the one control a screen reader needs here.
   const toggle = el.querySelector('button')!;
   toggle.textContent = s.thinking;
@@ -121,7 +121,7 @@ function reasoningRow(s: PartStrings): Row {
 function progressRow(s: PartStrings): Row {
   const name = h('span', { class: 'bc-part-name' });
   const status = h('span', { class: 'bc-part-status' });
-  const el = h('div', { class: 'bc-part' }, [h('div', { class: 'bc-part-head' }, [icon('<path d="M5 12h14M12 5l7 7-7 7"/>'), name, status])]);
+  const el = h('div', { class: 'bc-part' }, [h('div', { class: 'bc-part-head' }, [icon('M5 12h14M12 5l7 7-7 7'), name, status])]);
   return {
     el,
     update(part) {
