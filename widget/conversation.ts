@@ -8,7 +8,7 @@ import { codePoints, HISTORY_LIMIT, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
 import { imagePolicy } from './image-origins';
 import { mergeHistory, readHistory, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
-import { loadModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 import { fallbackBlock } from './fallback';
 import type { LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
@@ -133,6 +133,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
   const hubOrigin = new URL(options.api).origin;
   const images = imagePolicy(options.images);
   const attachmentPolicy = { hubOrigin, images };
+  /**
+   * What rendering `text` waits on, if anything: the markdown code, then math.js when the owner
+   * turned math on and `text` may hold a formula (once: loaded or failed, it is not waited on again).
+   */
+  const pending = (text: string): Promise<unknown> | false =>
+    !markdown ? loadMarkdown() : options.math && math === undefined && /\$|\\[([]/.test(text) && loadMath(options.scriptSrc, warn).then(() => math?.adoptMathStyles(list.container));
+  math?.adoptMathStyles(list.container);
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
   const addUser = (item: HistoryItem) => {
     const { text, atts } = splitUserMessage(item.t, item.atts);
@@ -401,8 +408,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       preview: (type, container, source) => registry.preview(type, container, source, theme()),
       message() {
         const { el, setContent } = list.addAssistant();
-        const show = (source: string, final: boolean): void =>
-          void (markdown ? paintMarkdown(setContent, source, final ? jobId : undefined, group) : loadMarkdown().then(() => show(source, final)));
+        const show = (source: string, final: boolean): void => {
+          const wait = pending(source);
+          void (wait ? wait.then(() => show(source, final)) : paintMarkdown(setContent, source, final ? jobId : undefined, group));
+        };
         return { el, show };
       },
       below(node) {
@@ -438,10 +447,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
     const { progress } = turn.life;
     paintParts(turn, bubble);
-    if (!markdown) return void loadMarkdown().then(() => paintProvisional(turn, bubble));
+    const wait = pending(progress.text);
+    if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
+      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
       turn.liveResets = progress.resets;
     }
     turn.live!.update(progress.text);
@@ -452,7 +462,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function showFinal(bubble: AssistantBubble, jobId: string, answer: TurnAnswer, live?: LiveRender, partMounts?: MountGroup) {
-    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, answer, live, partMounts));
+    const wait = pending(answer.reply);
+    if (wait) return void wait.then(() => showFinal(bubble, jobId, answer, live, partMounts));
     const { reply } = answer;
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
     if (answer.references?.length) item.refs = [...answer.references];
@@ -609,7 +620,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** Renders the whole history (first open, new conversation, or a merge that changed it). */
   function renderAll() {
     // Answers need the markdown code; a greeting and the visitor's own rows do not.
-    if (!markdown && items.some((item) => item.r == 'a' && !item.err)) return void loadMarkdown().then(renderAll);
+    const wait = items.some((item) => item.r == 'a' && !item.err) && pending(items.map((item) => item.t).join());
+    if (wait) return void wait.then(renderAll);
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
     const failed = new Set(unansweredRows(items).failed);
@@ -682,6 +694,15 @@ let markdownModule: Promise<unknown> | undefined;
  * a third of the widget's script time at load, and a ready composer needs none of it.
  */
 export const loadMarkdown = () => (markdownModule ??= import('./markdown').then((module) => (markdown = module)));
+
+let math: typeof import('./math') | null | undefined;
+let mathModule: Promise<unknown> | undefined;
+/** math.js and the markdown code, and the lexer told of formulas; a failure leaves formulas as written. */
+const loadMath = (scriptSrc: string, warn: (message: string) => void) =>
+  (mathModule ??= Promise.all([loadExternalModule('math', scriptSrc), loadMarkdown()]).then(
+    ([module]) => (markdown!.useMath(module), (math = module)),
+    (error: unknown) => ((math = null), warn(`could not load math.js (${errorMessage(error)}); formulas stay as written`)),
+  ));
 
 let extrasModule: ReturnType<typeof loadModule<'extras'>> | undefined;
 /** The footer's module: one load per page, shared by every conversation. */

@@ -45,6 +45,7 @@ group('resolveEmbedOptions', () => {
         protocol: 'bailing',
         agentUrl: null,
         code: false,
+        math: false,
       },
     });
   });
@@ -57,6 +58,16 @@ group('resolveEmbedOptions', () => {
   ])('data-code %j / preload config %j: code.js is fetched by the drop-in: %s', (attrs, config, code) => {
     const { result } = resolve({ 'data-entry': 'demo', ...attrs }, config);
     expect(result).toMatchObject({ ok: true, options: { code } });
+  });
+
+  it.each([
+    [{ 'data-math': '1' }, {}, true],
+    [{}, { math: true }, true],
+    [{ 'data-math': 'on' }, {}, false],
+    [{}, { math: 1 }, false],
+  ])('data-math %j / preload config %j: formulas are drawn by math.js: %s', (attrs, config, math) => {
+    const { result } = resolve({ 'data-entry': 'demo', ...attrs }, config);
+    expect(result).toMatchObject({ ok: true, options: { math } });
   });
 
   it('reads every attribute', () => {

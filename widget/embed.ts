@@ -34,6 +34,12 @@ export interface EmbedOptions {
    * build always has its modules beside it.
    */
   code: boolean;
+  /**
+   * `data-math="1"` (or preload `math: true`): formulas in answers (`$…$`, `$$…$$`, `\(…\)`,
+   * `\[…\]`) are drawn by math.js, fetched from beside widget.js at the first answer that may
+   * hold one. Off by default in both builds: without it `$` is text.
+   */
+  math: boolean;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -57,6 +63,7 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'array'> = {
   color: 'string',
   position: 'string',
   code: 'boolean',
+  math: 'boolean',
 };
 
 const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
@@ -188,6 +195,7 @@ export function resolveEmbedOptions(
       protocol,
       agentUrl,
       code: attr('data-code') == '1' || preloadConfig.code === true,
+      math: attr('data-math') == '1' || preloadConfig.math === true,
     },
   };
 }
