@@ -13,6 +13,8 @@ import { adoptStyles } from './ui/adopt-styles';
 
 export const extensions = MATH_EXTENSIONS;
 
+const ERROR_COLOR = '#b3261e';
+
 const OPTIONS = Object.freeze({
   ...KATEX_LIMITS,
   output: 'mathml' as const,
@@ -23,6 +25,9 @@ const OPTIONS = Object.freeze({
   throwOnError: false,
   // No console warnings for what LaTeX would frown on but KaTeX draws anyway.
   strict: 'ignore' as const,
+  // What KaTeX colours a command it refused (`\href` with trust off): our error colour, which the
+  // dark theme turns lighter (MATH_CSS), so it reads on either background.
+  errorColor: ERROR_COLOR,
 });
 
 /** Formulas drawn before, by mode and source: a streaming answer's tail is drawn again each frame. */
@@ -85,8 +90,8 @@ export const node = (token: Tokens.Generic): Node => renderMath(token.text, toke
 export const MATH_CSS = `
 .bc-math math { font-size: 1.1em; }
 .bc-math-display { display: block; overflow-x: auto; overflow-y: hidden; margin: 8px 0; }
-.bc-math-error { font-family: var(--bailing-mono); font-size: .92em; color: #b3261e; text-decoration: underline wavy; text-underline-offset: 3px; white-space: pre-wrap; }
-.bc-root[data-mode="dark"] .bc-math-error { color: #ffb4ab; }
+.bc-math-error { font-family: var(--bailing-mono); font-size: .92em; color: ${ERROR_COLOR}; text-decoration: underline wavy; text-underline-offset: 3px; white-space: pre-wrap; }
+.bc-root[data-mode="dark"] :is(.bc-math-error, .bc-math [mathcolor="${ERROR_COLOR}"]) { color: #ffb4ab; }
 `;
 
 /** The formulas' styles in the shadow root that holds `el` (once per root). */
