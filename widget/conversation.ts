@@ -7,7 +7,7 @@ import type { ChatBackend, DecisionTools, PartsTools, TurnAnswer, TurnProgress, 
 import { codePoints, HISTORY_LIMIT, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
 import { imagePolicy } from './image-origins';
-import { mergeHistory, readHistory, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
+import { mergeHistory, readHistory, redoable, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
 import { loadExternalModule, loadModule } from './modules';
 import { fallbackBlock } from './fallback';
 import type { LiveRender } from './markdown';
@@ -16,7 +16,7 @@ import { visitorError } from './transport/errors';
 import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 import type { Strings } from './ui/i18n';
 import { keptFor, type AssistantBubble, type MessageList } from './ui/messages';
-import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
+import type { Attachment, HistoryItem, Redo, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
 
@@ -37,7 +37,7 @@ export interface ConversationDeps {
   theme(): RendererTheme;
   emit(event: WidgetEventName, detail: unknown): void;
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
-  composer: { get(): string; set(text: string): void; attachments?: ComposerAttachments };
+  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments };
   setStreaming(streaming: boolean): void;
   announce(text: string): void;
   warn(message: string): void;
@@ -154,13 +154,26 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void syncWithServer();
   }
 
+  /** The question the visitor is editing in the composer (Edit): the next message they send replaces it. */
+  let editing: HistoryItem | null = null;
+
   /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
-    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text);
+    const old = !shown && editing?.j && redoable(items)?.j == editing.j ? editing.j : '';
+    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
   }
 
+  /** Turn `jobId` was asked again below: its rows are kept, marked (and so after a reload). */
+  function markOld(jobId: string, how: Redo) {
+    editing = null;
+    for (const item of items) if (item.j == jobId) item.o = how;
+    writeHistory(storage, backend.historyKey, items);
+    for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
+  }
+  const showOld = (el: HTMLElement, item: HistoryItem) => void loadExtras(options.scriptSrc).then((extras) => extras.markRedone(el, item, strings));
+
   /** The message = typed text + one markdown line per attachment, as the hub's widget sends it. */
-  function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null): boolean {
+  function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null, taken?: (() => void) | ''): boolean {
     const message = messageWithAttachments(typed, atts);
     if (!message) return false;
     if (running) {
@@ -179,7 +192,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // The history keeps the text without the lines, and the attachments beside it (the hub widget's shape).
     const user: HistoryItem = { r: 'u', t: shown || typed, ts: Date.now() };
     if (atts.length) user.atts = atts;
-    void startTurn({ message }, user, composerText).catch(() => undefined);
+    void startTurn({ message }, user, composerText).then(taken || undefined, () => undefined);
     return true;
   }
 
@@ -241,6 +254,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return new Promise<void>((resolve, reject) => {
       turnsStarted++;
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
+      // Regenerate and Edit are for the last turn only: a new one takes them away.
+      for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -520,7 +535,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     answer(resume, shown) {
       if (running) return Promise.reject(visitorError(strings.busy));
       show();
-      return startTurn({ resume }, { r: 'u', t: shown, ts: Date.now() }, null);
+      return startTurn({ resume }, { r: 'u', t: shown, ts: Date.now(), d: true }, null);
     },
     mount(type, payload, container, respond) {
       const handle = registry.mount({
@@ -544,6 +559,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void loadExtras(options.scriptSrc).then((extras) => {
       // Replaced meanwhile (a re-render of the history, a new conversation): nothing to add to.
       if (!bubble.el.isConnected) return;
+      const user = backend.redo && !running ? redoable(items) : null;
       const foot = extras.answerFooter({
         item,
         body: bubble.body,
@@ -551,6 +567,20 @@ export function createConversation(deps: ConversationDeps): Conversation {
         policy: attachmentPolicy,
         rate: backend.rate ? (rating, comment) => rate(jobId, rating, comment) : undefined,
         announce,
+        redo: user?.j == jobId ? {
+          // Asked again as it was: the same text and attachments, as a new turn.
+          regenerate: () => {
+            const { text, atts } = splitUserMessage(user.t, user.atts);
+            sendMessage(text, atts, undefined, null, () => markOld(jobId, 'regenerated'));
+          },
+          // The question into the composer, to change and send: that message replaces it.
+          edit: () => {
+            editing = user;
+            composer.set(splitUserMessage(user.t, user.atts).text);
+            composer.focus?.();
+          },
+          question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == jobId)?.el,
+        } : undefined,
       });
       bubble.el.after(foot);
       extras.adoptExtrasStyles(foot);
@@ -628,7 +658,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item.r === 'u') {
-        rendered.push({ item, el: addUser(item), mounts: null });
+        const el = addUser(item);
+        if (item.o) showOld(el, item);
+        rendered.push({ item, el, mounts: null });
         // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
         continue;
@@ -643,6 +675,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }
+      if (item.o) showOld(bubble.el, item);
       rendered.push({ item, el: bubble.el, mounts });
     }
     list.toEnd();
