@@ -154,18 +154,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void syncWithServer();
   }
 
-  /** The question the visitor is editing in the composer (Edit): the next message they send replaces it. */
-  let editing: HistoryItem | null = null;
+  /** The job of the question the visitor is editing in the composer (Edit): the next message they send replaces it. */
+  let editing = '';
 
   /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
-    const old = !shown && editing?.j && redoable(items)?.j == editing.j ? editing.j : '';
+    const old = shown ? '' : editing;
     return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
   }
 
   /** Turn `jobId` was asked again below: its rows are kept, marked (and so after a reload). */
   function markOld(jobId: string, how: Redo) {
-    editing = null;
     for (const item of items) if (item.j == jobId) item.o = how;
     writeHistory(storage, backend.historyKey, items);
     for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
@@ -256,6 +255,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
       // Regenerate and Edit are for the last turn only: a new one takes them away.
       for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
+      editing = '';
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -575,7 +575,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           },
           // The question into the composer, to change and send: that message replaces it.
           edit: () => {
-            editing = user;
+            editing = jobId;
             composer.set(splitUserMessage(user.t, user.atts).text);
             composer.focus?.();
           },
