@@ -236,10 +236,10 @@ async function dangerousElements(page: Page) {
   return page.evaluate(() => {
     const bad = 'script, iframe, frame, object, embed, form:not(.bc-composer), input, meta, base, link, style, math, noscript, template, details, audio, video, source';
     const host = document.querySelector('bailing-chat-widget')!;
-    // The widget's own controls: the composer (its file picker among them) and the action bar
-    // under an answer, and the head of a finished answer's code block (its shape is checked above).
+    // The widget's own controls: the composer (its file picker among them), the action bar
+    // under an answer, the Edit button beside the last question, and the head of a finished answer's code block (its shape is checked above).
     // Model text reaches none of them as markup.
-    const own = '.bc-composer, .bc-acts, .bc-code-head';
+    const own = '.bc-composer, .bc-acts, .bc-edit, .bc-code-head';
     return {
       shadow: [...host.shadowRoot!.querySelectorAll(bad)].filter((el) => !el.closest(own)).map((el) => el.outerHTML.slice(0, 80)),
       foreignSvg: [...host.shadowRoot!.querySelectorAll('svg')].filter((svg) => !svg.closest(`.bc-header, .bc-launcher, .bc-status, ${own}`)).length,

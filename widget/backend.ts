@@ -137,6 +137,11 @@ export interface ChatBackend {
   drawParts?(el: HTMLElement, parts: readonly unknown[], ui: PartsTools): void;
   /** The parts turn `id` showed, as kept for a reload; absent or `null` when none were kept. */
   partsOf?(id: string): readonly unknown[] | null;
+  /**
+   * The last turn may be asked again as a new turn (Regenerate, Edit), the earlier one staying in
+   * the thread: what the service then sees is the backend's to say. Absent: neither is offered.
+   */
+  readonly redo?: boolean;
   /** A rating or comment on answer `id`. Absent: answers get no rating controls. */
   rate?(id: string, rating: Rating, comment?: string): Promise<void>;
 }

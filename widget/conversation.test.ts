@@ -236,6 +236,80 @@ describe('conversation over the BailingHub backend', () => {
     // The demo's recap quotes the thread's earlier messages: none in the new thread.
     expect(stored(h).map((i: { r: string }) => i.r)).toEqual(['u', 'a']);
   });
+
+  describe('Regenerate and Edit', () => {
+    const redo = (h: Harness) => [...h.root.querySelectorAll<HTMLButtonElement>('.bc-redo')].map((b) => b.getAttribute('aria-label'));
+    const marks = (h: Harness) => stored(h).map((i: { r: string; o?: string }) => `${i.r}${i.o ? `:${i.o}` : ''}`);
+
+    it('Regenerate asks the last question again as a new turn; the old turn stays, marked, also after a reload', async () => {
+      const h = harness();
+      h.conversation.send('hello');
+      await until(() => redo(h).length == 2 && redo(h), 'the controls of the last turn');
+      expect(redo(h)).toEqual(['Edit question', 'Regenerate']);
+      h.root.querySelector<HTMLButtonElement>('.bc-redo[aria-label="Regenerate"]')!.click();
+      // Taken away at once: the turn streams.
+      expect(redo(h)).toEqual([]);
+      await until(() => doneEvents(h).length === 2, 'the second answer');
+      const items = stored(h);
+      expect(marks(h)).toEqual(['u:regenerated', 'a:regenerated', 'u', 'a']);
+      // The same question, as a new job.
+      expect(items[2].t).toBe('hello');
+      expect(items[2].j).not.toBe(items[0].j);
+      await until(() => h.root.querySelectorAll('.bc-redone').length == 2, 'the old rows marked');
+      expect(h.root.querySelector('.bc-msg-assistant.bc-redone .bc-redone-tag')!.textContent).toBe('Regenerated below');
+      // Offered again, for the new last turn only.
+      await until(() => redo(h).length == 2, 'the controls of the new turn');
+      expect(h.root.querySelector('.bc-redone .bc-redo, .bc-redone + .bc-redo')).toBeNull();
+
+      // A reload: the marks are drawn again from what the page kept and the server's thread.
+      const again = harness({ storage: h.storage });
+      again.conversation.show();
+      await until(() => again.root.querySelectorAll('.bc-redone').length == 2, 'the old rows marked after a reload');
+      await until(() => redo(again).length == 2, 'the controls after a reload');
+      expect([...again.root.querySelectorAll('.bc-msg')].map((el) => el.classList.contains('bc-redone'))).toEqual([true, true, false, false]);
+    });
+
+    it('Edit puts the last question in the composer; what is sent replaces it as a new turn', async () => {
+      const h = harness();
+      h.conversation.send('hello');
+      await until(() => redo(h).length == 2, 'the controls of the last turn');
+      h.root.querySelector<HTMLButtonElement>('.bc-redo[aria-label="Edit question"]')!.click();
+      expect(h.composer.text).toBe('hello');
+      h.conversation.send('hi, what can you do?');
+      await until(() => doneEvents(h).length === 2, 'the answer to the edited question');
+      expect(marks(h)).toEqual(['u:edited', 'a:edited', 'u', 'a']);
+      expect(stored(h)[2].t).toBe('hi, what can you do?');
+      await until(() => h.root.querySelector('.bc-msg-user.bc-redone .bc-redone-tag'), 'the edited question marked');
+      expect(h.root.querySelector('.bc-msg-user.bc-redone .bc-redone-tag')!.textContent).toBe('Edited below');
+      // The next message after that is a new question, not an edit.
+      await until(() => redo(h).length == 2, 'the controls of the new turn');
+      h.conversation.send('hello again');
+      await until(() => doneEvents(h).length === 3, 'the third answer');
+      expect(marks(h)).toEqual(['u:edited', 'a:edited', 'u', 'a', 'u', 'a']);
+    });
+
+    it('not offered for a failed turn (it has Retry), nor while an answer streams', async () => {
+      const h = harness();
+      h.conversation.send('please fail');
+      await until(() => h.events.some(([name, d]) => name === 'error' && (d as { jobId?: string }).jobId), 'the failure');
+      expect(h.root.querySelector('.bc-msg-error .bc-action')).not.toBeNull();
+      h.conversation.send('hello');
+      await until(() => redo(h).length == 2, 'the controls of the answered turn');
+      h.conversation.send('slow please');
+      expect(redo(h)).toEqual([]);
+      await until(() => h.root.querySelector('.bc-msg-assistant:last-child .bc-body')?.textContent, 'the slow answer streaming');
+      expect(redo(h)).toEqual([]);
+      await until(() => doneEvents(h).length === 2, 'the slow answer', 20_000);
+      await until(() => redo(h).length == 2, 'the controls of the slow turn');
+    });
+
+    it('a backend without the capability offers neither', async () => {
+      const h = harness({ wrap: (b) => ({ ...b, redo: undefined }) });
+      h.conversation.send('hello');
+      await until(() => h.root.querySelector('.bc-acts'), 'the answer actions');
+      expect(redo(h)).toEqual([]);
+    });
+  });
 });
 
 describe('a message the network cannot take waits, and is sent once', () => {

@@ -7,8 +7,8 @@ import type { ChatBackend, DecisionTools, PartsTools, TurnAnswer, TurnProgress, 
 import { codePoints, HISTORY_LIMIT, MAX_MESSAGE_CHARS } from './contract';
 import type { EmbedOptions } from './embed';
 import { imagePolicy } from './image-origins';
-import { mergeHistory, readHistory, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
-import { loadModule } from './modules';
+import { mergeHistory, readHistory, redoable, responsesFor, sameHistory, unansweredRows, writeHistory } from './history';
+import { loadExternalModule, loadModule } from './modules';
 import { fallbackBlock } from './fallback';
 import type { LiveRender } from './markdown';
 import type { MountGroup, Registry } from './registry';
@@ -16,7 +16,7 @@ import { visitorError } from './transport/errors';
 import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 import type { Strings } from './ui/i18n';
 import { keptFor, type AssistantBubble, type MessageList } from './ui/messages';
-import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
+import type { Attachment, HistoryItem, Redo, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
 
@@ -37,7 +37,7 @@ export interface ConversationDeps {
   theme(): RendererTheme;
   emit(event: WidgetEventName, detail: unknown): void;
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
-  composer: { get(): string; set(text: string): void; attachments?: ComposerAttachments };
+  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments };
   setStreaming(streaming: boolean): void;
   /** `assertive` for errors: they interrupt, news waits its turn. */
   announce(text: string, assertive?: boolean): void;
@@ -144,6 +144,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
   const hubOrigin = new URL(options.api).origin;
   const images = imagePolicy(options.images);
   const attachmentPolicy = { hubOrigin, images };
+  /**
+   * What rendering `text` waits on, if anything: the markdown code, then math.js when the owner
+   * turned math on and `text` may hold a formula (once: loaded or failed, it is not waited on again).
+   */
+  const pending = (text: string): Promise<unknown> | false =>
+    !markdown ? loadMarkdown() : options.math && math === undefined && /\$|\\[([]/.test(text) && loadMath(options.scriptSrc, warn).then(() => math?.adoptMathStyles(list.container));
+  math?.adoptMathStyles(list.container);
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
   const addUser = (item: HistoryItem) => {
     const { text, atts } = splitUserMessage(item.t, item.atts);
@@ -158,13 +165,25 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void syncWithServer();
   }
 
+  /** The job of the question the visitor is editing in the composer (Edit): the next message they send replaces it. */
+  let editing = '';
+
   /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
-    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text);
+    const old = shown ? '' : editing;
+    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
   }
 
+  /** Turn `jobId` was asked again below: its rows are kept, marked (and so after a reload). */
+  function markOld(jobId: string, how: Redo) {
+    for (const item of items) if (item.j == jobId) item.o = how;
+    writeHistory(storage, backend.historyKey, items);
+    for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
+  }
+  const showOld = (el: HTMLElement, item: HistoryItem) => void loadExtras(options.scriptSrc).then((extras) => extras.markRedone(el, item, strings));
+
   /** The message = typed text + one markdown line per attachment, as the hub's widget sends it. */
-  function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null): boolean {
+  function sendMessage(typed: string, atts: Attachment[], shown: string | undefined, composerText: string | null, taken?: (() => void) | ''): boolean {
     const message = messageWithAttachments(typed, atts);
     if (!message) return false;
     if (running || queued) {
@@ -189,7 +208,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         composer.attachments?.clear();
       }
       queue(user);
-    } else void startTurn({ message }, user, composerText, !shown).catch(() => undefined);
+    } else void startTurn({ message }, user, composerText, !shown).then(taken || undefined, () => undefined);
     return true;
   }
 
@@ -280,6 +299,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
       turnsStarted++;
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
       turn.queueable = queueable;
+      // Regenerate and Edit are for the last turn only: a new one takes them away.
+      for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
+      editing = '';
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -449,8 +471,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       preview: (type, container, source) => registry.preview(type, container, source, theme()),
       message() {
         const { el, setContent } = list.addAssistant();
-        const show = (source: string, final: boolean): void =>
-          void (markdown ? paintMarkdown(setContent, source, final ? jobId : undefined, group) : loadMarkdown().then(() => show(source, final)));
+        const show = (source: string, final: boolean): void => {
+          const wait = pending(source);
+          void (wait ? wait.then(() => show(source, final)) : paintMarkdown(setContent, source, final ? jobId : undefined, group));
+        };
         return { el, show };
       },
       below(node) {
@@ -486,10 +510,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
     const { progress } = turn.life;
     paintParts(turn, bubble);
-    if (!markdown) return void loadMarkdown().then(() => paintProvisional(turn, bubble));
+    const wait = pending(progress.text);
+    if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
+      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
       turn.liveResets = progress.resets;
     }
     turn.live!.update(progress.text);
@@ -500,7 +525,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function showFinal(bubble: AssistantBubble, jobId: string, answer: TurnAnswer, live?: LiveRender, partMounts?: MountGroup) {
-    if (!markdown) return void loadMarkdown().then(() => showFinal(bubble, jobId, answer, live, partMounts));
+    const wait = pending(answer.reply);
+    if (wait) return void wait.then(() => showFinal(bubble, jobId, answer, live, partMounts));
     const { reply } = answer;
     const item: HistoryItem = { r: 'a', t: reply, j: jobId, ts: Date.now() };
     if (answer.references?.length) item.refs = [...answer.references];
@@ -557,7 +583,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     answer(resume, shown) {
       if (running) return Promise.reject(visitorError(strings.busy));
       show();
-      return startTurn({ resume }, { r: 'u', t: shown, ts: Date.now() }, null);
+      return startTurn({ resume }, { r: 'u', t: shown, ts: Date.now(), d: true }, null);
     },
     mount(type, payload, container, respond) {
       const handle = registry.mount({
@@ -581,6 +607,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     void loadExtras(options.scriptSrc).then((extras) => {
       // Replaced meanwhile (a re-render of the history, a new conversation): nothing to add to.
       if (!bubble.el.isConnected) return;
+      const user = backend.redo && !running ? redoable(items) : null;
       const foot = extras.answerFooter({
         item,
         body: bubble.body,
@@ -588,6 +615,20 @@ export function createConversation(deps: ConversationDeps): Conversation {
         policy: attachmentPolicy,
         rate: backend.rate ? (rating, comment) => rate(jobId, rating, comment) : undefined,
         announce,
+        redo: user?.j == jobId ? {
+          // Asked again as it was: the same text and attachments, as a new turn.
+          regenerate: () => {
+            const { text, atts } = splitUserMessage(user.t, user.atts);
+            sendMessage(text, atts, undefined, null, () => markOld(jobId, 'regenerated'));
+          },
+          // The question into the composer, to change and send: that message replaces it.
+          edit: () => {
+            editing = jobId;
+            composer.set(splitUserMessage(user.t, user.atts).text);
+            composer.focus?.();
+          },
+          question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == jobId)?.el,
+        } : undefined,
       });
       bubble.el.after(foot);
       extras.adoptExtrasStyles(foot);
@@ -657,14 +698,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** Renders the whole history (first open, new conversation, or a merge that changed it). */
   function renderAll() {
     // Answers need the markdown code; a greeting and the visitor's own rows do not.
-    if (!markdown && items.some((item) => item.r == 'a' && !item.err)) return void loadMarkdown().then(renderAll);
+    const wait = items.some((item) => item.r == 'a' && !item.err) && pending(items.map((item) => item.t).join());
+    if (wait) return void wait.then(renderAll);
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
     const failed = new Set(unansweredRows(items).failed);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item.r === 'u') {
-        rendered.push({ item, el: addUser(item), mounts: null });
+        const el = addUser(item);
+        if (item.o) showOld(el, item);
+        rendered.push({ item, el, mounts: null });
         // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
         continue;
@@ -679,6 +723,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }
+      if (item.o) showOld(bubble.el, item);
       rendered.push({ item, el: bubble.el, mounts });
     }
     paintQueued();
@@ -734,6 +779,15 @@ let markdownModule: Promise<unknown> | undefined;
  * a third of the widget's script time at load, and a ready composer needs none of it.
  */
 export const loadMarkdown = () => (markdownModule ??= import('./markdown').then((module) => (markdown = module)));
+
+let math: typeof import('./math') | null | undefined;
+let mathModule: Promise<unknown> | undefined;
+/** math.js and the markdown code, and the lexer told of formulas; a failure leaves formulas as written. */
+const loadMath = (scriptSrc: string, warn: (message: string) => void) =>
+  (mathModule ??= Promise.all([loadExternalModule('math', scriptSrc), loadMarkdown()]).then(
+    ([module]) => (markdown!.useMath(module), (math = module)),
+    (error: unknown) => ((math = null), warn(`could not load math.js (${errorMessage(error)}); formulas stay as written`)),
+  ));
 
 let extrasModule: ReturnType<typeof loadModule<'extras'>> | undefined;
 /** The footer's module: one load per page, shared by every conversation. */

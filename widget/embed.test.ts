@@ -47,6 +47,7 @@ group('resolveEmbedOptions', () => {
         code: false,
         focusKey: 'F6',
         nonce: '',
+        math: false,
       },
     });
   });
@@ -84,6 +85,16 @@ group('resolveEmbedOptions', () => {
   ])('nonce from %j: %j (for the <style> fallback)', (attrs, nonce) => {
     const { result } = resolve({ 'data-entry': 'demo', ...attrs });
     expect(result).toMatchObject({ ok: true, options: { nonce } });
+  });
+
+  it.each([
+    [{ 'data-math': '1' }, {}, true],
+    [{}, { math: true }, true],
+    [{ 'data-math': 'on' }, {}, false],
+    [{}, { math: 1 }, false],
+  ])('data-math %j / preload config %j: formulas are drawn by math.js: %s', (attrs, config, math) => {
+    const { result } = resolve({ 'data-entry': 'demo', ...attrs }, config);
+    expect(result).toMatchObject({ ok: true, options: { math } });
   });
 
   it('reads every attribute', () => {

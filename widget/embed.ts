@@ -43,6 +43,12 @@ export interface EmbedOptions {
    * element: browsers hide the attribute), else `data-nonce`.
    */
   nonce: string;
+  /**
+   * `data-math="1"` (or preload `math: true`): formulas in answers (`$…$`, `$$…$$`, `\(…\)`,
+   * `\[…\]`) are drawn by math.js, fetched from beside widget.js at the first answer that may
+   * hold one. Off by default in both builds: without it `$` is text.
+   */
+  math: boolean;
 }
 
 export { ENTRY_KEY_PATTERN as ENTRY_PATTERN } from './contract';
@@ -70,6 +76,7 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'number' | 'arr
   offset_y: 'number',
   code: 'boolean',
   focusKey: 'string',
+  math: 'boolean',
 };
 
 const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
@@ -210,6 +217,7 @@ export function resolveEmbedOptions(
       code: attr('data-code') == '1' || preloadConfig.code === true,
       focusKey,
       nonce: attr('nonce') || attr('data-nonce') || '',
+      math: attr('data-math') == '1' || preloadConfig.math === true,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanThreadId, mergeHistory, readHistory, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, HISTORY_LIMIT } from './history';
+import { cleanThreadId, mergeHistory, readHistory, redoable, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, HISTORY_LIMIT } from './history';
 import type { HistoryItem } from './types';
 
 class MemoryStorage implements Storage {
@@ -213,5 +213,37 @@ describe('unansweredRows', () => {
   ];
   it.each(cases)('%s', (_title, items, failed, follow) => {
     expect(unansweredRows(items)).toEqual({ failed, follow });
+  });
+});
+
+describe('redoable: the turn Regenerate and Edit are offered for', () => {
+  const u = (j: string, more: Partial<HistoryItem> = {}): HistoryItem => ({ r: 'u', t: `question ${j}`, j, ts: 1, ...more });
+  const a = (j: string, more: Partial<HistoryItem> = {}): HistoryItem => ({ r: 'a', t: `answer ${j}`, j, ts: 2, ...more });
+  it.each<[string, HistoryItem[], string | null]>([
+    ['the last turn, answered', [u('1'), a('1'), u('2'), a('2')], '2'],
+    ['one turn', [u('1'), a('1')], '1'],
+    ['nothing yet', [], null],
+    ['a question still unanswered (streaming, stopped or lost)', [u('1'), a('1'), u('2')], null],
+    ['a failed answer (it has Retry)', [u('1'), a('1', { err: true, e: true })], null],
+    ['a form response', [u('1', { interaction: { type: 'bailing-form', version: 1, source_job_id: '0' } }), a('1')], null],
+    ['a decision (AG-UI resume)', [u('1', { d: true }), a('1')], null],
+    ['a turn already regenerated (the new one has not answered)', [u('1', { o: 'regenerated' }), a('1', { o: 'regenerated' })], null],
+    ['an answer whose question is not beside it', [u('1'), a('2')], null],
+    ['an answer without a job id (the hub widget\'s copy)', [u('1'), { r: 'a', t: 'x', ts: 2 }], null],
+  ])('%s', (_title, items, job) => {
+    expect(redoable(items)?.j ?? null).toBe(job);
+  });
+
+  it('the mark of a turn asked again is kept in storage and through the merge with the server', () => {
+    const storage = new MemoryStorage();
+    const local = [u('1', { o: 'edited' }), a('1', { o: 'edited' }), u('2'), a('2')];
+    writeHistory(storage, 'k', local);
+    const read = readHistory(storage, 'k');
+    expect(read.map((item) => item.o ?? null)).toEqual(['edited', 'edited', null, null]);
+    const server = [u('1'), a('1'), u('2'), a('2')];
+    expect(mergeHistory(read, server).map((item) => item.o ?? null)).toEqual(['edited', 'edited', null, null]);
+    // Only the two marks are read back; anything else is dropped.
+    storage.setItem('k', JSON.stringify([{ ...u('1'), o: 'deleted', d: 'yes' }]));
+    expect(readHistory(storage, 'k')[0]).toEqual(u('1'));
   });
 });

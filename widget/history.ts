@@ -92,6 +92,7 @@ export function mergeHistory(local: readonly HistoryItem[], server: readonly His
     const kept: HistoryItem = { ...item };
     if (mine.v) kept.v = mine.v;
     if (mine.c) kept.c = mine.c;
+    if (mine.o) kept.o = mine.o;
     if (mine.refs) kept.refs = mine.refs;
     if (mine.atts && !item.atts) kept.atts = mine.atts;
     return kept;
@@ -125,6 +126,17 @@ export function unansweredRows(items: readonly HistoryItem[]): { failed: number[
 /** Same items, same text: re-rendering would change nothing the visitor sees. */
 export function sameHistory(a: readonly HistoryItem[], b: readonly HistoryItem[]): boolean {
   return a.length === b.length && a.every((item, i) => itemKey(item) === itemKey(b[i]) && item.t === b[i].t && !!item.err === !!b[i].err);
+}
+
+/**
+ * The turn the visitor may ask again (Regenerate, Edit): the last, when it is a question the
+ * visitor typed and its answer came (not failed: that one has Retry; not a form's response or a
+ * decision, which are not questions to ask again; not one already asked again). Its visitor row.
+ */
+export function redoable(items: readonly HistoryItem[]): HistoryItem | null {
+  const answer = items.at(-1);
+  const user = items.at(-2);
+  return answer?.r == 'a' && answer.j && !answer.err && !answer.o && user?.r == 'u' && user.j == answer.j && !user.interaction && !user.o && !user.d ? user : null;
 }
 
 /** The response summaries (never values) already sent for a message. */

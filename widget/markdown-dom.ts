@@ -17,6 +17,10 @@ export interface DomPolicy {
   slot(token: Tokens.Code): Node | null;
 }
 
+/** A formula's node (the math module's, once the owner's math is on and it loaded): `math` tokens come only with it. */
+let formula: (token: Tokens.Generic) => Node;
+export const useFormula = (node: typeof formula): void => void (formula = node);
+
 /** What the visitor sees for an image not loaded. */
 export const imageLabel = (alt: string): string => (alt ? `[image: ${alt}]` : '[image]');
 
@@ -153,6 +157,8 @@ function block(token: Token, policy: DomPolicy): Node | string | (Node | string)
       return t.tokens ? inline(t.tokens, policy) : decodeReferences(t.text);
     case 'checkbox':
       return CHECKBOX(t.checked);
+    case 'math':
+      return formula(t);
     // `space` and link definitions (`def`) draw nothing.
     default:
       return null;
@@ -185,6 +191,9 @@ function inline(tokens: Token[], policy: DomPolicy): (Node | string)[] {
         break;
       case 'checkbox':
         out.push(CHECKBOX(t.checked));
+        break;
+      case 'math':
+        out.push(formula(t));
         break;
       case 'link': {
         // An autolink's text and URL are what the model wrote; a link's URL and title may hold references.

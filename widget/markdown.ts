@@ -3,7 +3,7 @@
 // ever as text nodes, and carves out the rich-block slots.
 
 import { Lexer, getDefaults, type Token, type Tokens } from 'marked';
-import { tokensToFragment } from './markdown-dom';
+import { tokensToFragment, useFormula } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
 import type { PreviewHandle, StartPreview } from './registry';
@@ -41,6 +41,15 @@ export interface FinalRender {
  */
 const LEXER_OPTIONS = { ...getDefaults(), gfm: true, breaks: false, async: false };
 const lex = (text: string) => Lexer.lex(text, LEXER_OPTIONS);
+
+/**
+ * Formulas from now on (math.js, widget/math.ts): its lexer extensions find them, its `node` draws
+ * each. Before (and without) it, `$` is text like any other.
+ */
+export function useMath(math: { extensions: object; node(token: Tokens.Generic): Node }): void {
+  (LEXER_OPTIONS as { extensions: unknown }).extensions = math.extensions;
+  useFormula(math.node);
+}
 
 function textFragment(text: string): DocumentFragment {
   const fragment = document.createDocumentFragment();

@@ -35,6 +35,7 @@ export type ModuleName = keyof Table;
 const EXTERNAL = {
   'ag-ui': './transport/ag-ui/module',
   'code': './code-highlight',
+  'math': './math',
   'packs': '../renderers/sandbox/packs/module',
   'openapi': '../renderers/sandbox/packs/openapi-module',
   'sandbox-jsx': '../renderers/sandbox/jsx-host',
@@ -43,6 +44,7 @@ export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
   'ag-ui': typeof import('./transport/ag-ui/module');
   'code': typeof import('./code-highlight');
+  'math': typeof import('./math');
   'packs': typeof import('../renderers/sandbox/packs/module');
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
   'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');

@@ -129,7 +129,17 @@ export interface HistoryItem {
   c?: string;
   /** Knowledge-base citations of this answer (`done.references`), as the hub's widget keeps them. */
   refs?: Reference[];
+  /**
+   * This turn (its visitor row and its answer) was asked again below: `regenerated` (the same
+   * question) or `edited` (a changed one). Kept, shown dimmed; only this page knows it.
+   */
+  o?: Redo;
+  /** A visitor row that answered an AG-UI decision (resume), not a question: never asked again. */
+  d?: true;
 }
+
+/** How a turn was asked again (Regenerate, Edit). */
+export type Redo = 'regenerated' | 'edited';
 
 /** A rating of an answer: `note` is a comment without thumbs (`POST /chat/:entry/rate/:job_id`). */
 export type Rating = 'up' | 'down' | 'note';

@@ -71,6 +71,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const composer: ConversationDeps['composer'] = {
     get: () => shell.input.value,
     set: (text) => shell.setText(text),
+    focus: () => shell.input.focus(),
   };
   let destroyed = false;
   const shell = createShell({

@@ -16,6 +16,7 @@ import {
   HELLO_ANSWER,
   INTERACTION_ANSWER,
   LONG_ANSWER,
+  MATH_ANSWER,
   SEARCH_ANSWER,
   SLOW_ANSWER,
   TIMEOUT_ANSWER,
@@ -57,6 +58,7 @@ export type DemoScenario =
   | 'hello'
   | 'interaction'
   | 'received'
+  | 'math'
   | 'long';
 
 /** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
@@ -73,6 +75,7 @@ const TRIGGERS: readonly [DemoScenario, RegExp][] = [
   ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
   ['chart', /\bcharts?\b/i],
   ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
+  ['math', /\b(?:math|formulas?|equations?)\b/i],
   ['hello', /\b(?:hello|hi|hey)\b/i],
 ];
 
@@ -166,6 +169,8 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(VEGA_ANSWER);
       case 'hello':
         return answer(HELLO_ANSWER);
+      case 'math':
+        return answer(MATH_ANSWER);
       case 'form':
         return answer(FORM_ANSWER);
       case 'interaction':

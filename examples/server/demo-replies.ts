@@ -174,6 +174,21 @@ export const TIMEOUT_ANSWER = `Thanks for waiting, that one took a while to look
 
 Your **export** is ready: it contains 1,284 conversations from the last 30 days. You can download it from *Settings → Data → Exports* for the next 7 days.`;
 
+/** Formulas (drawn where the page turned math on), beside prices and code that must stay text. */
+export const MATH_ANSWER = String.raw`The quadratic formula solves $ax^2 + bx + c = 0$ for $x$:
+
+$$
+x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}
+$$
+
+Euler's identity, \(e^{i\pi} + 1 = 0\), links five constants, and the sum of the first $n$ numbers is \[\sum_{k=1}^{n} k = \frac{n(n+1)}{2}\]
+
+Prices stay prices: the plan costs $5 and the add-on $10. In a shell, ${'`'}echo $HOME$${'`'} prints a path.
+
+A formula with a typo stays as written: $\frac{1}{$.
+
+Links and images are not drawn from a formula: $\href{https://leak.example/href}{docs}$ and $\includegraphics{https://leak.example/img.png}$.`;
+
 export const LONG_ANSWER = `## Setting up the Acme chat widget
 
 Getting the assistant onto your site takes about **five minutes**. You need access to your site's HTML (or its template) and an Acme account with the *Owner* or *Admin* role.

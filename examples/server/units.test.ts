@@ -24,6 +24,8 @@ describe('demo scenarios', () => {
     ['go slow', 'slow'],
     ['Hello!', 'hello'],
     ['hi', 'hello'],
+    ['Show me the math', 'math'],
+    ['a formula please', 'math'],
     ['this is thin', 'long'],
     ['show markdown', 'long'],
     ['docs', 'docs'],

@@ -46,6 +46,9 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
 
   return {
     historyKey: keys.history,
+    // No regenerate on the hub's wire: the question goes again as a new message in the same
+    // thread, so the model sees the earlier question and answer before it (README).
+    redo: true,
     visitor: () => visitorId,
 
     newThread() {

@@ -304,6 +304,8 @@ export function toHistoryItem(v: unknown): HistoryItem | null {
   if (refs.length) item.refs = refs;
   if (RATINGS.includes(v.v as string)) item.v = v.v as Rating;
   if (typeof v.c === 'string' && v.c) item.c = v.c;
+  if (v.o === 'regenerated' || v.o === 'edited') item.o = v.o;
+  if (v.d === true) item.d = true;
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;
 }

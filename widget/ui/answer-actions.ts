@@ -22,6 +22,8 @@ export interface AnswerActionsOptions {
   announce(text: string): void;
   /** The sources panel to show and hide, when the answer has one. */
   sources?: HTMLElement;
+  /** Asks the question again as a new turn (the last answer only, where the backend can). */
+  regenerate?(): void;
 }
 
 export const ICON = {
@@ -30,6 +32,8 @@ export const ICON = {
   down: 'M7 14V4H4v10zM7 14l4 7a2 2 0 0 0 3-2l-1-5h6a2 2 0 0 0 2-2.3l-1.4-6A2 2 0 0 0 17.7 4H7',
   note: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12zM8 10h8M8 14h5',
   sources: 'M4 5h16M4 12h10M4 19h13',
+  regenerate: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
 } as const;
 
 /** The action bar and the note form it opens (both in `el`). */
@@ -77,6 +81,13 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
   note.setAttribute('aria-expanded', 'false');
   // A service that takes no ratings gets no rating controls.
   bar.append(copy, ...(options.rate ? [up, down, note] : []), status);
+  if (options.regenerate) {
+    const again = button(s.regenerate, ICON.regenerate);
+    // `bc-redo`: the conversation takes it away when a new turn starts.
+    again.classList.add('bc-redo');
+    again.addEventListener('click', () => options.regenerate!());
+    copy.after(again);
+  }
 
   const say = (text: string) => {
     status.textContent = text;

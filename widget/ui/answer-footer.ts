@@ -6,9 +6,9 @@ import type { AttachmentPolicy } from '../attachments';
 import { adoptStyles } from './adopt-styles';
 import { readReferences } from '../citations';
 import type { HistoryItem } from '../types';
-import { answerActions, type Vote } from './answer-actions';
+import { answerActions, ICON, type Vote } from './answer-actions';
 import { attachmentList } from './attachment-list';
-import { h } from './dom';
+import { h, icon } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
 import { extrasStrings } from './extras-strings';
 import type { Strings } from './i18n';
@@ -22,9 +22,11 @@ export interface AnswerFooterOptions {
   policy: AttachmentPolicy;
   rate?(rating: Vote, comment?: string): Promise<void>;
   announce(text: string): void;
+  /** The last turn, where the backend lets it be asked again: Regenerate here, Edit on its question's row. */
+  redo?: { regenerate(): void; edit(): void; question?: HTMLElement };
 }
 
-export function answerFooter({ item, body, strings: widgetStrings, policy, rate, announce }: AnswerFooterOptions): HTMLElement {
+export function answerFooter({ item, body, strings: widgetStrings, policy, rate, announce, redo }: AnswerFooterOptions): HTMLElement {
   const strings = extrasStrings(widgetStrings);
   const foot = h('div', { class: 'bc-after' });
   const atts = item.atts?.length ? attachmentList(item.atts, policy, strings) : null;
@@ -35,8 +37,25 @@ export function answerFooter({ item, body, strings: widgetStrings, policy, rate,
     linkMarkers(body, refs, strings, sources.reveal);
     foot.append(sources.el);
   }
-  foot.append(answerActions({ strings, text: item.t, vote: item.v, comment: item.c, rate, announce, sources: sources?.el }));
+  foot.append(answerActions({ strings, text: item.t, vote: item.v, comment: item.c, rate, announce, sources: sources?.el, regenerate: redo?.regenerate }));
+  if (redo?.question) {
+    const edit = h('button', { type: 'button', class: 'bc-act bc-redo bc-edit', 'aria-label': strings.editQuestion, title: strings.editQuestion }, [icon(ICON.edit)]);
+    edit.addEventListener('click', () => redo.edit());
+    redo.question.after(edit);
+  }
   return foot;
+}
+
+/**
+ * Marks a row of a turn that was asked again (`item.o`): dimmed, and a line saying so (on the
+ * answer when it was regenerated, on the question when it was edited). Idempotent.
+ */
+export function markRedone(el: HTMLElement, item: HistoryItem, widgetStrings: Strings): void {
+  const strings = extrasStrings(widgetStrings);
+  el.classList.add('bc-redone');
+  adoptStyles(el, EXTRAS_CSS);
+  if (!item.o || el.querySelector(':scope > .bc-redone-tag') || (item.o == 'edited') != (item.r == 'u')) return;
+  el.append(h('span', { class: 'bc-redone-tag' }, [strings[item.o]]));
 }
 
 /** Adds the footer's styles to the shadow root that holds `el`, once per root. */

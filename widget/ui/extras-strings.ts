@@ -19,6 +19,10 @@ export const EXTRAS_EN = {
   rateFailed: 'Your feedback could not be sent. Please try again.',
   sources: 'Sources',
   source: 'Source',
+  regenerate: 'Regenerate',
+  editQuestion: 'Edit question',
+  regenerated: 'Regenerated below',
+  edited: 'Edited below',
 } as const;
 
 export type ExtrasStrings = { readonly [K in keyof typeof EXTRAS_EN]: string };

@@ -13,6 +13,9 @@ export const EXTRAS_CSS = `
 .bc-act:hover { background: var(--bc-surface); color: var(--bc-fg); }
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
 .bc-act-status { color: var(--bc-muted); margin-left: 6px; }
+.bc-edit { align-self: flex-end; margin-top: -6px; }
+.bc-msg.bc-redone { background: transparent; color: var(--bc-muted); border: 1px dashed var(--bc-border); }
+.bc-redone-tag { display: block; margin-top: 6px; font-size: 12px; font-style: italic; color: var(--bc-muted); }
 .bc-after[aria-busy="true"] .bc-act { opacity: .6; }
 .bc-note { display: flex; flex-direction: column; gap: 6px; width: min(340px, 100%); }
 .bc-note-input {

@@ -287,6 +287,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   return {
     historyKey: keys.history,
+    // A new run whose messages end with the question again (after the earlier turn's).
+    redo: true,
     visitor: () => visitorId,
     state: () => state,
     drawParts: (el, parts, ui) => drawParts(el, parts as Part[], ui),

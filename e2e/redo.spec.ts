@@ -1,0 +1,104 @@
+// Regenerate and Edit on the last turn: each sends the question (again, or as changed) as a new
+// turn; the earlier turn stays in the list, dimmed with a line saying what happened, also after a
+// reload. Offered by keyboard, with names; never while an answer streams or for a failed turn.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import { ask, assistantMessages, composer, expect, launcher, loadWidget, storedHistory, test, waitForAnswer } from './fixtures';
+
+const isJob = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant';
+const regenerate = (page: Page) => page.getByRole('button', { name: 'Regenerate' });
+const edit = (page: Page) => page.getByRole('button', { name: 'Edit question' });
+const rows = (page: Page) => page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)');
+/** Each row as the visitor sees it: who, dimmed or not, and the line saying why. */
+const shown = (page: Page) => rows(page).evaluateAll((els) => els.map((el) => `${el.classList.contains('bc-msg-user') ? 'u' : 'a'}${el.classList.contains('bc-redone') ? ' old' : ''}${el.querySelector('.bc-redone-tag') ? `: ${el.querySelector('.bc-redone-tag')!.textContent}` : ''}`));
+
+test('Regenerate (by keyboard) asks the last question again as a new job; the old turn stays, marked, over a reload', async ({ page, server }) => {
+  const jobs: Request[] = [];
+  page.on('request', (request) => isJob(request) && jobs.push(request));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(regenerate(page)).toHaveCount(1);
+  await expect(edit(page)).toHaveCount(1);
+  await regenerate(page).focus();
+  await page.keyboard.press('Enter');
+  // Gone while the new answer streams.
+  await expect(regenerate(page)).toHaveCount(0);
+  await expect(edit(page)).toHaveCount(0);
+  await waitForAnswer(page);
+  await expect.poll(() => jobs.length).toBe(2);
+  // The same message, in the same thread: the hub has no regenerate, so it is a new turn.
+  expect(jobs[1]!.postDataJSON().message).toBe('hello');
+  expect(jobs[1]!.postDataJSON().thread_id).toBe(jobs[0]!.postDataJSON().thread_id);
+  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  // Offered again on the new last turn only.
+  await expect(regenerate(page)).toHaveCount(1);
+  await expect(edit(page)).toHaveCount(1);
+  const history = await storedHistory(page);
+  expect(history.map((item) => `${item.r}${(item as { o?: string }).o ? `:${(item as { o?: string }).o}` : ''}`)).toEqual(['u:regenerated', 'a:regenerated', 'u', 'a']);
+
+  const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await page.reload();
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  await expect(regenerate(page)).toHaveCount(1);
+  await expect(assistantMessages(page)).toHaveCount(2);
+});
+
+test('Edit puts the last question in the composer; the changed question is a new turn and the old one is marked "Edited", over a reload', async ({ page, server }) => {
+  const jobs: Request[] = [];
+  page.on('request', (request) => isJob(request) && jobs.push(request));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await edit(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(composer(page)).toBeFocused();
+  await expect(composer(page)).toHaveValue('hello');
+  await composer(page).fill('hello, what can you do?');
+  await composer(page).press('Enter');
+  await waitForAnswer(page);
+  await expect.poll(() => jobs.map((job) => job.postDataJSON().message)).toEqual(['hello', 'hello, what can you do?']);
+  await expect.poll(() => shown(page)).toEqual(['u old: Edited below', 'a old', 'u', 'a']);
+  await page.reload();
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await expect.poll(() => shown(page)).toEqual(['u old: Edited below', 'a old', 'u', 'a']);
+  await expect(rows(page).nth(2)).toContainText('hello, what can you do?');
+});
+
+test('a failed turn has Retry and neither Regenerate nor Edit', async ({ page, server }) => {
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'please fail');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await waitForAnswer(page);
+  await expect(regenerate(page)).toHaveCount(0);
+  await expect(edit(page)).toHaveCount(0);
+});
+
+test('AG-UI: Regenerate is a new run whose messages end with the question again', async ({ page, server }) => {
+  const runs: Request[] = [];
+  page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/agui/demo_assistant' && runs.push(request));
+  await page.goto(`${server.url}/pages/ag-ui.html`);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await regenerate(page).click();
+  await waitForAnswer(page);
+  await expect.poll(() => runs.length).toBe(2);
+  const [first, second] = runs.map((run) => run.postDataJSON() as { threadId: string; runId: string; messages: { role: string; content: string }[] });
+  expect(second!.threadId).toBe(first!.threadId);
+  expect(second!.runId).not.toBe(first!.runId);
+  expect(second!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  expect(second!.messages.at(-1)!.content).toBe('hello');
+  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  await page.reload();
+  await launcher(page).click();
+  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+});
