@@ -25,7 +25,7 @@ const BUDGETS = {
 };
 const SPLIT_DIR = 'dist/split';
 /** Files earlier builds wrote beside dist/widget.js, which it no longer imports: a stale copy must not hide a regression. */
-const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n'];
+const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n/zh-CN.js', 'dist/i18n/zh-CN.js.map'];
 
 const args = new Set(process.argv.slice(2));
 const skipTypes = args.has('--no-types');
@@ -69,6 +69,28 @@ function externalModules() {
     if (!file) throw new Error(`widget/modules.ts: the source of external module "${m[1]}" (${m[2]}) does not exist`);
     return [m[1], file];
   });
+}
+
+/** The language files of widget/modules.ts (`export const LANGUAGE_FILES = ['ar', …] as const;`). */
+function languageFiles() {
+  const line = /^export const LANGUAGE_FILES = \[([^\]]*)\] as const;$/m.exec(readFileSync('widget/modules.ts', 'utf8'))?.[1];
+  if (line === undefined) throw new Error("widget/modules.ts: no `export const LANGUAGE_FILES = ['<lang>', …] as const;` line");
+  return [...line.matchAll(/'([A-Za-z-]+)'/g)].map((m) => m[1]);
+}
+
+/**
+ * A language file's text: the values of `widget/ui/i18n-<lang>.ts` alone, in the key order of the
+ * English table (widget/ui/i18n-english.ts, which the widget zips them with), as one ES module.
+ * Keys would be about a third of each file by gzip -9.
+ */
+async function languageFile(lang) {
+  const entry = `import { EN_ALL } from './widget/ui/i18n-english'; import { strings } from './widget/ui/i18n-${lang}';
+export default Object.keys(EN_ALL).map((key) => strings[key]);`;
+  const out = await build({ ...common, ...defines(true), stdin: { contents: entry, resolveDir: '.', loader: 'ts' }, format: 'esm', write: false, minify: true });
+  const values = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`)).default;
+  const bad = values.findIndex((v) => typeof v != 'string');
+  if (bad >= 0) throw new Error(`widget/ui/i18n-${lang}.ts: no text for the English table's key number ${bad + 1}`);
+  return `export default${JSON.stringify(values)};\n`;
 }
 
 /** gzip -9 (DESIGN.md §12): the gzip tool when the machine has one, else Node's zlib at level 9 (about 1 % larger, so stricter). */
@@ -222,6 +244,16 @@ for (const [name, source] of externalModules()) {
   // Bundled again rather than copied: the source map's paths are relative to its own folder.
   await bundle(source, `${SPLIT_DIR}/${name}.js`, { format: 'esm', ...defines(true) });
   written.add(`${SPLIT_DIR}/${name}.js`).add(`${SPLIT_DIR}/${name}.js.map`);
+}
+// The language files, beside both widget.js files.
+for (const lang of languageFiles()) {
+  const text = await languageFile(lang);
+  for (const outfile of [`dist/i18n/${lang}.js`, `${SPLIT_DIR}/i18n/${lang}.js`]) {
+    mkdirSync(dirname(outfile), { recursive: true });
+    writeFileSync(outfile, text);
+    written.add(outfile);
+  }
+  sized.push([`dist/i18n/${lang}.js`, Buffer.byteLength(text)]);
 }
 // The JSX compiler (renderers/sandbox/jsx/): a classic script the widget fetches from beside
 // itself when a `jsx` view shows, and inlines into that view's frame. Sucrase's JSX transform

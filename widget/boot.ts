@@ -30,13 +30,15 @@ export function boot(): void {
     return;
   }
   const preload = readPreload(existing, warn);
-  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
+  const resolved = resolveEmbedOptions((name) => script.getAttribute(name), script.src || location.href, preload.config, navigator.languages?.length ? navigator.languages : [navigator.language], warn, preload.agent);
   if (!resolved.ok) {
     console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
     return;
   }
   const options = resolved.options;
 
+  // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
+  const strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
   // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
@@ -55,7 +57,7 @@ export function boot(): void {
     : undefined;
   /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
   const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
-  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs)) registry.register(definition);
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();
@@ -95,7 +97,6 @@ export function boot(): void {
   };
   (window as { BailingChat?: unknown }).BailingChat = createApi(target, emitter, warn);
 
-  const strings = loadStrings(options.lang, script.src || location.href, warn);
   const mount = async (config: WidgetConfig, backend: MountArgs['backend']) => {
     await domReady();
     widget = mountWidget({ options, config, backend, registry, emitter, warn, ticket, context, strings: await strings });
