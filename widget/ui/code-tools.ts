@@ -13,7 +13,7 @@ const COPIED_MS = 2000;
 export const CODE_TOOLS_CSS = `
 .bc-code-head {
   display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 30px;
-  position: sticky; left: -12px; margin: -10px -12px 8px; padding: 0 2px 0 12px;
+  position: sticky; inset-inline-start: -12px; margin: -10px -12px 8px; padding: 0; padding-inline: 12px 2px;
   font: 12px/1.4 var(--bailing-font); white-space: normal; color: var(--bc-muted);
   border-bottom: 1px solid var(--bc-border); background: var(--bc-code-bg);
 }

@@ -56,7 +56,7 @@ export function createShell(options: ShellOptions): Shell {
   const shadow = host.attachShadow({ mode: 'open' });
   adoptStyles(shadow);
 
-  const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, 'data-open': 'false' });
+  const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, dir: options.lang == 'ar' ? 'rtl' : 'ltr', 'data-open': 'false' });
   const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat)]);
   const title = h('h2', { class: 'bc-title', id: 'bc-title' }, [s.defaultTitle]);
   const avatar = h('img', { class: 'bc-avatar', alt: '', hidden: true, referrerpolicy: 'no-referrer' });
