@@ -156,7 +156,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       };
     },
     addNote(text) {
-      const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body' }, [h('p', {}, [text])])]);
+      const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body', dir: 'auto' }, [h('p', {}, [text])])]);
       insert(el);
       return el;
     },

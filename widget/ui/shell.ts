@@ -67,12 +67,12 @@ export function createShell(options: ShellOptions): Shell {
   const header = h('div', { class: 'bc-header', part: 'header' }, [avatar, title, newButton, maxButton, closeButton]);
   // Not role=log: a log is a live region and would read every streamed token aloud.
   const messages = h('div', { class: 'bc-messages', part: 'messages', role: 'region', 'aria-label': s.conversation, tabindex: '0' });
-  const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true });
+  const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true, dir: 'auto' });
   const input = h('textarea', { class: 'bc-input', part: 'input', rows: '1', 'aria-label': s.message, placeholder: s.placeholder, maxlength: '4000', enterkeyhint: 'send' });
   const sendButton = h('button', { type: 'submit', class: 'bc-send', 'aria-label': s.send }, [icon(ICONS.send)]);
   const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop)]);
   const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
-  const powered = h('div', { class: 'bc-powered', hidden: true });
+  const powered = h('div', { class: 'bc-powered', hidden: true, dir: 'auto' });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const panel = h('section', { class: 'bc-panel', id: 'bc-panel', part: 'panel', 'aria-labelledby': 'bc-title', hidden: !inline }, [header, messages, notice, composer, powered, live]);
   if (!inline) panel.setAttribute('role', 'dialog');

@@ -24,9 +24,9 @@ export function sourcesPanel(refs: readonly Reference[], strings: Strings & Extr
     const item = h('li', { class: 'bc-src', tabindex: '-1', 'data-seq': String(ref.seq) }, [
       h('span', { class: 'bc-src-n' }, [`[${ref.seq}]`]),
       ' ',
-      h('span', { class: 'bc-src-title' }, [ref.title]),
+      h('span', { class: 'bc-src-title', dir: 'auto' }, [ref.title]),
     ]);
-    if (ref.snippet) item.append(h('span', { class: 'bc-src-snippet' }, [ref.snippet]));
+    if (ref.snippet) item.append(h('span', { class: 'bc-src-snippet', dir: 'auto' }, [ref.snippet]));
     items.set(ref.seq, item);
     list.append(item);
   }
