@@ -21,12 +21,13 @@ export function sourcesPanel(refs: readonly Reference[], strings: Strings & Extr
   const items = new Map<number, HTMLElement>();
   const list = h('ol', { class: 'bc-src-list' });
   for (const ref of refs) {
-    const item = h('li', { class: 'bc-src', tabindex: '-1', 'data-seq': String(ref.seq) }, [
+    // Each source in its own direction (its number is neutral: the title decides).
+    const item = h('li', { class: 'bc-src', tabindex: '-1', 'data-seq': String(ref.seq), dir: 'auto' }, [
       h('span', { class: 'bc-src-n' }, [`[${ref.seq}]`]),
       ' ',
-      h('span', { class: 'bc-src-title', dir: 'auto' }, [ref.title]),
+      h('span', { class: 'bc-src-title' }, [ref.title]),
     ]);
-    if (ref.snippet) item.append(h('span', { class: 'bc-src-snippet', dir: 'auto' }, [ref.snippet]));
+    if (ref.snippet) item.append(h('span', { class: 'bc-src-snippet' }, [ref.snippet]));
     items.set(ref.seq, item);
     list.append(item);
   }
