@@ -25,7 +25,7 @@ const BUDGETS = {
 };
 const SPLIT_DIR = 'dist/split';
 /** Files earlier builds wrote beside dist/widget.js, which it no longer imports: a stale copy must not hide a regression. */
-const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n'];
+const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n/zh-CN.js', 'dist/i18n/zh-CN.js.map'];
 
 const args = new Set(process.argv.slice(2));
 const skipTypes = args.has('--no-types');
@@ -70,6 +70,45 @@ function externalModules() {
     return [m[1], file];
   });
 }
+
+/** The language files of widget/modules.ts (`export const LANGUAGE_FILES = ['ar', …] as const;`). */
+function languageFiles() {
+  const line = /^export const LANGUAGE_FILES = \[([^\]]*)\] as const;$/m.exec(readFileSync('widget/modules.ts', 'utf8'))?.[1];
+  if (line === undefined) throw new Error("widget/modules.ts: no `export const LANGUAGE_FILES = ['<lang>', …] as const;` line");
+  return [...line.matchAll(/'([A-Za-z-]+)'/g)].map((m) => m[1]);
+}
+
+/**
+ * A language file's text: the values of `widget/ui/i18n-<lang>.ts` alone, in the key order of the
+ * English table (widget/ui/i18n-english.ts, which the widget zips them with), as one ES module.
+ * Keys would be about a third of each file by gzip -9.
+ */
+async function languageValues(lang) {
+  const entry = `import { EN_ALL } from './widget/ui/i18n-english'; import { strings } from './widget/ui/i18n-${lang}';
+export default Object.keys(EN_ALL).map((key) => strings[key]);`;
+  const out = await build({ ...common, ...defines(true), stdin: { contents: entry, resolveDir: '.', loader: 'ts' }, format: 'esm', write: false, minify: true });
+  const values = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`)).default;
+  const bad = values.findIndex((v) => typeof v != 'string');
+  if (bad >= 0) throw new Error(`widget/ui/i18n-${lang}.ts: no text for the English table's key number ${bad + 1}`);
+  return values;
+}
+const languageFile = async (lang) => `export default${JSON.stringify(await languageValues(lang))};\n`;
+
+/**
+ * Inside dist/widget.js the Chinese table is bundled in the same shape: its values, zipped with
+ * the English keys the bundle has anyway (230 B of gzip -9 less than the keyed table). The split
+ * build's i18n/zh-CN.js stays keyed, so it needs nothing else to be read.
+ */
+const zhValuesOnly = {
+  name: 'zh-values-only',
+  setup(b) {
+    b.onLoad({ filter: /widget[\\/]ui[\\/]i18n-zh-CN\.ts$/ }, async (args) => ({
+      contents: `import { tableFromValues } from './i18n-english';\nexport const strings = tableFromValues(${JSON.stringify(await languageValues('zh-CN'))});\n`,
+      loader: 'ts',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 /** gzip -9 (DESIGN.md §12): the gzip tool when the machine has one, else Node's zlib at level 9 (about 1 % larger, so stricter). */
 function gzip9(file) {
@@ -206,7 +245,7 @@ async function bundle(entry, outfile, options) {
 
 /** What the report prints and the budgets check: `[file, raw bytes]`. */
 const sized = [];
-sized.push(['dist/widget.js', await bundle('widget/main.ts', 'dist/widget.js', { format: 'iife', ...defines(false) })]);
+sized.push(['dist/widget.js', await bundle('widget/main.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, zhValuesOnly] })]);
 sized.push([`${SPLIT_DIR}/widget.js`, await bundle('widget/main.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
 // The split build's modules: ES modules the split widget.js imports from beside itself.
 const written = new Set([`${SPLIT_DIR}/widget.js`, `${SPLIT_DIR}/widget.js.map`]);
@@ -222,6 +261,16 @@ for (const [name, source] of externalModules()) {
   // Bundled again rather than copied: the source map's paths are relative to its own folder.
   await bundle(source, `${SPLIT_DIR}/${name}.js`, { format: 'esm', ...defines(true) });
   written.add(`${SPLIT_DIR}/${name}.js`).add(`${SPLIT_DIR}/${name}.js.map`);
+}
+// The language files, beside both widget.js files.
+for (const lang of languageFiles()) {
+  const text = await languageFile(lang);
+  for (const outfile of [`dist/i18n/${lang}.js`, `${SPLIT_DIR}/i18n/${lang}.js`]) {
+    mkdirSync(dirname(outfile), { recursive: true });
+    writeFileSync(outfile, text);
+    written.add(outfile);
+  }
+  sized.push([`dist/i18n/${lang}.js`, Buffer.byteLength(text)]);
 }
 // The JSX compiler (renderers/sandbox/jsx/): a classic script the widget fetches from beside
 // itself when a `jsx` view shows, and inlines into that view's frame. Sucrase's JSX transform

@@ -468,7 +468,7 @@ test('a response in message.responses restores the receipt; another form_id or j
   expect(await calls(page)).toEqual([]);
 });
 
-test('Chinese wording when the root lang is zh-CN', async ({ page }) => {
+test('Chinese wording from the Chinese table the widget passes', async ({ page }) => {
   await mount(page, { payload: ALL, lang: 'zh-CN' });
   await expect(page.getByRole('button', { name: '取消' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Your name\s*（必填）$/ })).toHaveAttribute('aria-required', 'true');

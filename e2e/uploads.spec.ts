@@ -333,8 +333,8 @@ test('the message limit of 4000 characters counts the attachment lines, in code 
   // 3990 characters fit the input, but not with the attachment's line after them.
   await composer(page).fill('x'.repeat(3990));
   await composer(page).press('Enter');
-  await expect(note).toHaveText('Too long: a message with its attachments may have up to 4000 characters');
-  await expect(liveRegion(page)).toHaveText('Too long: a message with its attachments may have up to 4000 characters');
+  await expect(note).toHaveText('Too long: a message with its attachments may have up to 4,000 characters');
+  await expect(liveRegion(page)).toHaveText('Too long: a message with its attachments may have up to 4,000 characters');
   expect(jobs).toHaveLength(0);
   await expect(chips(page)).toHaveCount(1);
   await expect(composer(page)).toHaveValue('x'.repeat(3990));

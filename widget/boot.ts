@@ -53,13 +53,15 @@ export function boot(): void {
 /** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
 function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>): BailingChatApi | null {
   // `nonce` from the element (its attribute reads as empty once the page has loaded it).
-  const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.language, warn, preload.agent);
+  const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.languages?.length ? navigator.languages : [navigator.language], warn, preload.agent);
   if (!resolved.ok) {
     console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
     return null;
   }
   const options = resolved.options;
 
+  // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
+  const strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
   // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
@@ -78,7 +80,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     : undefined;
   /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
   const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
-  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs)) registry.register(definition);
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();
@@ -120,7 +122,6 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   const api = createApi(target, emitter, warn);
   widgets.set(options.entry, api);
 
-  const strings = loadStrings(options.lang, script.src || location.href, warn);
   const mount = async (config: WidgetConfig, backend: MountArgs['backend']) => {
     await domReady();
     widget = mountWidget({ options, config, backend, registry, emitter, warn, ticket, context, strings: await strings });

@@ -8,6 +8,7 @@ import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererDefinition } from './types';
 import { trustedHTML } from './trusted-types';
+import type { Words } from './ui/i18n';
 
 /** DESIGN.md §8.1 / reference: a form's fenced JSON is at most 32 KiB. */
 const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
@@ -16,8 +17,9 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `scriptSrc` is widget.js's own URL. `sandbox` (the owner's opt-in: preload `sandbox`, or `{}` for
  * `data-sandbox="1"`) adds the `sandbox` renderer, whose module validates it and gets
  * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
+ * `strings` are the widget's words, which the form and the view's chrome show in its language.
  */
-export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>): RendererDefinition[] {
+export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>): RendererDefinition[] {
   const host = { sandbox, send, scriptSrc, html: trustedHTML } as SandboxHostOptions;
   return [
     {
@@ -27,15 +29,15 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
       contentType: 'application/json',
       maxPayloadBytes: FORM_MAX_PAYLOAD_BYTES,
       // A failed import rejects the mount, and the block falls back to its source as code.
-      mount: (context) => loadModule('renderers/bailing-form', scriptSrc).then((module) => module.mount(context)),
+      mount: (context) => Promise.all([loadModule('renderers/bailing-form', scriptSrc), strings]).then(([module, words]) => module.mount(context, words)),
     },
     ...(sandbox
       ? [{
           type: 'sandbox',
           // The placeholder while the view streams is here: it shows at once. The view's module,
           // fetched meanwhile, then draws what the model has written so far.
-          preview: (context) => sandboxPreview(context, () => loadModule('renderers/sandbox', scriptSrc).then((module) => (c) => module.preview(c, host))),
-          mount: (context) => Promise.all([loadModule('renderers/sandbox', scriptSrc), packs]).then(([module, packs]) => module.mount(context, { ...host, packs })),
+          preview: (context) => sandboxPreview(context, () => Promise.all([loadModule('renderers/sandbox', scriptSrc), strings]).then(([module, words]) => (c) => module.preview(c, { ...host, strings: words }))),
+          mount: (context) => Promise.all([loadModule('renderers/sandbox', scriptSrc), packs, strings]).then(([module, packs, words]) => module.mount(context, { ...host, packs, strings: words })),
         } satisfies RendererDefinition]
       : []),
   ];

@@ -31,6 +31,7 @@ import * as xml from '@speed-highlight/core/languages/xml.js';
 import * as yaml from '@speed-highlight/core/languages/yaml.js';
 import { adoptStyles } from './ui/adopt-styles';
 import { addCodeTools, CODE_TOOLS_CSS } from './ui/code-tools';
+import type { CodeStrings } from './ui/code-strings';
 
 type Language = Exclude<Parameters<typeof tokenizeWith>[1], string>;
 const data = (module: { default: unknown }) => module.default as Language;
@@ -91,10 +92,10 @@ export function tokensOf(text: string, language: Language): DocumentFragment {
 
 /**
  * Gives every code block below `root` its head, and colours every not yet coloured one whose
- * language is known here. `lang` is the widget's language (the head's words).
+ * language is known here. `words` are the widget's (the head's words in its language).
  */
-export function highlightCode(root: ParentNode, lang?: string, announce: (text: string) => void = () => {}): void {
-  addCodeTools(root, lang, announce);
+export function highlightCode(root: ParentNode, words?: Partial<CodeStrings>, announce: (text: string) => void = () => {}): void {
+  addCodeTools(root, words, announce);
   for (const code of root.querySelectorAll<HTMLElement>('pre > code[class*="language-"]:not([data-hl])')) {
     const language = languageOf(code);
     const text = code.textContent ?? '';

@@ -193,7 +193,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const length = codePoints(message);
     if (length > MAX_MESSAGE_CHARS) {
       warn(`a message is limited to ${MAX_MESSAGE_CHARS} characters, attachment lines included (got ${length}); not sent`);
-      const note = fill(strings.tooLong, { n: MAX_MESSAGE_CHARS });
+      const note = fill(strings.tooLong, { n: MAX_MESSAGE_CHARS }, options.lang);
       announce(note);
       composer.attachments?.note(note);
       return false;

@@ -208,13 +208,40 @@ group('readPreload', () => {
 });
 
 group('resolveLang', () => {
-  it.each([
-    ['zh-CN', 'en', 'zh-CN'],
-    ['zh', 'en', 'zh-CN'],
-    [null, 'zh-Hans-CN', 'zh-CN'],
-    [null, 'fr-FR', 'en'],
-    ['en', 'zh-CN', 'en'],
-  ])('%s with browser %s → %s', (value, browser, expected) => {
-    expect(resolveLang(value, browser)).toBe(expected);
+  it.each<[string | null, string[], string, string[]]>([
+    // The page's choice wins.
+    ['zh-CN', ['en'], 'zh-CN', []],
+    ['zh', ['en'], 'zh-CN', []],
+    ['en', ['zh-CN'], 'en', []],
+    ['ar', ['en-US'], 'ar', []],
+    ['es', ['ja'], 'es', []],
+    ['ja', [], 'ja', []],
+    ['ES-mx', ['en'], 'es', []],
+    ['ar_EG', ['en'], 'ar', []],
+    // Else the browser's languages, in the visitor's order, by primary subtag.
+    [null, ['es-MX', 'en'], 'es', []],
+    [null, ['ar-EG'], 'ar', []],
+    [null, ['ja-JP', 'en-US'], 'ja', []],
+    [null, ['zh-Hans-CN'], 'zh-CN', []],
+    [null, ['zh-TW', 'en'], 'zh-CN', []],
+    [null, ['fr-FR', 'de', 'es-419', 'ja'], 'es', []],
+    [null, ['fr-FR', 'ja-JP', 'es'], 'ja', []],
+    [null, ['en-GB', 'ar'], 'en', []],
+    ['', ['ja-JP'], 'ja', []],
+    // Nothing the widget speaks: English.
+    [null, ['fr-FR', 'de-DE'], 'en', []],
+    [null, [], 'en', []],
+    // A subtag that only starts like one of ours is not it.
+    [null, ['arn', 'esu', 'jam'], 'en', []],
+    // A page's choice the widget does not speak: said, then the browser's languages.
+    ['fr', ['ja-JP'], 'ja', ['data-lang "fr" is not a language of the widget (en, zh-CN, ar, es, ja); using the browser\'s languages']],
+  ])('%s with browser %j → %s', (value, browser, expected, warnings) => {
+    const said: string[] = [];
+    expect(resolveLang(value, browser, (m) => said.push(m))).toBe(expected);
+    expect(said).toEqual(warnings);
+  });
+
+  it('reads one tag as the only browser language (navigator.language where there is no list)', () => {
+    expect(resolveLang(null, 'es-AR')).toBe('es');
   });
 });

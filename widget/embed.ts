@@ -8,7 +8,9 @@ import { readImageOrigins } from './image-origins';
 import { FOCUS_KEY, FOCUS_KEY_PATTERN } from './ui/focus-cycle';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
-export type Lang = 'en' | 'zh-CN';
+/** The widget's languages: English built in, Chinese inside dist/widget.js, the rest files beside it (widget/modules.ts). */
+export const LANGS = ['en', 'zh-CN', 'ar', 'es', 'ja'] as const;
+export type Lang = (typeof LANGS)[number];
 
 /** Everything the widget needs to start, after attributes and preload are merged and validated. */
 export interface EmbedOptions {
@@ -79,7 +81,7 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'number' | 'arr
   math: 'boolean',
 };
 
-const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent']);
+const PRELOAD_KEYS = new Set(['renderers', 'config', 'sandbox', 'tools', 'agent', 'strings']);
 
 export interface Preload {
   renderers: unknown[];
@@ -88,6 +90,8 @@ export interface Preload {
   tools: unknown[];
   /** The AG-UI agent (`{url, headers, forwardedProps, context}`), checked by the AG-UI module. */
   agent: unknown;
+  /** The host's texts by language (`{ en: { send: 'Go' } }`), checked by widget/ui/i18n-english.ts. */
+  strings: unknown;
 }
 
 /**
@@ -95,7 +99,7 @@ export interface Preload {
  * Invalid entries are reported through `warn` and skipped, never fatal (DESIGN.md §5).
  */
 export function readPreload(value: unknown, warn: (message: string) => void): Preload {
-  const preload: Preload = { renderers: [], config: {}, sandbox: undefined, tools: [], agent: undefined };
+  const preload: Preload = { renderers: [], config: {}, sandbox: undefined, tools: [], agent: undefined, strings: undefined };
   if (value === undefined || value === null) return preload;
   if (typeof value !== 'object' || Array.isArray(value)) {
     warn(`window.BailingChat preload must be an object (got ${describe(value)}); ignored`);
@@ -115,6 +119,7 @@ export function readPreload(value: unknown, warn: (message: string) => void): Pr
   }
   preload.sandbox = record.sandbox;
   preload.agent = record.agent;
+  preload.strings = record.strings;
   if (record.config !== undefined) {
     if (record.config && typeof record.config === 'object' && !Array.isArray(record.config)) {
       for (const [key, v] of Object.entries(record.config as Record<string, unknown>)) {
@@ -143,7 +148,7 @@ export function resolveEmbedOptions(
   attr: AttributeSource,
   scriptSrc: string,
   preloadConfig: Record<string, unknown>,
-  navigatorLanguage: string,
+  navigatorLanguages: string | readonly string[],
   warn: (message: string) => void,
   preloadAgent?: unknown,
 ): EmbedResult {
@@ -175,7 +180,7 @@ export function resolveEmbedOptions(
     return { ok: false, error: (error as Error).message };
   }
 
-  const lang = resolveLang(pick('data-lang', 'lang'), navigatorLanguage);
+  const lang = resolveLang(pick('data-lang', 'lang'), navigatorLanguages, warn);
   const themeValue = pick('data-theme', 'theme');
   let theme: ThemeSetting = 'auto';
   if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
@@ -222,11 +227,21 @@ export function resolveEmbedOptions(
   };
 }
 
-export function resolveLang(value: string | null, navigatorLanguage: string): Lang {
-  const tag = (value || navigatorLanguage || 'en').toLowerCase();
-  return tag.startsWith('zh') ? 'zh-CN' : 'en';
+/** The widget's language for a BCP 47 tag, by its primary subtag (es-MX → es, ar-EG → ar, any zh → zh-CN); null when the widget does not speak it. */
+export function matchLang(tag: string): Lang | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return primary == 'zh' ? 'zh-CN' : LANGS.find((lang) => lang == primary) ?? null;
 }
 
+/**
+ * The page's choice (`data-lang`, or the preload's `lang`), else the first of the browser's
+ * languages (navigator.languages, in the visitor's order) the widget speaks, else English.
+ */
+export function resolveLang(value: string | null, navigatorLanguages: string | readonly string[], warn?: (message: string) => void): Lang {
+  const chosen = value ? matchLang(value) : null;
+  if (value && !chosen) warn?.(`data-lang "${value.slice(0, 40)}" is not a language of the widget (${LANGS.join(', ')}); using the browser's languages`);
+  return chosen ?? [navigatorLanguages].flat().map(matchLang).find(Boolean) ?? 'en';
+}
 
 export type { RendererDefinition };
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './ui/i18n';
-import { EXTRAS_EN } from './ui/extras-strings';
+import { EN_ALL } from './ui/i18n-english';
 import { loadModule, type ModuleName } from './modules';
-import { UPLOAD_EN } from './ui/uploader-strings';
 
 // Unit tests run the self-contained build's path (vitest.config.ts defines __BAILING_SPLIT__ as
 // false): every module comes from the bundle, and the script's URL is never used to fetch one.
@@ -12,6 +10,7 @@ const MODULES: { name: ModuleName; exports: string[] }[] = [
   { name: 'renderers/bailing-form', exports: ['mount'] },
   { name: 'renderers/sandbox', exports: ['mount', 'preview'] },
   { name: 'i18n/zh-CN', exports: ['strings'] },
+  { name: 'i18n/english', exports: ['EN_ALL', 'readOverrides', 'slotsOf', 'tableFromValues'] },
   { name: 'uploader', exports: ['createUploader'] },
 ];
 
@@ -26,10 +25,10 @@ describe('loadModule (self-contained build)', () => {
     expect(await loadModule('renderers/bailing-form', 'https://other.invalid/x/widget.js')).toBe(first);
   });
 
-  it("the Chinese module translates every text of the widget, the uploader's too, and only those", async () => {
+  it("the Chinese module translates every text of the widget, its modules' too, and only those", async () => {
     const { strings } = await loadModule('i18n/zh-CN', HUB_THAT_SERVES_NOTHING);
-    // Every text: the core's and those the optional modules bring in English (extras-strings.ts, uploader-strings.ts).
-    const all: Record<string, string> = { ...en, ...EXTRAS_EN, ...UPLOAD_EN };
+    // Every text: the core's and those the optional modules bring in English (widget/ui/i18n-english.ts).
+    const all: Record<string, string> = { ...EN_ALL };
     expect(Object.keys(strings).sort()).toEqual(Object.keys(all).sort());
     for (const [key, text] of Object.entries(strings)) expect(text, key).not.toBe(all[key]);
   });

@@ -19,6 +19,7 @@ const BUNDLED = __BAILING_SPLIT__
       'renderers/bailing-form': () => import('../renderers/bailing-form/chunk'),
       'renderers/sandbox': () => import('../renderers/sandbox/chunk'),
       'i18n/zh-CN': () => import('./ui/i18n-zh-CN'),
+      'i18n/english': () => import('./ui/i18n-english'),
       'extras': () => import('./extras'),
       'uploader': () => import('./ui/uploader'),
     };
@@ -49,6 +50,19 @@ interface ExternalModules {
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
   'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
 }
+
+/**
+ * Languages that neither build carries: each is `i18n/<lang>.js` beside the script (in dist/ and in
+ * dist/split/), fetched while the config loads, only when the widget speaks it. build.mjs reads
+ * this line and writes each file from `widget/ui/i18n-<lang>.ts` as the table's values alone, in
+ * the key order of the English table (widget/ui/i18n-english.ts), the smallest form to ship.
+ */
+export const LANGUAGE_FILES = ['ar', 'es', 'ja'] as const;
+export type FileLang = (typeof LANGUAGE_FILES)[number];
+
+/** The values of language `lang`'s file, from beside widget.js. Rejects when it cannot be fetched or evaluated. */
+export const loadLanguageFile = (lang: FileLang, scriptSrc: string): Promise<unknown> =>
+  import(/* @vite-ignore */ new URL(`i18n/${lang}.js`, scriptSrc).href).then((module: { default: unknown }) => module.default);
 
 /** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */
 export function loadExternalModule<N extends ExternalModuleName>(name: N, scriptSrc: string): Promise<ExternalModules[N]> {

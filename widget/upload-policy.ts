@@ -69,9 +69,9 @@ export function classifyFile(file: FileFacts, forced?: 'audio'): Classified {
 type RefusalStrings = Record<'unsupportedFile' | 'emptyFile' | 'tooLargeImage' | 'tooLargeAudio' | 'tooLargeFile', string>;
 
 /** What the visitor reads when a file is refused before upload: what was wrong, and the limit. */
-export function refusalText(refusal: Refusal, s: RefusalStrings): string {
+export function refusalText(refusal: Refusal, s: RefusalStrings, locale?: string): string {
   if (refusal.reason === 'type') return s.unsupportedFile;
   if (refusal.reason === 'empty') return s.emptyFile;
   const template = refusal.kind === 'image' ? s.tooLargeImage : refusal.kind === 'audio' ? s.tooLargeAudio : s.tooLargeFile;
-  return fill(template, { mb: UPLOAD_LIMIT_MB[refusal.kind] });
+  return fill(template, { mb: UPLOAD_LIMIT_MB[refusal.kind] }, locale);
 }

@@ -4,9 +4,9 @@
 // (widget/upload-policy.ts, widget/transport/upload.ts). Pure: no DOM, no network.
 import type { Attachment } from './types';
 
-/** Fills `{key}` slots of a text (the strings of widget/ui/i18n.ts). */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (slot, key: string) => (key in values ? String(values[key]) : slot));
+/** Fills `{key}` slots of a text (the strings of widget/ui/i18n.ts); numbers are written as `locale` writes them (Intl). */
+export function fill(template: string, values: Record<string, string | number>, locale?: string): string {
+  return template.replace(/\{(\w+)\}/g, (slot, key: string) => (key in values ? values[key].toLocaleString(locale) : slot));
 }
 
 // The hub's own markers: its widget writes them and its server (and model prompts) read them.

@@ -10,7 +10,7 @@ import type { Registry } from './registry';
 import type { ChatBackend } from './backend';
 import { DEFAULT_CONFIG } from './transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from './types';
-import type { Strings } from './ui/i18n';
+import type { Words as Strings } from './ui/i18n';
 import { createMessageList } from './ui/messages';
 import { createShell, isCssColor } from './ui/shell';
 import type { Uploader } from './ui/uploader';
@@ -102,14 +102,14 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const announce = (text: string) => shell.announce(text);
   // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
   const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : (content) => {
-    if (code) return code.highlightCode(content, options.lang, announce);
+    if (code) return code.highlightCode(content, strings, announce);
     // Not for a renderer's block shown as code while it streams (its type may still be growing:
     // `bail` before `bailing-form`): that one is not code to read.
     if (code === undefined && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
       code = null;
       loadExternalModule('code', options.scriptSrc).then((module) => {
         module.adoptCodeStyles(shell.messages);
-        module.highlightCode(shell.messages, options.lang, announce);
+        module.highlightCode(shell.messages, strings, announce);
         code = module;
       }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
     }

@@ -39,8 +39,14 @@ registry.register({
   version: 1,
   contentType: 'application/json',
   maxPayloadBytes: 32768,
+  // With the words of the root's language, as the widget passes its table (widget/builtins.ts).
   mount: (ctx: Parameters<typeof import('../../renderers/bailing-form/form').mount>[0]) =>
-    import(/* module */ '/split/renderers/bailing-form.js' as string).then((m: typeof import('../../renderers/bailing-form/form')) => m.mount(ctx)),
+    Promise.all([
+      import(/* module */ '/split/renderers/bailing-form.js' as string) as Promise<typeof import('../../renderers/bailing-form/form')>,
+      ctx.container.closest('[lang]')?.getAttribute('lang') == 'zh-CN'
+        ? (import(/* module */ '/split/i18n/zh-CN.js' as string) as Promise<typeof import('../../widget/ui/i18n-zh-CN')>).then((zh) => zh.strings)
+        : undefined,
+    ]).then(([m, words]) => m.mount(ctx, words)),
 });
 
 const stage = document.getElementById('stage')!;

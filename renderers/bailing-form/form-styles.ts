@@ -20,7 +20,7 @@ export const FORM_CSS = `
 .bf .bf-help { margin: -2px 0 6px; font-size: 12.5px; color: var(--bc-muted); white-space: pre-line; }
 .bf .bf-field { margin: 14px 0 0; padding: 0; border: 0; min-width: 0; }
 .bf .bf-label { display: block; margin: 0 0 4px; padding: 0; font-size: 13px; font-weight: 600; }
-.bf .bf-req { margin-left: 3px; color: var(--bc-error); font-weight: 600; }
+.bf .bf-req { margin-inline-start: 3px; color: var(--bc-error); font-weight: 600; }
 .bf .bf-input {
   display: block; width: 100%; min-height: 38px; margin: 0; padding: 7px 10px; border-radius: 8px;
   font: inherit; color: inherit; background: var(--bc-bg);
@@ -51,13 +51,13 @@ export const FORM_CSS = `
 .bf .bf-btn:disabled { cursor: not-allowed; opacity: .6; filter: none; }
 .bf .bf-btn[aria-busy="true"] { cursor: progress; }
 .bf .bf-btn[aria-busy="true"]::before {
-  content: ""; display: inline-block; width: 12px; height: 12px; margin-right: 7px; vertical-align: -1px;
-  border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
+  content: ""; display: inline-block; width: 12px; height: 12px; margin-inline-end: 7px; vertical-align: -1px;
+  border: 2px solid currentColor; border-inline-end-color: transparent; border-radius: 50%;
   animation: bf-spin .8s linear infinite;
 }
 @keyframes bf-spin { to { transform: rotate(360deg); } }
 .bf .bf-badge {
-  display: inline-flex; align-items: center; gap: 6px; margin: 0 0 6px; padding: 2px 10px 2px 8px; border-radius: 999px;
+  display: inline-flex; align-items: center; gap: 6px; margin: 0 0 6px; padding: 2px 10px; padding-inline-start: 8px; border-radius: 999px;
   font-size: 12.5px; font-weight: 600; color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 13%, transparent);
 }
 .bc-root[data-mode="dark"] .bf .bf-badge { color: var(--bc-fg); background: color-mix(in srgb, var(--bailing-accent) 40%, transparent); }

@@ -11,77 +11,13 @@ import { icon as svgIcon } from '../../widget/ui/dom';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
 import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
+import { FORM_EN, type FormStrings } from './strings';
+import { fill } from '../../widget/uploads';
 
 /** Single choices with at most this many options are radio buttons; more become a `<select>`. */
 const MAX_RADIOS = 5;
 /** `submission_id` length: 22 characters of a 64-letter alphabet are 132 random bits. */
 const SUBMISSION_ID_LENGTH = 22;
-
-const EN = {
-  submit: 'Submit',
-  cancel: 'Cancel',
-  sending: 'Sending…',
-  required: ' (required)',
-  choose: 'Choose…',
-  submitted: 'Submitted',
-  cancelled: 'Cancelled',
-  yes: 'Yes',
-  no: 'No',
-  unanswered: 'Not answered',
-  listSeparator: ', ',
-  shown: (status: string, title: string) => `${status}: ${title}`,
-  sendFailed: 'Could not send. Please try again.',
-  fix: (n: number) => (n == 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
-  requiredField: 'This field is required.',
-  check: 'Check this box to continue.',
-  chooseOne: 'Choose an option.',
-  chooseSome: 'Choose at least one option.',
-  tooShort: (n: number) => `Enter at least ${n} characters.`,
-  tooLong: (n: number) => `Enter at most ${n} characters.`,
-  number: 'Enter a number.',
-  numberRange: (lo?: string, hi?: string) =>
-    lo && hi ? `Enter a number from ${lo} to ${hi}.` : lo ? `Enter a number of at least ${lo}.` : `Enter a number of at most ${hi}.`,
-  date: 'Enter a complete, valid date.',
-  dateRange: (lo?: string, hi?: string) =>
-    lo && hi ? `Choose a date from ${lo} to ${hi}.` : lo ? `Choose a date on or after ${lo}.` : `Choose a date on or before ${hi}.`,
-  control: 'Remove tabs and other special characters.',
-  option: 'Choose one of the listed options.',
-  size: 'Your answers are too long to send. Please shorten them.',
-  invalid: 'Check this value.',
-};
-
-type Strings = typeof EN;
-
-const ZH: Strings = {
-  submit: '提交',
-  cancel: '取消',
-  sending: '正在发送…',
-  required: '（必填）',
-  choose: '请选择…',
-  submitted: '已提交',
-  cancelled: '已取消',
-  yes: '是',
-  no: '否',
-  unanswered: '未填写',
-  listSeparator: '、',
-  shown: (status, title) => `${status}：${title}`,
-  sendFailed: '发送失败，请重试。',
-  fix: (n) => `请修正下方标出的 ${n} 处内容。`,
-  requiredField: '此项为必填项。',
-  check: '请勾选此项后继续。',
-  chooseOne: '请选择一个选项。',
-  chooseSome: '请至少选择一项。',
-  tooShort: (n) => `请至少输入 ${n} 个字符。`,
-  tooLong: (n) => `最多输入 ${n} 个字符。`,
-  number: '请输入数字。',
-  numberRange: (lo, hi) => (lo && hi ? `请输入 ${lo} 到 ${hi} 之间的数字。` : lo ? `请输入不小于 ${lo} 的数字。` : `请输入不大于 ${hi} 的数字。`),
-  date: '请输入完整有效的日期。',
-  dateRange: (lo, hi) => (lo && hi ? `请选择 ${lo} 至 ${hi} 之间的日期。` : lo ? `请选择 ${lo} 或之后的日期。` : `请选择 ${hi} 或之前的日期。`),
-  control: '请删除制表符等特殊字符。',
-  option: '请从列出的选项中选择。',
-  size: '填写的内容过长，无法发送，请缩短后重试。',
-  invalid: '请检查此项。',
-};
 
 const ICON_CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 const ICON_CANCEL = 'M7 7l10 10M17 7L7 17';
@@ -159,13 +95,16 @@ interface Control {
  * Mounts a `bailing-form` v1 block (DESIGN.md §7). Throws, drawing nothing, when the payload is not
  * a valid form: the registry then shows the block as code and logs the reasons. Returns the cleanup.
  */
-export function mount(context: RendererContext): () => void {
+export function mount(context: RendererContext, words?: Partial<FormStrings>): () => void {
   const checked = validateForm(context.payload);
   if (!checked.ok) throw new Error(`invalid bailing-form: ${checked.errors.map((e) => e.message).join('; ')}`);
   const form = checked.form;
   const { container, signal, message } = context;
-  const zh = /^zh\b/i.test(container.closest('[lang]')?.getAttribute('lang') ?? '');
-  const t = zh ? ZH : EN;
+  // The widget's words (any language, the host's overrides included) over the English ones; dates
+  // and numbers in the widget's language (its root's `lang`).
+  const t: FormStrings = { ...FORM_EN, ...words };
+  const locale = container.closest('[lang]')?.getAttribute('lang') || 'en';
+  const num = (n: number) => new Intl.NumberFormat(locale).format(n);
   const listeners = new AbortController();
   const on = (target: EventTarget, type: string, fn: (e: Event) => void) => target.addEventListener(type, fn, { signal: listeners.signal });
   const prefix = idPrefix();
@@ -183,7 +122,7 @@ export function mount(context: RendererContext): () => void {
 
   const formatDate = (value: string) => {
     try {
-      return new Intl.DateTimeFormat(zh ? 'zh-CN' : 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
     } catch {
       return value;
     }
@@ -193,11 +132,11 @@ export function mount(context: RendererContext): () => void {
   /** What the receipt shows for a submitted value. */
   const display = (field: AnyField, value: FormValue | undefined): string =>
     value === undefined || value === '' || (Array.isArray(value) && !value.length)
-      ? t.unanswered
+      ? t.formUnanswered
       : typeof value == 'boolean'
-        ? value ? t.yes : t.no
+        ? value ? t.formYes : t.formNo
         : Array.isArray(value)
-          ? value.map((v) => optionLabel(field, v)).join(t.listSeparator)
+          ? value.map((v) => optionLabel(field, v)).join(t.formListSeparator)
           : field.type == 'single_select'
             ? optionLabel(field, String(value))
             : field.type == 'date' ? formatDate(String(value)) : String(value);
@@ -206,7 +145,7 @@ export function mount(context: RendererContext): () => void {
   const showReceipt = (cancelled: boolean, values?: Record<string, FormValue>) =>
     show(
       el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
-        el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), cancelled ? t.cancelled : t.submitted]),
+        el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), cancelled ? t.formCancelled : t.formSubmitted]),
         el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
         values &&
           el('dl', { class: 'bf-values' }, Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(field as AnyField, values[id])])]))),
@@ -244,7 +183,7 @@ export function mount(context: RendererContext): () => void {
       el(tag, { class: 'bf-label', ...attrs }, [
         field.label,
         required && el('span', { class: 'bf-req', 'aria-hidden': 'true' }, ['*']),
-        required && el('span', { class: 'bc-sr' }, [t.required]),
+        required && el('span', { class: 'bc-sr' }, [t.formRequired]),
       ]);
     const helpEl = help && el('p', { class: 'bf-help', id: help }, [description!]);
     const error = el('p', { class: 'bf-error', id: `${base}-error`, hidden: true });
@@ -288,7 +227,7 @@ export function mount(context: RendererContext): () => void {
         max: field.max,
         step: type == 'number' && 'any',
         rows: type == 'textarea' && 3,
-      }, select ? [el('option', { value: '' }, [field.placeholder || t.choose]), ...options.map((o, i) => el('option', { value: i }, [o.label]))] : []);
+      }, select ? [el('option', { value: '' }, [field.placeholder || t.formChoose]), ...options.map((o, i) => el('option', { value: i }, [o.label]))] : []);
       // Text the browser cannot read as a number or a date still counts as an answer, a wrong one.
       read = () =>
         input.value === ''
@@ -322,31 +261,32 @@ export function mount(context: RendererContext): () => void {
     const { type, min, max } = field;
     switch (error.rule) {
       case 'required':
-        return type == 'boolean' ? t.check : type == 'single_select' ? t.chooseOne : type == 'multi_select' ? t.chooseSome : t.requiredField;
+        return type == 'boolean' ? t.formCheck : type == 'single_select' ? t.formChooseOne : type == 'multi_select' ? t.formChooseSome : t.formRequiredField;
       case 'too-short':
-        return t.tooShort(field.minLength ?? 0);
+        return fill(t.formTooShort, { n: num(field.minLength ?? 0) });
       case 'too-long':
-        return t.tooLong(maxLength(field));
-      case 'range':
-        return type == 'number'
-          ? t.numberRange(min?.toString(), max?.toString())
-          : type == 'date' ? t.dateRange(min && formatDate(min as string), max && formatDate(max as string)) : t.invalid;
+        return fill(t.formTooLong, { n: num(maxLength(field)) });
+      case 'range': {
+        const [lo, hi] = type == 'number' ? [min, max].map((v) => v === undefined ? '' : num(v as number)) : [min && formatDate(min as string), max && formatDate(max as string)];
+        const [range, atLeast, atMost] = type == 'number' ? [t.formNumberRange, t.formNumberMin, t.formNumberMax] : [t.formDateRange, t.formDateMin, t.formDateMax];
+        return type == 'number' || type == 'date' ? fill(lo && hi ? range : lo ? atLeast : atMost, { min: lo || '', max: hi || '' }) : t.formInvalid;
+      }
       case 'type':
       case 'finite':
-        return type == 'number' ? t.number : t.invalid;
+        return type == 'number' ? t.formNumber : t.formInvalid;
       case 'date':
-        return t.date;
+        return t.formDate;
       case 'control':
-        return t.control;
+        return t.formControl;
       case 'option':
       case 'duplicate':
-        return t.option;
+        return t.formOption;
     }
-    return t.invalid;
+    return t.formInvalid;
   }
 
-  const submitLabel = form.submit_label ?? t.submit;
-  const cancelLabel = form.cancel_label ?? t.cancel;
+  const submitLabel = form.submit_label ?? t.formSubmit;
+  const cancelLabel = form.cancel_label ?? t.formCancel;
   const submitButton = el('button', { type: 'submit', class: 'bf-btn bf-primary' }, [submitLabel]);
   const cancelButton = el('button', { type: 'button', class: 'bf-btn' }, [cancelLabel]);
   // Polite: focus moves to the first invalid field, whose error is read with it; the summary follows.
@@ -370,7 +310,7 @@ export function mount(context: RendererContext): () => void {
     for (const c of formEl.querySelectorAll<HTMLInputElement>('input, select, textarea, button')) c.disabled = on;
     for (const [b, label] of [[submitButton, submitLabel], [cancelButton, cancelLabel]] as const) {
       const busy = on && b === button;
-      b.textContent = busy ? t.sending : label;
+      b.textContent = busy ? t.formSending : label;
       setAttr(b, 'aria-busy', busy && 'true');
     }
     container.setAttribute('data-state', on ? 'sending' : 'open');
@@ -388,7 +328,7 @@ export function mount(context: RendererContext): () => void {
     sending = true;
     summary.textContent = '';
     setSending(true, button);
-    const shown = t.shown(cancelled ? t.cancelled : t.submitted, form.title);
+    const shown = fill(t.formShown, { status: cancelled ? t.formCancelled : t.formSubmitted, title: form.title });
     const response = { form_id: form.form_id, submission_id: submissionId, action: cancelled ? 'cancel' : 'submit', ...(values ? { values } : {}) };
     // `respond` may throw instead of rejecting; either way it is a failed send.
     Promise.resolve()
@@ -410,7 +350,7 @@ export function mount(context: RendererContext): () => void {
           // The widget's rejection carries words for the visitor (the hub's own, e.g. a refusal
           // of the response); anything else is a fault they can do nothing with.
           const said = error instanceof Error && error.name == VISITOR_ERROR && error.message;
-          summary.textContent = failedSend = said || t.sendFailed;
+          summary.textContent = failedSend = said || t.formSendFailed;
           if (refocus) button.focus();
         },
       );
@@ -431,12 +371,12 @@ export function mount(context: RendererContext): () => void {
       for (const error of result.errors) {
         const control = controls.get(error.path);
         if (control) problems.has(error.path) || problems.set(error.path, explain(error, control.field));
-        else formProblem ||= error.rule == 'size' ? t.size : t.invalid;
+        else formProblem ||= error.rule == 'size' ? t.formSize : t.formInvalid;
       }
     }
     for (const [id, control] of controls) setError(control, problems.get(id) ?? '');
     if (result.ok) return send(false, submitButton, result.values);
-    summary.textContent = problems.size ? t.fix(problems.size) : formProblem;
+    summary.textContent = problems.size ? problems.size == 1 ? t.formFixOne : fill(t.formFixMany, { n: num(problems.size) }) : formProblem;
     const first = [...controls].find(([id]) => problems.has(id));
     (first ? first[1].first : submitButton).focus();
   });

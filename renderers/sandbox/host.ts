@@ -28,6 +28,8 @@ export interface SandboxHostOptions {
    * one policy, handed in so that the split build's copy of this module makes no second one.
    */
   html?: (markup: string) => string;
+  /** The widget's words (its language table, the host's overrides), over the chrome's English. */
+  strings?: Partial<SandboxStrings>;
 }
 
 export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? ((markup: string) => markup);
@@ -135,8 +137,8 @@ export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule('san
 /** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
 function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {
   const { container, signal } = context;
-  const strings: SandboxStrings = sandboxStrings(container);
-  const title = props.title ?? strings.untitled;
+  const strings: SandboxStrings = sandboxStrings(host?.strings);
+  const title = props.title ?? strings.viewUntitled;
   adoptStyles(container);
 
   // The preview drawn while the view streamed, when the widget kept it for this mount
@@ -151,7 +153,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   for (const child of [...box.children]) if (child != stand) child.remove();
   box.removeAttribute('aria-busy');
   box.prepend(el('div', 'sbx-title', title));
-  box.append(status, el('p', 'sbx-caution', strings.caution));
+  box.append(status, el('p', 'sbx-caution', strings.viewCaution));
 
   const modeEl = container.closest('[data-mode]');
   const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
@@ -222,10 +224,10 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
     if (now == stuck || ended) return;
     stuck = now;
     if (!now) return status.replaceChildren();
-    const stop = el('button', 'sbx-stop', strings.stop);
+    const stop = el('button', 'sbx-stop', strings.viewStop);
     stop.type = 'button';
-    stop.onclick = () => [...live].forEach((endView) => endView(strings.stopped));
-    status.replaceChildren(el('span', '', strings.unresponsive + ' '), stop);
+    stop.onclick = () => [...live].forEach((endView) => endView(strings.viewStopped));
+    status.replaceChildren(el('span', '', strings.viewUnresponsive + ' '), stop);
   };
 
   port.onmessage = ({ data }: MessageEvent<FrameMessage>) => {
@@ -254,12 +256,12 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
       case 'error': {
         const message = String(data.message).slice(0, MAX_ERROR_CHARS);
         say(`error in the view's code: ${message}`);
-        if (!stuck) status.replaceChildren(el('span', 'sbx-error', `${strings.error} ${message}`));
+        if (!stuck) status.replaceChildren(el('span', 'sbx-error', `${strings.viewError} ${message}`));
         return;
       }
       case 'leave':
         say('the view navigated away; its frame was removed');
-        return end(strings.navigated);
+        return end(strings.viewNavigated);
       case 'call':
         // Checked and run by packs.js; nothing runs when no pack is installed.
         (calls ? calls(data.name, data.payload) : Promise.reject(Error('no capability pack is installed'))).then(
@@ -296,7 +298,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
     // allowed (the sandbox attribute is "" by then), and it goes now.
     if (++loads > 1) {
       say('the frame loaded a second document; it was removed');
-      return end(strings.navigated);
+      return end(strings.viewNavigated);
     }
     setStuck(false);
     // The port goes to our document, the only one the frame has had; the bridge takes it once.
@@ -308,7 +310,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
           "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them; " +
           "showing the view's title and summary instead",
       );
-      end(strings.cannotRun);
+      end(strings.viewCannotRun);
     });
   });
   later(SANDBOX_WATCHDOG.LOAD_TIMEOUT_MS, () => loads || setStuck(true));

@@ -77,10 +77,10 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     // Nothing to draw yet (or views are off: the mount will say why): the placeholder.
     if (!policy || !(kit ? block.assets : view.html.trim())) return drawPlaceholder(container, wait);
     adoptStyles(container);
-    const strings = sandboxStrings(container);
+    const strings = sandboxStrings(host?.strings);
     const mode = container.closest('[data-mode]')?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode;
     const base = BASE_CSS + sandboxThemeCss(frameTheme(context, mode, getComputedStyle(container).fontFamily));
-    const title = titleOf(payload) ?? strings.untitled;
+    const title = titleOf(payload) ?? strings.viewUntitled;
     const size = () => {
       block.height = Math.min(policy.maxHeight, Math.max(block.min, block.content));
       block.frame!.frame.style.height = block.height + 'px';
@@ -105,7 +105,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     block.box = el('div', 'sbx');
     block.box.setAttribute('aria-busy', 'true');
     block.title = el('div', 'sbx-title');
-    block.box.append(block.title, block.frame.frame, el('div', 'sbx-status'), el('p', 'sbx-caution', strings.caution));
+    block.box.append(block.title, block.frame.frame, el('div', 'sbx-status'), el('p', 'sbx-caution', strings.viewCaution));
     container.replaceChildren(block.box);
     // Drawn: the mount gets this container with the box in it, in place (moving a frame reloads it).
     container.dataset.keep = '';
@@ -113,7 +113,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     if (block.frame.frame.isConnected) block.frame.frame.setAttribute('sandbox', '');
     size();
   }
-  const title = titleOf(payload) ?? sandboxStrings(container).untitled;
+  const title = titleOf(payload) ?? sandboxStrings(host?.strings).viewUntitled;
   if (block.title!.textContent != title) block.title!.textContent = block.frame!.frame.title = title;
   block.frame!.draw(view);
 }

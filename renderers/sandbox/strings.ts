@@ -1,45 +1,24 @@
-// The words of the sandbox's own chrome, in the widget's languages (the core's ui/i18n.ts keeps
-// only what the core shows, so these cost widget.js nothing).
+// The English words of the sandbox's own chrome. The core's table (widget/ui/i18n.ts) keeps only
+// what the core shows, so these cost the split build's widget.js nothing; the widget's language
+// table (which has every text of its language, and the host's overrides) goes over them.
 
-export interface SandboxStrings {
+export const SANDBOX_EN = {
   /** The frame's accessible name when the view has no title. */
-  untitled: string;
+  viewUntitled: 'Interactive view',
   /** Under every view: generated code, so no secrets. */
-  caution: string;
-  /** The view threw; `{message}` follows. */
-  error: string;
-  unresponsive: string;
-  stop: string;
-  stopped: string;
+  viewCaution: 'Generated view, isolated from this page. Do not type passwords or other secrets into it.',
+  /** The view threw; its message follows. */
+  viewError: 'The view reported an error:',
+  viewUnresponsive: 'This view is not responding.',
+  viewStop: 'Stop the view',
+  viewStopped: 'The view was stopped.',
   /** The view navigated away (or tried to); its frame was removed. */
-  navigated: string;
+  viewNavigated: 'The view tried to leave its frame and was closed.',
   /** The page's CSP (or the browser) stops the view's scripts. */
-  cannotRun: string;
-}
+  viewCannotRun: 'This page cannot run interactive views.',
+} as const;
 
-const EN: SandboxStrings = {
-  untitled: 'Interactive view',
-  caution: 'Generated view, isolated from this page. Do not type passwords or other secrets into it.',
-  error: 'The view reported an error:',
-  unresponsive: 'This view is not responding.',
-  stop: 'Stop the view',
-  stopped: 'The view was stopped.',
-  navigated: 'The view tried to leave its frame and was closed.',
-  cannotRun: 'This page cannot run interactive views.',
-};
+export type SandboxStrings = { readonly [K in keyof typeof SANDBOX_EN]: string };
 
-const ZH: SandboxStrings = {
-  untitled: '交互视图',
-  caution: '此视图由 AI 生成，与本页面隔离。请勿在其中输入密码或其他机密信息。',
-  error: '视图报告了一个错误：',
-  unresponsive: '此视图没有响应。',
-  stop: '停止视图',
-  stopped: '视图已停止。',
-  navigated: '视图试图离开其框架，已被关闭。',
-  cannotRun: '此页面无法运行交互视图。',
-};
-
-/** The strings for the language of the element the view mounts in (`lang` of the widget's root). */
-export function sandboxStrings(el: Element): SandboxStrings {
-  return /^zh\b/i.test(el.closest('[lang]')?.getAttribute('lang') ?? '') ? ZH : EN;
-}
+/** The chrome's words: the widget's (`words`, any language), with English for any it lacks. */
+export const sandboxStrings = (words?: Partial<SandboxStrings>): SandboxStrings => ({ ...SANDBOX_EN, ...words });

@@ -5,13 +5,7 @@
 
 import { copyText, ICON } from './answer-actions';
 import { h, icon } from './dom';
-
-/** The head's words, by the widget's language (English for any other). */
-const STRINGS = {
-  en: { copy: 'Copy code', copied: 'Copied', failed: 'Could not copy' },
-  'zh-CN': { copy: '复制代码', copied: '已复制', failed: '复制失败' },
-} as const;
-type CodeStrings = { readonly [K in keyof (typeof STRINGS)['en']]: string };
+import { CODE_EN, type CodeStrings } from './code-strings';
 
 /** How long the button says "Copied" before it says "Copy code" again. */
 const COPIED_MS = 2000;
@@ -19,7 +13,7 @@ const COPIED_MS = 2000;
 export const CODE_TOOLS_CSS = `
 .bc-code-head {
   display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 30px;
-  position: sticky; left: -12px; margin: -10px -12px 8px; padding: 0 2px 0 12px;
+  position: sticky; inset-inline-start: -12px; margin: -10px -12px 8px; padding: 0; padding-inline: 12px 2px;
   font: 12px/1.4 var(--bailing-font); white-space: normal; color: var(--bc-muted);
   border-bottom: 1px solid var(--bc-border); background: var(--bc-code-bg);
 }
@@ -32,25 +26,26 @@ export const CODE_TOOLS_CSS = `
 .bc-code-copy:hover { background: var(--bc-surface); color: var(--bc-fg); }
 `;
 
-export function addCodeTools(root: ParentNode, lang: string | undefined, announce: (text: string) => void): void {
-  const s: CodeStrings = STRINGS[lang as keyof typeof STRINGS] ?? STRINGS.en;
+/** `words`: the widget's (any language, the host's overrides), over the head's English. */
+export function addCodeTools(root: ParentNode, words: Partial<CodeStrings> | undefined, announce: (text: string) => void): void {
+  const s: CodeStrings = { ...CODE_EN, ...words };
   for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
     if (code.previousElementSibling?.classList.contains('bc-code-head')) continue;
     // The language is the renderer's checked class (`language-<name>`), never raw model text.
     const name = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? '';
     const label = h('span', { class: 'bc-code-lang' }, [name]);
-    const copy = h('button', { type: 'button', class: 'bc-code-copy', 'aria-label': name ? `${s.copy} (${name})` : s.copy }, [icon(ICON.copy), h('span', { 'aria-hidden': 'true' }, [s.copy])]);
+    const copy = h('button', { type: 'button', class: 'bc-code-copy', 'aria-label': name ? `${s.codeCopy} (${name})` : s.codeCopy }, [icon(ICON.copy), h('span', { 'aria-hidden': 'true' }, [s.codeCopy])]);
     let timer = 0;
     copy.addEventListener('click', () => {
       // The block as it is now (it may still be streaming): its text, not its colours.
       void copyText(code.textContent ?? '', copy).then(
         () => {
-          copy.lastElementChild!.textContent = s.copied;
-          announce(s.copied);
+          copy.lastElementChild!.textContent = s.codeCopied;
+          announce(s.codeCopied);
           clearTimeout(timer);
-          timer = +setTimeout(() => (copy.lastElementChild!.textContent = s.copy), COPIED_MS);
+          timer = +setTimeout(() => (copy.lastElementChild!.textContent = s.codeCopy), COPIED_MS);
         },
-        () => announce(s.failed),
+        () => announce(s.codeCopyFailed),
       );
     });
     // In the block, before its code: it goes when the block goes (a redraw of a streaming answer).

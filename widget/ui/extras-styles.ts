@@ -12,7 +12,7 @@ export const EXTRAS_CSS = `
 .bc-act svg { width: 16px; height: 16px; }
 .bc-act:hover { background: var(--bc-surface); color: var(--bc-fg); }
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
-.bc-act-status { color: var(--bc-muted); margin-left: 6px; }
+.bc-act-status { color: var(--bc-muted); margin-inline-start: 6px; }
 .bc-edit { align-self: flex-end; margin-top: -6px; }
 .bc-msg.bc-redone { background: transparent; color: var(--bc-muted); border: 1px dashed var(--bc-border); }
 .bc-redone-tag { display: block; margin-top: 6px; font-size: 12px; font-style: italic; color: var(--bc-muted); }
@@ -26,7 +26,7 @@ export const EXTRAS_CSS = `
 .bc-note-row { display: flex; justify-content: flex-end; gap: 6px; }
 .bc-note-btn { font: inherit; font-size: 13px; padding: 4px 12px; border-radius: 8px; border: 1px solid var(--bc-border); background: var(--bc-bg); color: var(--bc-fg); cursor: pointer; }
 .bc-note-send { background: var(--bailing-accent); border-color: var(--bailing-accent); color: var(--bailing-accent-text); }
-.bc-sources { border-left: 2px solid var(--bc-border); padding-left: 10px; }
+.bc-sources { border-inline-start: 2px solid var(--bc-border); padding-inline-start: 10px; }
 .bc-src-head { margin: 0 0 4px; font-size: 12px; font-weight: 600; color: var(--bc-muted); text-transform: uppercase; letter-spacing: .04em; }
 .bc-src-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
 .bc-src { border-radius: 6px; padding: 2px 4px; }

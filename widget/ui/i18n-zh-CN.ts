@@ -1,11 +1,10 @@
-// Simplified Chinese texts of the widget, an optional module (widget/modules.ts: i18n/zh-CN),
-// loaded only when the page or the visitor asks for zh-CN. It has the words of the optional modules
-// too (widget/ui/extras-strings.ts, widget/ui/uploader-strings.ts), which go over their English ones.
-import type { ExtrasStrings } from './extras-strings';
-import type { Strings } from './i18n';
-import type { UploadStrings } from './uploader-strings';
+// Simplified Chinese texts of the widget, an optional module (widget/modules.ts: i18n/zh-CN): inside
+// dist/widget.js (the hub's own widget speaks Chinese, and a hub serves that one file), a file
+// beside the split build's widget.js. It has the words of the optional modules too, which go over
+// their English ones.
+import type { LangTable } from './i18n-table';
 
-export const strings: Strings & ExtrasStrings & UploadStrings = {
+export const strings: LangTable = {
   openChat: '打开聊天',
   close: '关闭',
   newConversation: '新对话',
@@ -75,4 +74,48 @@ export const strings: Strings & ExtrasStrings & UploadStrings = {
   tooLong: '内容过长：消息连同附件最多 {n} 个字符',
   queued: '联网后发送',
   sendNow: '立即发送',
+  viewUntitled: '交互视图',
+  viewCaution: '此视图由 AI 生成，与本页面隔离。请勿在其中输入密码或其他机密信息。',
+  viewError: '视图报告了一个错误：',
+  viewUnresponsive: '此视图没有响应。',
+  viewStop: '停止视图',
+  viewStopped: '视图已停止。',
+  viewNavigated: '视图试图离开其框架，已被关闭。',
+  viewCannotRun: '此页面无法运行交互视图。',
+  codeCopy: '复制代码',
+  codeCopied: '已复制',
+  codeCopyFailed: '复制失败',
+  formSubmit: '提交',
+  formCancel: '取消',
+  formSending: '正在发送…',
+  formRequired: '（必填）',
+  formChoose: '请选择…',
+  formSubmitted: '已提交',
+  formCancelled: '已取消',
+  formYes: '是',
+  formNo: '否',
+  formUnanswered: '未填写',
+  formListSeparator: '、',
+  formShown: '{status}：{title}',
+  formSendFailed: '发送失败，请重试。',
+  formFixOne: '请修正下方标出的 1 处内容。',
+  formFixMany: '请修正下方标出的 {n} 处内容。',
+  formRequiredField: '此项为必填项。',
+  formCheck: '请勾选此项后继续。',
+  formChooseOne: '请选择一个选项。',
+  formChooseSome: '请至少选择一项。',
+  formTooShort: '请至少输入 {n} 个字符。',
+  formTooLong: '最多输入 {n} 个字符。',
+  formNumber: '请输入数字。',
+  formNumberRange: '请输入 {min} 到 {max} 之间的数字。',
+  formNumberMin: '请输入不小于 {min} 的数字。',
+  formNumberMax: '请输入不大于 {max} 的数字。',
+  formDate: '请输入完整有效的日期。',
+  formDateRange: '请选择 {min} 至 {max} 之间的日期。',
+  formDateMin: '请选择 {min} 或之后的日期。',
+  formDateMax: '请选择 {max} 或之前的日期。',
+  formControl: '请删除制表符等特殊字符。',
+  formOption: '请从列出的选项中选择。',
+  formSize: '填写的内容过长，无法发送，请缩短后重试。',
+  formInvalid: '请检查此项。',
 };

@@ -1,10 +1,11 @@
-// The widget's own words. English is built in; other languages are optional modules
-// (widget/modules.ts: inside dist/widget.js, or files beside the split build's widget.js fetched
-// while the chat config loads). Accessible names stay stable English in `en` because hosts and
+// The widget's own words. English is built in; Chinese is an optional module (widget/modules.ts:
+// inside dist/widget.js, a file beside the split build's), and Arabic, Spanish and Japanese are
+// language files beside either widget.js, fetched while the chat config loads (LANGUAGE_FILES). Accessible names stay stable English in `en` because hosts and
 // tests address controls by them. The attachment controls' words are the uploader's
 // (widget/ui/uploader-strings.ts): the core has no use for them.
-import type { Lang } from '../embed';
-import { loadModule } from '../modules';
+import { LANGS, type Lang } from '../embed';
+import type { LangTable } from './i18n-table';
+import { loadLanguageFile, loadModule } from '../modules';
 
 export const en = {
   openChat: 'Open chat',
@@ -40,15 +41,23 @@ export const en = {
 } as const;
 
 export type Strings = { readonly [K in keyof typeof en]: string };
+/** The widget's words: the core's, and in any language but English every module's too (they fall back to their own English). */
+export type Words = Strings & Partial<LangTable>;
 
-/** The words for `lang`; English when its module cannot be loaded (`warn` says why). */
-export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: string) => void): Promise<Strings> {
-  if (lang == 'en') return Promise.resolve(en);
-  return loadModule(`i18n/${lang}`, scriptSrc).then(
-    (module) => ({ ...en, ...module.strings }),
-    (error: unknown) => {
-      warn(`could not load the ${lang} texts (${String(error)}); using English`);
-      return en;
-    },
-  );
+/**
+ * The words for `lang`, with the host's `overrides` (the preload's `strings`) over them; English
+ * when the language cannot be loaded (`warn` says why).
+ */
+export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: string) => void, overrides?: unknown): Promise<Words> {
+  if (lang == 'en' && overrides === undefined) return Promise.resolve(en);
+  const english = () => loadModule('i18n/english', scriptSrc);
+  const table: Promise<Partial<LangTable>> = lang == 'en'
+    ? Promise.resolve({})
+    : lang == 'zh-CN'
+      ? loadModule('i18n/zh-CN', scriptSrc).then((module) => module.strings)
+      : Promise.all([loadLanguageFile(lang, scriptSrc), english()]).then(([values, module]) => module.tableFromValues(values));
+  return Promise.all([
+    table.catch((error: unknown) => (warn(`could not load the ${lang} texts (i18n/${lang}.js beside widget.js: ${String(error)}); using English`), {})),
+    overrides === undefined ? {} : english().then((module) => module.readOverrides(overrides, lang, LANGS, warn), (error: unknown) => (warn(`could not check the preload's strings (${String(error)}); ignored`), {})),
+  ]).then(([texts, own]) => ({ ...en, ...texts, ...own }));
 }

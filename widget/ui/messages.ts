@@ -94,13 +94,15 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       sticky = true;
     },
     addUser(text, atts, ts = Date.now()) {
-      const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text]);
+      // The text's own direction (an English message in the Arabic widget reads left to right, and
+      // the other way round); the bubble keeps the widget's, so it stays on its side with its corner.
+      const el = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user' }, [h('span', { class: 'bc-sr' }, [`${strings.you}: `]), text ? h('div', { dir: 'auto' }, [text]) : '']);
       if (atts) el.append(atts);
       article(el, strings.you, ts);
       return el;
     },
     addAssistant(ts = Date.now()) {
-      const body = h('div', { class: 'bc-body' });
+      const body = h('div', { class: 'bc-body', dir: 'auto' });
       const status = h('div', { class: 'bc-status' });
       const el = h('div', { class: 'bc-msg bc-msg-assistant', part: 'message-assistant' }, [
         h('span', { class: 'bc-sr' }, [`${strings.assistant}: `]),
@@ -163,7 +165,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       };
     },
     addNote(text) {
-      const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body' }, [h('p', {}, [text])])]);
+      const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body', dir: 'auto' }, [h('p', {}, [text])])]);
       article(el, assistant);
       return el;
     },

@@ -68,7 +68,7 @@ export function createShell(options: ShellOptions): Shell {
   const shadow = host.attachShadow({ mode: 'open' });
   adoptStyles(shadow, options.nonce);
 
-  const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, 'data-open': 'false' });
+  const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, dir: options.lang == 'ar' ? 'rtl' : 'ltr', 'data-open': 'false' });
   const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat)]);
   const title = h('h2', { class: 'bc-title', id: 'bc-title' }, [s.defaultTitle]);
   const avatar = h('img', { class: 'bc-avatar', alt: '', hidden: true, referrerpolicy: 'no-referrer' });
@@ -79,12 +79,12 @@ export function createShell(options: ShellOptions): Shell {
   const header = h('div', { class: 'bc-header', part: 'header' }, [avatar, title, newButton, maxButton, closeButton]);
   // Not role=log: a log is a live region and would read every streamed token aloud.
   const messages = h('div', { class: 'bc-messages', part: 'messages', role: 'region', 'aria-label': s.conversation, tabindex: '0' });
-  const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true });
+  const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true, dir: 'auto' });
   const input = h('textarea', { class: 'bc-input', part: 'input', rows: '1', 'aria-label': s.message, placeholder: s.placeholder, maxlength: '4000', enterkeyhint: 'send' });
   const sendButton = h('button', { type: 'submit', class: 'bc-send', 'aria-label': s.send }, [icon(ICONS.send)]);
   const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop, true)]);
   const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
-  const powered = h('div', { class: 'bc-powered', hidden: true });
+  const powered = h('div', { class: 'bc-powered', hidden: true, dir: 'auto' });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const alert = h('div', { class: 'bc-sr', role: 'alert' });
   const panel = h('section', { class: 'bc-panel', id: 'bc-panel', part: 'panel', 'aria-labelledby': 'bc-title', hidden: !inline }, [header, messages, notice, composer, powered, live, alert]);

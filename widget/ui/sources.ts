@@ -21,7 +21,8 @@ export function sourcesPanel(refs: readonly Reference[], strings: Strings & Extr
   const items = new Map<number, HTMLElement>();
   const list = h('ol', { class: 'bc-src-list' });
   for (const ref of refs) {
-    const item = h('li', { class: 'bc-src', tabindex: '-1', 'data-seq': String(ref.seq) }, [
+    // Each source in its own direction (its number is neutral: the title decides).
+    const item = h('li', { class: 'bc-src', tabindex: '-1', 'data-seq': String(ref.seq), dir: 'auto' }, [
       h('span', { class: 'bc-src-n' }, [`[${ref.seq}]`]),
       ' ',
       h('span', { class: 'bc-src-title' }, [ref.title]),

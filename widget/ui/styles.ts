@@ -90,10 +90,10 @@ export const CSS = `
 
 .bc-header {
   display: flex; align-items: center; gap: 4px;
-  padding: 10px 10px 10px 16px; border-bottom: 1px solid var(--bc-border);
+  padding: 10px; padding-inline-start: 16px; border-bottom: 1px solid var(--bc-border);
   background: var(--bc-bg);
 }
-.bc-avatar { width: 28px; height: 28px; border-radius: 50%; object-fit: cover; margin-right: 6px; }
+.bc-avatar { width: 28px; height: 28px; border-radius: 50%; object-fit: cover; margin-inline-end: 6px; }
 .bc-title { flex: 1; margin: 0; font-size: 15px; font-weight: 600; line-height: 1.3; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .bc-root[data-title-align="center"] .bc-title { text-align: center; }
 .bc-icon-btn {
@@ -111,11 +111,11 @@ export const CSS = `
 .bc-msg { max-width: 88%; overflow-wrap: anywhere; }
 .bc-msg-user {
   align-self: flex-end; background: var(--bc-user-bg); color: var(--bc-user-fg);
-  padding: 8px 12px; border-radius: 14px 14px 4px 14px; white-space: pre-wrap;
+  padding: 8px 12px; border-radius: 14px; border-end-end-radius: 4px; white-space: pre-wrap;
 }
 .bc-msg-assistant {
   align-self: flex-start; background: var(--bc-surface);
-  padding: 8px 12px; border-radius: 14px 14px 14px 4px; min-width: 40px;
+  padding: 8px 12px; border-radius: 14px; border-end-start-radius: 4px; min-width: 40px;
 }
 .bc-msg-assistant.bc-wide { max-width: 100%; width: 100%; }
 .bc-msg-error { background: var(--bc-error-bg); color: var(--bc-error); }
@@ -140,15 +140,15 @@ export const CSS = `
 .bc-body :is(p, ul, ol, pre, blockquote, table, .bc-rich) { margin: 0 0 10px; }
 .bc-body :is(h1, h2, h3, h4, h5, h6) { margin: 14px 0 6px; line-height: 1.3; font-weight: 650; font-size: 1em; }
 .bc-body h1 { font-size: 1.3em; } .bc-body h2 { font-size: 1.2em; } .bc-body h3 { font-size: 1.08em; }
-.bc-body ul, .bc-body ol { padding-left: 22px; }
+.bc-body ul, .bc-body ol { padding-inline-start: 22px; }
 .bc-body li + li { margin-top: 2px; }
 .bc-body a { color: var(--bc-link); text-decoration: underline; }
 .bc-body code { font-family: var(--bailing-mono); font-size: .9em; background: var(--bc-code-bg); padding: 1px 4px; border-radius: 4px; }
-.bc-body pre { background: var(--bc-code-bg); border: 1px solid var(--bc-border); border-radius: 8px; padding: 10px 12px; overflow-x: auto; }
+.bc-body pre { direction: ltr; text-align: start; background: var(--bc-code-bg); border: 1px solid var(--bc-border); border-radius: 8px; padding: 10px 12px; overflow-x: auto; }
 .bc-body pre code { background: none; padding: 0; font-size: 12.5px; white-space: pre; }
-.bc-body blockquote { border-left: 3px solid var(--bc-border); padding-left: 10px; color: var(--bc-muted); }
+.bc-body blockquote { border-inline-start: 3px solid var(--bc-border); padding-inline-start: 10px; color: var(--bc-muted); }
 .bc-body table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
-.bc-body th, .bc-body td { border: 1px solid var(--bc-border); padding: 4px 8px; text-align: left; }
+.bc-body th, .bc-body td { border: 1px solid var(--bc-border); padding: 4px 8px; text-align: start; }
 .bc-body th { background: var(--bc-code-bg); font-weight: 600; }
 .bc-body img { max-width: 100%; height: auto; border-radius: 6px; }
 .bc-body hr { border: 0; border-top: 1px solid var(--bc-border); margin: 12px 0; }
@@ -169,6 +169,7 @@ export const CSS = `
 }
 .bc-send:disabled { opacity: .45; cursor: not-allowed; }
 .bc-send svg { width: 18px; height: 18px; }
+.bc-root[dir="rtl"] .bc-send svg, .bc-root[dir="rtl"] .bc-act[aria-controls] svg { transform: scaleX(-1); }
 .bc-atts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; white-space: normal; }
 .bc-atts:not(:nth-child(2)) { margin-top: 6px; }
 .bc-att { display: inline-flex; align-items: center; gap: 4px; color: inherit; max-width: 100%; }

@@ -9,7 +9,7 @@ export const UPLOADER_CSS = `
 .bc-composer .bc-rec { color: var(--bc-error); background: var(--bc-error-bg); }
 .bc-attbar { padding: 0 12px; }
 .bc-chips { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-.bc-chip { display: flex; align-items: center; gap: 6px; max-width: 100%; padding: 3px 3px 3px 8px; border: 1px solid var(--bc-border); border-radius: 10px; background: var(--bc-surface); font-size: 13px; }
+.bc-chip { display: flex; align-items: center; gap: 6px; max-width: 100%; padding: 3px; padding-inline-start: 8px; border: 1px solid var(--bc-border); border-radius: 10px; background: var(--bc-surface); font-size: 13px; }
 .bc-chip svg { width: 16px; height: 16px; flex: none; }
 .bc-chip-img { width: 32px; height: 32px; object-fit: cover; border-radius: 6px; }
 .bc-chip-name { max-width: 150px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -26,7 +26,7 @@ export interface UploaderDeps {
   /** The core's words; the uploader's English ({@link UPLOAD_EN}) stands in for those it lacks. */
   strings: Strings & Partial<UploadStrings>;
   /** Where uploads go: `api` is the hub's base URL (resolveApiBase), whose own images alone preview a chip given back. */
-  options: Pick<EmbedOptions, 'api' | 'entry'>;
+  options: Pick<EmbedOptions, 'api' | 'entry' | 'lang'>;
   /** Who uploads, asked at each upload: the ticket may have changed. */
   visitor(): Pick<UploadBody, 'visitor_id' | 'ticket'>;
 }
@@ -57,7 +57,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
   const { api, entry: hubEntry } = options;
   const s = { ...UPLOAD_EN, ...strings };
   const hubOrigin = new URL(api).origin;
-  const tooMany = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS });
+  const tooMany = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }, options.lang);
   let chips: Chip[] = [];
   let gone = false;
   const list = h('ul', { class: 'bc-chips', 'aria-label': s.attachments, hidden: true });
@@ -140,7 +140,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
       const name = file.name;
       const verdict = classifyFile(file, forced);
       if (!verdict.ok) {
-        fail(chip(name, null), refusalText(verdict, s));
+        fail(chip(name, null), refusalText(verdict, s, options.lang));
         continue;
       }
       const { kind, mime } = verdict;

@@ -22,8 +22,8 @@ import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
-  /** The language of the steps' labels. Default `en`. */
-  lang?: PartsLang;
+  /** The widget's language: the steps' and decisions' labels (English where they have none of it) and dates. Default `en`. */
+  lang?: string;
   tools: readonly HostTool[];
   storage: Storage | null;
   /** The page's visitor ticket (data-ticket, setTicket), sent in `forwardedProps.ticket` as the BailingHub body carries it. */
@@ -265,8 +265,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     return results;
   }
 
-  const drawParts = createPartsView(options.lang ?? 'en');
-  const lang = options.lang ?? 'en';
+  const lang = (options.lang ?? 'en') as PartsLang;
+  const drawParts = createPartsView(lang);
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
   async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {
