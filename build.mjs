@@ -1,7 +1,7 @@
 // Builds everything the demo, the tests and a site owner need:
-//   dist/widget.js        the embeddable IIFE (minified), self-contained: the form, the sandbox host
-//                         and every language are inside it, so a hub that serves only this one file
-//                         (the real BailingHub hub does) gets all of it. Size-checked.
+//   dist/widget.js        the embeddable IIFE (minified), self-contained: the form, the sandbox host,
+//                         English and Chinese are inside it, so a hub that serves only this one file
+//                         (the real BailingHub hub does) gets them (other languages are files beside it). Size-checked.
 //   dist/split/widget.js  the same widget with its optional modules (widget/modules.ts) as files
 //                         beside it (dist/split/renderers/…, dist/split/i18n/…), fetched on first
 //                         use: a smaller first load for hosts that serve a folder. Size-checked.
