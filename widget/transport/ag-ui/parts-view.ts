@@ -12,6 +12,9 @@ import type { Part, TextPart } from './run';
 const STRINGS = {
   en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps' },
   'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤' },
+  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', steps: 'Pasos' },
+  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', steps: 'الخطوات' },
+  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', steps: 'ステップ' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
