@@ -81,7 +81,7 @@ describe('other routes', () => {
 describe('entries file validation', () => {
   it('accepts the shipped entries.json', () => {
     const entries = loadEntriesFile(join(import.meta.dirname, 'entries.json'));
-    expect([...entries.keys()]).toEqual(['demo_assistant', 'store_assistant', 'disabled_demo', 'ticket_demo', 'docs_assistant']);
+    expect([...entries.keys()]).toEqual(['demo_assistant', 'store_assistant', 'docs_assistant', 'disabled_demo', 'ticket_demo']);
     const demo = entries.get('demo_assistant')!;
     expect(demo.appearance).toMatchObject({
       title: 'Acme Help',
