@@ -2,7 +2,9 @@
 // that may hold one and draws each formula as MathML; prices and code stay text, a bad formula
 // shows its source marked as an error, and nothing in a formula reaches the network.
 import AxeBuilder from '@axe-core/playwright';
+import { MATH_ANSWER } from '../examples/server/demo-replies';
 import { ask, expect, lastAssistant, launcher, loadWidget, requestsReported, test, waitForAnswer } from './fixtures';
+import { cutBefore, steppedJob } from './stepped-streams';
 
 const MATH = 'Show me the math';
 
@@ -32,7 +34,16 @@ test('inline and display formulas are MathML; prices, code and a bad formula sta
       if (formulas.join() != w.__states.at(-1)?.join()) w.__states.push(formulas);
     }).observe(list, { childList: true, subtree: true, characterData: true });
   });
+  // The answer in three pieces, each drawn before the next comes: formulas drawn early must stay.
+  const job = await steppedJob(page);
+  const pieces = cutBefore(MATH_ANSWER, ['Euler', 'Prices']);
   await ask(page, MATH);
+  const drawn = (n: number) => expect.poll(() => page.evaluate(() => (window as unknown as { __states: string[][] }).__states.at(-1)?.length ?? 0)).toBeGreaterThanOrEqual(n);
+  await job.step([pieces[0]!]);
+  await drawn(3);
+  await job.step([pieces[1]!]);
+  await drawn(5);
+  await job.step([pieces[2]!], MATH_ANSWER);
   await waitForAnswer(page);
   const answer = lastAssistant(page);
   const body = answer.locator('.bc-body');
