@@ -94,6 +94,8 @@ test("a rating the hub refuses shows the hub's sentence (or ours without one) an
   await expect(bar).toContainText('操作太频繁，请稍后再试');
   await up.click();
   await expect(bar).toContainText('Your feedback could not be sent');
+  // A failure interrupts: screen readers hear it from the assertive region.
+  await expect(page.locator('bailing-chat-widget .bc-sr[role="alert"]')).toContainText('Your feedback could not be sent');
   expect(refused).toBe(2);
   await expect(up).toHaveAttribute('aria-pressed', 'false');
   expect((await storedHistory(page)).find((item) => item.r === 'a')).not.toHaveProperty('v');

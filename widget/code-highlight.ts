@@ -94,7 +94,7 @@ export function tokensOf(text: string, language: Language): DocumentFragment {
  * Gives every code block below `root` its head, and colours every not yet coloured one whose
  * language is known here. `words` are the widget's (the head's words in its language).
  */
-export function highlightCode(root: ParentNode, words?: Partial<CodeStrings>, announce: (text: string) => void = () => {}): void {
+export function highlightCode(root: ParentNode, words?: Partial<CodeStrings>, announce: (text: string, assertive?: boolean) => void = () => {}): void {
   addCodeTools(root, words, announce);
   for (const code of root.querySelectorAll<HTMLElement>('pre > code[class*="language-"]:not([data-hl])')) {
     const language = languageOf(code);

@@ -99,7 +99,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   // fetched at the first code block; until then (or without it: a host that serves widget.js
   // alone) code is plain.
   let code: typeof import('./code-highlight') | null | undefined;
-  const announce = (text: string) => shell.announce(text);
+  const announce = (text: string, assertive?: boolean) => shell.announce(text, assertive);
   // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
   const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : (content) => {
     if (code) return code.highlightCode(content, strings, announce);

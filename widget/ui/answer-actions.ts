@@ -19,7 +19,8 @@ export interface AnswerActionsOptions {
   comment?: string;
   /** Sends a rating; resolves once the service took it, rejects with what to tell the visitor. Absent: no rating controls. */
   rate?(rating: Vote, comment?: string): Promise<void>;
-  announce(text: string): void;
+  /** `assertive` for a failure: it interrupts. */
+  announce(text: string, assertive?: boolean): void;
   /** The sources panel to show and hide, when the answer has one. */
   sources?: HTMLElement;
   /** Asks the question again as a new turn (the last answer only, where the backend can). */
@@ -72,7 +73,7 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
   copy.addEventListener('click', () => {
     void copyText(options.text, el).then(
       () => say(s.copied),
-      () => say(s.copyFailed),
+      () => say(s.copyFailed, true),
     );
   });
   const up = button(s.helpful, ICON.up, vote == 'up');
@@ -89,9 +90,9 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
     copy.after(again);
   }
 
-  const say = (text: string) => {
+  const say = (text: string, failed?: boolean) => {
     status.textContent = text;
-    announce(text);
+    announce(text, failed);
     clearTimeout(clearTimer);
     clearTimer = +setTimeout(() => (status.textContent = ''), 4000);
   };
@@ -112,7 +113,7 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
       say(s.thanks);
       return true;
     } catch (error) {
-      say(error instanceof Error && error.message ? error.message : s.rateFailed);
+      say(error instanceof Error && error.message ? error.message : s.rateFailed, true);
       return false;
     } finally {
       busy = false;

@@ -21,7 +21,7 @@ export interface AnswerFooterOptions {
   strings: Strings;
   policy: AttachmentPolicy;
   rate?(rating: Vote, comment?: string): Promise<void>;
-  announce(text: string): void;
+  announce(text: string, assertive?: boolean): void;
   /** The last turn, where the backend lets it be asked again: Regenerate here, Edit on its question's row. */
   redo?: { regenerate(): void; edit(): void; question?: HTMLElement };
 }

@@ -27,7 +27,7 @@ export const CODE_TOOLS_CSS = `
 `;
 
 /** `words`: the widget's (any language, the host's overrides), over the head's English. */
-export function addCodeTools(root: ParentNode, words: Partial<CodeStrings> | undefined, announce: (text: string) => void): void {
+export function addCodeTools(root: ParentNode, words: Partial<CodeStrings> | undefined, announce: (text: string, assertive?: boolean) => void): void {
   const s: CodeStrings = { ...CODE_EN, ...words };
   for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
     if (code.previousElementSibling?.classList.contains('bc-code-head')) continue;
@@ -45,7 +45,7 @@ export function addCodeTools(root: ParentNode, words: Partial<CodeStrings> | und
           clearTimeout(timer);
           timer = +setTimeout(() => (copy.lastElementChild!.textContent = s.codeCopy), COPIED_MS);
         },
-        () => announce(s.codeCopyFailed),
+        () => announce(s.codeCopyFailed, true),
       );
     });
     // In the block, before its code: it goes when the block goes (a redraw of a streaming answer).
