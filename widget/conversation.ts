@@ -768,7 +768,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   addEventListener('online', flush);
   if (queued && navigator.onLine) void Promise.resolve().then(flush);
 
-  return { show, send, respond, stop, newConversation, visitor: () => backend.visitor(), destroy };
+  return {
+    show, send, respond, stop, newConversation, visitor: () => backend.visitor(),
+    // An unmounted widget must not send its waiting message when the browser comes back online.
+    destroy: () => (removeEventListener('online', flush), destroy()),
+  };
 }
 
 let markdown: typeof import('./markdown') | undefined;
