@@ -48,6 +48,16 @@ export async function showView(page: Page, baseUrl: string, props: object, optio
   await serverIdle(page, baseUrl);
 }
 
+/**
+ * Waits for the live view to take the preview's place: until then the live frame is inert behind
+ * the streamed preview (which runs no script), and a click lands on the preview.
+ */
+export async function liveView(page: Page) {
+  await expect(page.locator('bailing-chat-widget iframe.sbx-frame')).not.toHaveCount(0);
+  await expect(page.locator('bailing-chat-widget iframe.sbx-behind')).toHaveCount(0);
+  await expect(page.locator('bailing-chat-widget .sbx-preview')).toHaveCount(0);
+}
+
 export const frameOf = (page: Page) => page.locator('bailing-chat-widget iframe.sbx-frame');
 export const view = (page: Page) => page.frameLocator('bailing-chat-widget iframe.sbx-frame');
 

@@ -5,7 +5,7 @@
 // the send gate (agent.send only during a visitor's gesture in the view).
 import { agentRuns } from './agent-runs';
 import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
-import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
+import { createJobBodies, fakeFirstReply, frameOf, liveView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 
 /**
@@ -461,6 +461,7 @@ test.describe('the demo page /pages/packs.html', () => {
     await launcher(page).click();
     await ask(page, question);
     await waitForAnswer(page);
+    await liveView(page);
     return bodies;
   };
 

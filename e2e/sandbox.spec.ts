@@ -3,7 +3,7 @@
 // fallback. The escape attempts are in sandbox-escape.spec.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { ask, composer, expect, jobIdOf, launcher, loadWidget, sseEvent, test, waitForAnswer } from './fixtures';
-import { createJobBodies, fakeFirstReply, frameOf, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
+import { createJobBodies, fakeFirstReply, frameOf, liveView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 
 /** A view with a button that sends `payload` and prints what happened. */
 const sender = (payload: object) => ({
@@ -182,6 +182,7 @@ test('the demo: "calculator" answers with a working calculator whose button asks
   await page.getByRole('textbox', { name: 'Message' }).fill('calculator');
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
   await waitForAnswer(page);
+  await liveView(page);
   const calc = view(page);
   for (const key of ['1', '2', '×', '7', '+', '(', '3', '−', '1', ')', '=']) await calc.getByRole('button', { name: key, exact: true }).click();
   await expect(calc.locator('#display')).toHaveText('86');
