@@ -3,7 +3,9 @@
 // reload. Offered by keyboard, with names; never while an answer streams or for a failed turn.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
+import { HELLO_ANSWER } from '../examples/server/demo-replies';
 import { ask, assistantMessages, composer, expect, launcher, loadWidget, storedHistory, test, waitForAnswer } from './fixtures';
+import { steppedJob } from './stepped-streams';
 
 const isJob = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/chat/demo_assistant';
 const regenerate = (page: Page) => page.getByRole('button', { name: 'Regenerate' });
@@ -21,11 +23,14 @@ test('Regenerate (by keyboard) asks the last question again as a new job; the ol
   await waitForAnswer(page);
   await expect(regenerate(page)).toHaveCount(1);
   await expect(edit(page)).toHaveCount(1);
+  // The new answer's stream is held until the buttons are looked at: gone while it streams.
+  const job = await steppedJob(page);
   await regenerate(page).focus();
   await page.keyboard.press('Enter');
-  // Gone while the new answer streams.
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(regenerate(page)).toHaveCount(0);
   await expect(edit(page)).toHaveCount(0);
+  await job.step([HELLO_ANSWER], HELLO_ANSWER);
   await waitForAnswer(page);
   await expect.poll(() => jobs.length).toBe(2);
   // The same message, in the same thread: the hub has no regenerate, so it is a new turn.
