@@ -69,7 +69,7 @@ test('keyboard only: launcher, header buttons, composer, Send, Stop, answer acti
   await tabTo(page, 'Open chat');
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeVisible();
-  expect(await focused(page)).toBe('Message');
+  await expect.poll(() => focused(page)).toBe('Message');
 
   // The composer's attachment controls (the demo entry takes uploads): the paperclip opens the file picker.
   await tabTo(page, 'Attach a file', true, 2);
@@ -89,17 +89,23 @@ test('keyboard only: launcher, header buttons, composer, Send, Stop, answer acti
   await tabTo(page, 'Message');
   await page.keyboard.type('Tell me slowly');
   await tabTo(page, 'Send', false, 1);
+  const taken = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/chat/demo_assistant');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
+  // Stopped once the answer is under way (the service took the job and its bubble is up).
+  await taken;
+  await expect(lastAssistant(page)).toBeAttached();
   await page.keyboard.press('Enter');
   await expect(lastAssistant(page)).toContainText('Stopped.');
-  expect(await focused(page)).toBe('Message');
+  await expect.poll(() => focused(page)).toBe('Message');
 
   // An answer's actions, reached backwards from the field.
   await page.keyboard.type('hello');
   await page.keyboard.press('Enter');
   await waitForAnswer(page);
   const helpful = page.getByRole('button', { name: 'Helpful', exact: true });
+  // The answer's actions come with its footer, after the answer's end.
+  await expect(helpful).toBeVisible();
   await tabTo(page, 'Helpful', true);
   await page.keyboard.press('Space');
   await expect(helpful).toHaveAttribute('aria-pressed', 'true');
@@ -120,18 +126,18 @@ test('keyboard only: launcher, header buttons, composer, Send, Stop, answer acti
   await tabTo(page, 'New conversation', true);
   await page.keyboard.press('Enter');
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
-  expect(await focused(page)).toBe('Message');
+  await expect.poll(() => focused(page)).toBe('Message');
 
   // Close by its button: focus goes back to the launcher; Esc does the same.
   await tabTo(page, 'Close', true);
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeHidden();
-  expect(await focused(page)).toBe('Open chat');
+  await expect.poll(() => focused(page)).toBe('Open chat');
   await page.keyboard.press('Enter');
-  expect(await focused(page)).toBe('Message');
+  await expect.poll(() => focused(page)).toBe('Message');
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
-  expect(await focused(page)).toBe('Open chat');
+  await expect.poll(() => focused(page)).toBe('Open chat');
 });
 
 test('keyboard only: the Copy code button of a code block', async ({ page, server, context }) => {
@@ -184,13 +190,13 @@ test.describe('the focus-cycle key', () => {
     await loadWidget(page, server.url);
     await pageButton(page);
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('Open chat');
+    await expect.poll(() => focused(page)).toBe('Open chat');
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('page:page-btn');
+    await expect.poll(() => focused(page)).toBe('page:page-btn');
     await page.keyboard.press('Shift+F6');
-    expect(await focused(page)).toBe('Open chat');
+    await expect.poll(() => focused(page)).toBe('Open chat');
     await page.keyboard.press('Shift+F6');
-    expect(await focused(page)).toBe('page:page-btn');
+    await expect.poll(() => focused(page)).toBe('page:page-btn');
   });
 
   test('with the panel open F6 cycles page → list → composer → page, Shift+F6 backwards, and returns to the page control that had focus', async ({ page, server }) => {
@@ -198,20 +204,20 @@ test.describe('the focus-cycle key', () => {
     await pageButton(page);
     await page.keyboard.press('F6');
     await page.keyboard.press('Enter');
-    expect(await focused(page)).toBe('Message');
+    await expect.poll(() => focused(page)).toBe('Message');
     const ring = ['page:page-btn', 'Conversation', 'Message', 'page:page-btn', 'Conversation'];
     for (const stop of ring) {
       await page.keyboard.press('F6');
-      expect(await focused(page)).toBe(stop);
+      await expect.poll(() => focused(page)).toBe(stop);
     }
     for (const stop of ['page:page-btn', 'Message', 'Conversation', 'page:page-btn']) {
       await page.keyboard.press('Shift+F6');
-      expect(await focused(page)).toBe(stop);
+      await expect.poll(() => focused(page)).toBe(stop);
     }
     // From a header button F6 goes on to the composer.
     await page.getByRole('button', { name: 'Maximize' }).focus();
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('Message');
+    await expect.poll(() => focused(page)).toBe('Message');
     // A page control clicked meanwhile is the one F6 comes back to.
     await page.locator('h1').evaluate((h1) => {
       const link = Object.assign(document.createElement('a'), { id: 'page-link', href: '#top', textContent: 'Top' });
@@ -219,29 +225,29 @@ test.describe('the focus-cycle key', () => {
     });
     await page.locator('#page-link').focus();
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('Conversation');
+    await expect.poll(() => focused(page)).toBe('Conversation');
     await page.keyboard.press('Shift+F6');
-    expect(await focused(page)).toBe('page:page-link');
+    await expect.poll(() => focused(page)).toBe('page:page-link');
   });
 
   test('the site owner chooses the key in the preload; a bad one is warned about and F6 stays', async ({ page, server, consoleMessages }) => {
     await loadWidget(page, server.url, { before: 'window.BailingChat = { config: { focusKey: "F8" } }' });
     await pageButton(page);
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('page:page-btn');
+    await expect.poll(() => focused(page)).toBe('page:page-btn');
     await page.keyboard.press('F8');
-    expect(await focused(page)).toBe('Open chat');
+    await expect.poll(() => focused(page)).toBe('Open chat');
 
     await loadWidget(page, server.url, { before: 'window.BailingChat = { config: { focusKey: "Tab" } }' });
     expect(consoleMessages.map((m) => m.text).join('\n')).toContain('focusKey must be a function key from F1 to F12, or "none" (got "Tab"); using F6');
     await pageButton(page);
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('Open chat');
+    await expect.poll(() => focused(page)).toBe('Open chat');
 
     await loadWidget(page, server.url, { before: 'window.BailingChat = { config: { focusKey: "none" } }' });
     await pageButton(page);
     await page.keyboard.press('F6');
-    expect(await focused(page)).toBe('page:page-btn');
+    await expect.poll(() => focused(page)).toBe('page:page-btn');
   });
 });
 
@@ -253,7 +259,7 @@ test.describe('a phone: the full-screen panel is modal', () => {
     await pageButton(page);
     await launcher(page).click();
     await expect(panel(page)).toHaveAttribute('aria-modal', 'true');
-    expect(await focused(page)).toBe('Message');
+    await expect.poll(() => focused(page)).toBe('Message');
     const seen = new Set<string>();
     for (const key of ['Tab', 'Shift+Tab']) {
       for (let i = 0; i < 10; i++) {
@@ -268,15 +274,15 @@ test.describe('a phone: the full-screen panel is modal', () => {
     await composer(page).focus();
     for (const stop of ['Conversation', 'Message', 'Conversation']) {
       await page.keyboard.press('F6');
-      expect(await focused(page)).toBe(stop);
+      await expect.poll(() => focused(page)).toBe(stop);
     }
     await page.locator('#page-btn').focus();
-    expect(await focused(page)).toBe('Message');
+    await expect.poll(() => focused(page)).toBe('Message');
     // Closed, the page is the page again.
     await page.keyboard.press('Escape');
     await expect(panel(page)).toHaveAttribute('aria-modal', 'false');
     await page.locator('#page-btn').focus();
-    expect(await focused(page)).toBe('page:page-btn');
+    await expect.poll(() => focused(page)).toBe('page:page-btn');
   });
 });
 
@@ -284,7 +290,7 @@ test('a desktop panel is not modal: Tab goes on from the composer to the page', 
   await loadWidget(page, server.url);
   await launcher(page).click();
   await expect(panel(page)).toHaveAttribute('aria-modal', 'false');
-  expect(await focused(page)).toBe('Message');
+  await expect.poll(() => focused(page)).toBe('Message');
   await tabTo(page, 'Send', false, 1);
   await page.keyboard.press('Tab');
   expect(await focused(page)).toMatch(/^page:/);
