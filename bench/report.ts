@@ -18,8 +18,8 @@ export function stat(values: number[]): Stat {
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
 }
 
-/** Size budgets (gzip -9) of what the page loads first, by build of ours: build.mjs BUDGETS (the drop-in's raised from DESIGN.md §12's 66 KB to 70 KB). */
-export const SCRIPT_BUDGETS: Record<OurBuild, number> = { 'self-contained': 71_680, split: 46_080 };
+/** Size budgets (gzip -9) of what the page loads first, by build of ours: build.mjs BUDGETS (the drop-in's raised from DESIGN.md §12's 66 KB to 76 KB). */
+export const SCRIPT_BUDGETS: Record<OurBuild, number> = { 'self-contained': 77_824, split: 46_080 };
 
 /** A §12 budget on one metric of one scenario. */
 export interface Budget {

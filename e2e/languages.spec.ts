@@ -1,7 +1,8 @@
 // The widget's languages in a real browser: Arabic mirrors the panel (checked by geometry), each
-// message reads in its own direction, Spanish and Japanese come from their files beside widget.js
-// (chosen by the page or by the browser's languages), a host's overrides show, a language file
-// that cannot be fetched leaves English with a warning, and axe finds nothing serious in RTL.
+// message reads in its own direction, Spanish and Japanese (chosen by the page or by the browser's
+// languages) come from inside dist/widget.js, which fetches nothing for them (a hub serves that
+// file alone), the split build fetches its language file, one that cannot be fetched leaves
+// English with a warning, a host's overrides show, and axe finds nothing serious in RTL.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +12,16 @@ const AR = { openChat: 'فتح المحادثة', message: 'رسالة', send: '
 
 const root = (page: Page) => page.locator('bailing-chat-widget .bc-root');
 const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+/** The paths of the page's requests for language files, from now on. */
+function languageRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.includes('/i18n/')) paths.push(path);
+  });
+  return paths;
+}
 
 /** The widget in `lang` (data-lang), opened, once its launcher carries that language's name. */
 async function openIn(page: Page, baseUrl: string, lang: string, openChat: string, attrs: Record<string, string> = {}) {
@@ -30,10 +41,11 @@ test.describe('Arabic (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the panel mirrors: the close button and the send button at the inline end (left), the launcher on the owner\'s side', async ({ page, server }) => {
-    const fetched = page.waitForRequest((request) => new URL(request.url()).pathname == '/i18n/ar.js');
+    const fetched = languageRequests(page);
     await openIn(page, server.url, 'ar', AR.openChat);
-    await fetched;
     await expect(root(page)).toHaveAttribute('dir', 'rtl');
+    // The launcher was named in Arabic, so the table was read: from inside widget.js.
+    expect(fetched).toEqual([]);
     await expect(root(page)).toHaveAttribute('lang', 'ar');
     // An Arabic message first, then the demo's English answer: "hello" is in it.
     await askAndWait(page, AR.message, 'مرحبا، hello', AR.stop);
@@ -125,11 +137,11 @@ test('an Arabic message in the English widget reads right to left', async ({ pag
 test.describe('Spanish from the browser\'s languages', () => {
   test.use({ locale: 'es-MX' });
 
-  test('es-MX gets the Spanish texts from /i18n/es.js', async ({ page, server }) => {
-    const fetched = page.waitForRequest((request) => new URL(request.url()).pathname == '/i18n/es.js');
+  test('es-MX gets the Spanish texts, from inside widget.js', async ({ page, server }) => {
+    const fetched = languageRequests(page);
     await loadWidget(page, server.url);
-    await fetched;
     await page.getByRole('button', { name: 'Abrir el chat' }).click();
+    expect(fetched).toEqual([]);
     await expect(page.getByRole('textbox', { name: 'Mensaje' })).toHaveAttribute('placeholder', 'Escribe tu mensaje…');
     await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
     await expect(root(page)).toHaveAttribute('lang', 'es');
@@ -166,15 +178,16 @@ test("a host's override shows; unknown keys, non-strings and a dropped {slot} ar
   ]));
 });
 
-test('a language file that cannot be fetched leaves English, with a warning', async ({ page, server, consoleMessages }) => {
+test("the split build's language file that cannot be fetched leaves English, with a warning", async ({ page, server, consoleMessages }) => {
   let asked = 0;
-  await page.route('**/i18n/ja.js', (route) => (asked++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));
-  await loadWidget(page, server.url, { attrs: { 'data-lang': 'ja' } });
+  await page.route('**/split/i18n/ja.js', (route) => (asked++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));
+  await page.goto(`${server.url}/e2e/blank.html`);
+  await addScript(page, `${server.url}/split/widget.js`, { 'data-entry': 'demo_assistant', 'data-api': server.url, 'data-lang': 'ja' });
   await page.getByRole('button', { name: 'Open chat' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   expect(asked).toBe(1);
   expect(consoleMessages.filter((m) => m.type == 'warning').map((m) => m.text)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^BailingChat: could not load the ja texts \(i18n\/ja\.js beside widget\.js: .+\); using English$/)]),
+    expect.arrayContaining([expect.stringMatching(/^BailingChat: could not load the ja texts \(.*\/split\/i18n\/ja\.js.*\); using English$/)]),
   );
 });
 

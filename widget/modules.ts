@@ -11,6 +11,8 @@
 
 declare const __BAILING_SPLIT__: boolean;
 
+import type { LangTable } from './ui/i18n-table';
+
 // One line per module: `'<name>': () => import('<its source, relative to this file>'),`
 // (build.mjs parses these lines; the types of the modules come from their sources).
 const BUNDLED = __BAILING_SPLIT__
@@ -52,17 +54,32 @@ interface ExternalModules {
 }
 
 /**
- * Languages that neither build carries: each is `i18n/<lang>.js` beside the script (in dist/ and in
- * dist/split/), fetched while the config loads, only when the widget speaks it. build.mjs reads
- * this line and writes each file from `widget/ui/i18n-<lang>.ts` as the table's values alone, in
- * the key order of the English table (widget/ui/i18n-english.ts), the smallest form to ship.
+ * Languages with a table of their own (besides English and Chinese). dist/widget.js carries them
+ * (a hub serves that file alone): each table's values, zipped with the English keys the bundle has
+ * anyway (build.mjs rewrites `widget/ui/i18n-<lang>.ts` so), evaluated only when the widget speaks
+ * it. The split build fetches `i18n/<lang>.js` from beside its widget.js while the config loads:
+ * the values alone, in the key order of the English table (widget/ui/i18n-english.ts), the smallest
+ * form to ship. build.mjs reads this line.
  */
 export const LANGUAGE_FILES = ['ar', 'es', 'ja'] as const;
 export type FileLang = (typeof LANGUAGE_FILES)[number];
 
-/** The values of language `lang`'s file, from beside widget.js. Rejects when it cannot be fetched or evaluated. */
-export const loadLanguageFile = (lang: FileLang, scriptSrc: string): Promise<unknown> =>
-  import(/* @vite-ignore */ new URL(`i18n/${lang}.js`, scriptSrc).href).then((module: { default: unknown }) => module.default);
+const BUNDLED_LANGUAGES = __BAILING_SPLIT__
+  ? null
+  : {
+      ar: () => import('./ui/i18n-ar'),
+      es: () => import('./ui/i18n-es'),
+      ja: () => import('./ui/i18n-ja'),
+    };
+
+/** Language `lang`'s table: bundled, or from its file beside the split build's widget.js. Rejects when it cannot be fetched or evaluated. */
+export function loadLanguage(lang: FileLang, scriptSrc: string): Promise<LangTable> {
+  if (!__BAILING_SPLIT__) return BUNDLED_LANGUAGES![lang]().then((module) => module.strings);
+  return Promise.all([
+    import(/* @vite-ignore */ new URL(`i18n/${lang}.js`, scriptSrc).href).then((module: { default: unknown }) => module.default),
+    loadModule('i18n/english', scriptSrc),
+  ]).then(([values, english]) => english.tableFromValues(values));
+}
 
 /** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */
 export function loadExternalModule<N extends ExternalModuleName>(name: N, scriptSrc: string): Promise<ExternalModules[N]> {

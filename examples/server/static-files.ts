@@ -25,9 +25,9 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
  * Under /dist/ (browser tests only): the client builds. dist/server/ and dist/types/ are not
  * listed, so they are never reachable; dist/e2e/ holds a harness a browser test bundles.
  */
-export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e', 'i18n']);
+export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
 /** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
-const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'math.js', 'math.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map', 'sandbox-jsx.js', 'sandbox-jsx.js.map', 'i18n/ar.js', 'i18n/es.js', 'i18n/ja.js']);
+const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'math.js', 'math.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map', 'sandbox-jsx.js', 'sandbox-jsx.js.map']);
 export const TEST_DIST_FILES: readonly string[] = ROOT_FILES;
 
 export interface StaticSite {

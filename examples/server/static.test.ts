@@ -179,12 +179,11 @@ describe('resolveStaticPath', () => {
     ['/renderers/echarts.js.map', publicSite, { file: '/r/dist/renderers/echarts.js.map', crossOrigin: true }],
     ['/split/widget.js', publicSite, { file: '/r/dist/split/widget.js', crossOrigin: true }],
     ['/split/i18n/zh-CN.js', publicSite, { file: '/r/dist/split/i18n/zh-CN.js', crossOrigin: true }],
-    // The language files beside /widget.js (fetched by an Arabic, Spanish or Japanese widget); only those.
-    ['/i18n/ar.js', publicSite, { file: '/r/dist/i18n/ar.js', crossOrigin: true }],
-    ['/i18n/ja.js', publicSite, { file: '/r/dist/i18n/ja.js', crossOrigin: true }],
+    // Language files are the split build's (dist/widget.js carries its languages): none beside /widget.js.
+    ['/i18n/ar.js', publicSite, null],
     ['/i18n/fr.js', publicSite, null],
     ['/split/i18n/es.js', publicSite, { file: '/r/dist/split/i18n/es.js', crossOrigin: true }],
-    ['/dist/i18n/es.js', testSite, { file: '/r/dist/i18n/es.js', crossOrigin: true }],
+    ['/dist/i18n/es.js', testSite, null],
     ['/vendor/vega-lite/build/vega-lite.min.js', publicSite, { file: '/r/node_modules/vega-lite/build/vega-lite.min.js', crossOrigin: true }],
     ['/e2e/x.html', publicSite, null],
     ['/e2e/x.html', testSite, { file: '/r/e2e/pages/x.html' }],

@@ -1,5 +1,5 @@
-// Arabic texts of the widget and its modules: a language file beside widget.js (widget/modules.ts:
-// LANGUAGES), fetched only when the widget speaks Arabic (the panel then reads right to left).
+// Arabic texts of the widget and its modules (widget/modules.ts: LANGUAGE_FILES): inside
+// dist/widget.js, a file beside the split build's, read only when the widget speaks Arabic (the panel then reads right to left).
 // Counts are written as "the limit: {n}" so that no sentence needs Arabic's plural forms.
 import type { LangTable } from './i18n-table';
 

@@ -1,5 +1,5 @@
-// Japanese texts of the widget and its modules: a language file beside widget.js (widget/modules.ts:
-// LANGUAGES), fetched only when the widget speaks Japanese.
+// Japanese texts of the widget and its modules (widget/modules.ts: LANGUAGE_FILES): inside
+// dist/widget.js, a file beside the split build's, read only when the widget speaks Japanese.
 import type { LangTable } from './i18n-table';
 
 export const strings: LangTable = {

@@ -1,11 +1,11 @@
-// The widget's own words. English is built in; Chinese is an optional module (widget/modules.ts:
-// inside dist/widget.js, a file beside the split build's), and Arabic, Spanish and Japanese are
-// language files beside either widget.js, fetched while the chat config loads (LANGUAGE_FILES). Accessible names stay stable English in `en` because hosts and
+// The widget's own words. English is built in; Chinese, Arabic, Spanish and Japanese are inside
+// dist/widget.js and files beside the split build's widget.js, fetched while the chat config loads
+// (widget/modules.ts). Accessible names stay stable English in `en` because hosts and
 // tests address controls by them. The attachment controls' words are the uploader's
 // (widget/ui/uploader-strings.ts): the core has no use for them.
 import { LANGS, type Lang } from '../embed';
 import type { LangTable } from './i18n-table';
-import { loadLanguageFile, loadModule } from '../modules';
+import { loadLanguage, loadModule } from '../modules';
 
 export const en = {
   openChat: 'Open chat',
@@ -55,9 +55,9 @@ export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: strin
     ? Promise.resolve({})
     : lang == 'zh-CN'
       ? loadModule('i18n/zh-CN', scriptSrc).then((module) => module.strings)
-      : Promise.all([loadLanguageFile(lang, scriptSrc), english()]).then(([values, module]) => module.tableFromValues(values));
+      : loadLanguage(lang, scriptSrc);
   return Promise.all([
-    table.catch((error: unknown) => (warn(`could not load the ${lang} texts (i18n/${lang}.js beside widget.js: ${String(error)}); using English`), {})),
+    table.catch((error: unknown) => (warn(`could not load the ${lang} texts (${String(error)}); using English`), {})),
     overrides === undefined ? {} : english().then((module) => module.readOverrides(overrides, lang, LANGS, warn), (error: unknown) => (warn(`could not check the preload's strings (${String(error)}); ignored`), {})),
   ]).then(([texts, own]) => ({ ...en, ...texts, ...own }));
 }
