@@ -16,7 +16,7 @@ export const strings: LangTable = {
   defaultTitle: 'محادثة',
   working: 'جارٍ العمل…',
   thinking: 'جارٍ التفكير…',
-  responding: 'جارٍ الرد',
+  responding: 'جارٍ الرد…',
   complete: 'اكتمل الرد',
   failedAnnounce: 'تعذّر الحصول على الإجابة',
   retry: 'إعادة المحاولة',

@@ -15,7 +15,7 @@ export const strings: LangTable = {
   defaultTitle: 'Chat',
   working: 'Trabajando…',
   thinking: 'Pensando…',
-  responding: 'Respondiendo',
+  responding: 'Respondiendo…',
   complete: 'Respuesta completa',
   failedAnnounce: 'La respuesta ha fallado',
   retry: 'Reintentar',

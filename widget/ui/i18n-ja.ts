@@ -15,7 +15,7 @@ export const strings: LangTable = {
   defaultTitle: 'チャット',
   working: '処理中…',
   thinking: '考え中…',
-  responding: '回答中',
+  responding: '回答中…',
   complete: '回答が完了しました',
   failedAnnounce: '回答に失敗しました',
   retry: '再試行',

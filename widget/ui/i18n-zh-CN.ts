@@ -17,7 +17,7 @@ export const strings: LangTable = {
   defaultTitle: '聊天',
   working: '处理中…',
   thinking: '思考中…',
-  responding: '正在回复',
+  responding: '正在回复…',
   complete: '回复完成',
   failedAnnounce: '回复失败',
   retry: '重试',

@@ -20,7 +20,7 @@ export const en = {
   defaultTitle: 'Chat',
   working: 'Working…',
   thinking: 'Thinking…',
-  responding: 'Responding',
+  responding: 'Responding…',
   complete: 'Response complete',
   failedAnnounce: 'The answer failed',
   retry: 'Retry',
