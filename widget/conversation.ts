@@ -514,7 +514,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
+      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
       turn.liveResets = progress.resets;
     }
     turn.live!.update(progress.text);
@@ -661,7 +661,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Answer text `text` of `jobId` as its final render, through `setContent`; its renderer blocks mount into `group` (a new one by default). */
   function paintMarkdown(setContent: (fragment: DocumentFragment) => void, text: string, jobId?: string, group = registry.createGroup()): MountGroup | null {
-    const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images });
+    const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images, words: strings });
     setContent(fragment);
     if (blocks.length === 0 || !jobId) {
       for (const block of blocks) keptFor(block.placeholder).replaceWith(fallbackBlock(block.type, block.source));

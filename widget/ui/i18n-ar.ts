@@ -34,6 +34,8 @@ export const strings: LangTable = {
   tooLong: 'النص طويل جدًا: الحد الأقصى لأحرف الرسالة مع مرفقاتها {n}',
   queued: 'سيُرسَل عند عودة الاتصال',
   sendNow: 'أرسل الآن',
+  imageLabel: '[صورة: {alt}]',
+  imageNoAlt: '[صورة]',
   answerActions: 'إجراءات الإجابة',
   copyAnswer: 'نسخ الإجابة',
   copied: 'تم النسخ',

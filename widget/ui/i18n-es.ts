@@ -33,6 +33,8 @@ export const strings: LangTable = {
   tooLong: 'Demasiado largo: un mensaje con sus adjuntos puede tener hasta {n} caracteres',
   queued: 'Se enviará cuando haya conexión',
   sendNow: 'Enviar ahora',
+  imageLabel: '[imagen: {alt}]',
+  imageNoAlt: '[imagen]',
   answerActions: 'Acciones de la respuesta',
   copyAnswer: 'Copiar la respuesta',
   copied: 'Copiado',

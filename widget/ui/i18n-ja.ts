@@ -33,6 +33,8 @@ export const strings: LangTable = {
   tooLong: '長すぎます：添付ファイルを含め、メッセージは {n} 文字までです',
   queued: 'オンラインになったら送信します',
   sendNow: '今すぐ送信',
+  imageLabel: '[画像：{alt}]',
+  imageNoAlt: '[画像]',
   answerActions: '回答の操作',
   copyAnswer: '回答をコピー',
   copied: 'コピーしました',

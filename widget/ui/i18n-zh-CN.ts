@@ -74,6 +74,8 @@ export const strings: LangTable = {
   tooLong: '内容过长：消息连同附件最多 {n} 个字符',
   queued: '联网后发送',
   sendNow: '立即发送',
+  imageLabel: '[图片：{alt}]',
+  imageNoAlt: '[图片]',
   viewUntitled: '交互视图',
   viewCaution: '此视图由 AI 生成，与本页面隔离。请勿在其中输入密码或其他机密信息。',
   viewError: '视图报告了一个错误：',
