@@ -37,7 +37,7 @@ export interface ConversationDeps {
   theme(): RendererTheme;
   emit(event: WidgetEventName, detail: unknown): void;
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
-  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments };
+  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments; /** The composer form (the Edit strip goes above it). */ el?: HTMLElement };
   setStreaming(streaming: boolean): void;
   /** `assertive` for errors: they interrupt, news waits its turn. */
   announce(text: string, assertive?: boolean): void;
@@ -167,11 +167,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** The job of the question the visitor is editing in the composer (Edit): the next message they send replaces it. */
   let editing = '';
+  /** Takes the "Editing your question" strip away, when it shows. */
+  let unstrip = () => {};
+  const stopEditing = () => {
+    editing = '';
+    unstrip();
+    unstrip = () => {};
+  };
 
   /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
     const old = shown ? '' : editing;
-    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
+    const sent = sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
+    // Sent (or queued for when the browser is online): the edit is over either way.
+    if (sent && old) stopEditing();
+    return sent;
   }
 
   /** Turn `jobId` was asked again below: its rows are kept, marked (and so after a reload). */
@@ -278,6 +288,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Tears everything down (unmount of the widget). */
   function destroy() {
+    stopEditing();
     for (const turn of open) {
       turn.abort.abort();
       if (turn.timer !== undefined) clearTimer(turn.timer);
@@ -301,7 +312,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       turn.queueable = queueable;
       // Regenerate and Edit are for the last turn only: a new one takes them away.
       for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
-      editing = '';
+      stopEditing();
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -622,10 +633,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
             sendMessage(text, atts, undefined, null, () => markOld(jobId, 'regenerated'));
           },
           // The question into the composer, to change and send: that message replaces it.
+          // A strip above the composer says so until it is sent or cancelled.
           edit: () => {
+            stopEditing();
             editing = jobId;
             composer.set(splitUserMessage(user.t, user.atts).text);
             composer.focus?.();
+            if (composer.el) unstrip = extras.editStrip({ composer: composer.el, strings, announce, focus: () => composer.focus?.(), cancelled: () => ((editing = ''), (unstrip = () => {})) });
           },
           question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == jobId)?.el,
         } : undefined,
