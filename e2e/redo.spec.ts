@@ -134,6 +134,8 @@ test('Edit by mouse: Cancel takes the strip away and focus back to the composer;
   await expect(strip(page)).toBeVisible();
   // Its visible word is "Cancel"; its name says what it cancels.
   await expect(cancelEdit(page)).toHaveText('Cancel');
+  const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await composer(page).fill('hello, typed while editing');
   await cancelEdit(page).click();
   await expect(strip(page)).toHaveCount(0);
@@ -151,8 +153,6 @@ test('Edit by mouse: Cancel takes the strip away and focus back to the composer;
   await expect.poll(() => jobs.map((job) => job.postDataJSON().message)).toEqual(['hello', 'hello, what can you do?']);
   await expect.poll(() => shown(page)).toEqual(['u old: Edited below', 'a old', 'u', 'a']);
   await expect(strip(page)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
 test('a failed turn has Retry and neither Regenerate nor Edit', async ({ page, server }) => {

@@ -24,6 +24,7 @@ export interface ImageWords {
   imageLabel: string;
   imageNoAlt: string;
 }
+/** English, for a render not given its words (tests, the live render before the conversation's). */
 const IMAGE_EN: ImageWords = { imageLabel: '[image: {alt}]', imageNoAlt: '[image]' };
 
 /** A formula's node (the math module's, once the owner's math is on and it loaded): `math` tokens come only with it. */
