@@ -22,7 +22,7 @@ export interface EditStripOptions {
 /** Shows the strip and says so (politely); returns what takes it away without cancelling (the edit was sent, the conversation moved on). */
 export function editStrip({ composer, strings: widgetStrings, announce, focus, cancelled }: EditStripOptions): () => void {
   const s = extrasStrings(widgetStrings);
-  // Its visible word is "Cancel"; its name says what it cancels (and starts with that word).
+  // Its visible word is "Cancel"; its name says what it cancels (and holds that word, as a spoken command needs).
   const cancel = h('button', { type: 'button', class: 'bc-note-btn', 'aria-label': s.cancelEdit }, [s.cancel]);
   const strip = h('div', { class: 'bc-editing', part: 'editing' }, [h('span', {}, [s.editing]), cancel]);
   const remove = () => {
