@@ -303,19 +303,19 @@ test('one answer is announced exactly: responding, then complete; a failure asse
   const done = nextEvent(page, 'done');
   await ask(page, 'hello');
   await done;
-  await expect.poll(() => said(page)).toEqual(['polite:Responding', 'polite:Response complete']);
+  await expect.poll(() => said(page)).toEqual(['polite:Responding…', 'polite:Response complete']);
 
   const failed = nextEvent(page, 'error');
   await ask(page, 'fail please');
   await failed;
-  await expect.poll(() => said(page)).toEqual(['polite:Responding', 'polite:Response complete', 'polite:Responding', 'alert:The answer failed']);
+  await expect.poll(() => said(page)).toEqual(['polite:Responding…', 'polite:Response complete', 'polite:Responding…', 'alert:The answer failed']);
   // Retry by keyboard: the same words again are said again.
   const again = nextEvent(page, 'error');
   await tabTo(page, 'Retry', true);
   await page.keyboard.press('Enter');
   await again;
   await expect.poll(() => said(page)).toEqual([
-    'polite:Responding', 'polite:Response complete', 'polite:Responding', 'alert:The answer failed', 'polite:Responding', 'alert:The answer failed',
+    'polite:Responding…', 'polite:Response complete', 'polite:Responding…', 'alert:The answer failed', 'polite:Responding…', 'alert:The answer failed',
   ]);
 });
 

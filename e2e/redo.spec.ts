@@ -77,6 +77,84 @@ test('Edit puts the last question in the composer; the changed question is a new
   await expect(rows(page).nth(2)).toContainText('hello, what can you do?');
 });
 
+const strip = (page: Page) => page.locator('bailing-chat-widget .bc-editing');
+const cancelEdit = (page: Page) => page.getByRole('button', { name: 'Cancel editing' });
+/** Records what the polite live region says, in the page. */
+async function recordPolite(page: Page) {
+  await page.evaluate(() => {
+    const region = document.querySelector('bailing-chat-widget')!.shadowRoot!.querySelector('.bc-sr[aria-live="polite"]')!;
+    const said: string[] = ((window as unknown as { __said: string[] }).__said = []);
+    new MutationObserver(() => void (region.textContent && said.push(region.textContent))).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+}
+const said = (page: Page) => page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+
+test('Edit by keyboard shows "Editing your question" (announced); Esc in the composer cancels it, keeps the text, and the next send is a new message', async ({ page, server }) => {
+  const jobs: Request[] = [];
+  page.on('request', (request) => isJob(request) && jobs.push(request));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(strip(page)).toHaveCount(0);
+  await recordPolite(page);
+  await edit(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(composer(page)).toBeFocused();
+  await expect(strip(page)).toBeVisible();
+  await expect(strip(page)).toContainText('Editing your question');
+  await expect.poll(() => said(page)).toContain('Editing your question');
+  // Above the composer.
+  const [stripBox, composerBox] = await Promise.all([strip(page).boundingBox(), composer(page).boundingBox()]);
+  expect(stripBox!.y + stripBox!.height).toBeLessThanOrEqual(composerBox!.y);
+  await composer(page).fill('hello again');
+  await page.keyboard.press('Escape');
+  await expect(strip(page)).toHaveCount(0);
+  // The first Esc ends the edit, not the panel; the text and the focus stay.
+  await expect(composer(page)).toBeVisible();
+  await expect(composer(page)).toBeFocused();
+  await expect(composer(page)).toHaveValue('hello again');
+  await expect.poll(() => said(page)).toContain('Edit cancelled');
+  await page.keyboard.press('Enter');
+  await waitForAnswer(page);
+  // One more job, with the text; the first question is not marked as edited: it was a new message.
+  await expect.poll(() => jobs.map((job) => job.postDataJSON().message)).toEqual(['hello', 'hello again']);
+  await expect.poll(() => shown(page)).toEqual(['u', 'a', 'u', 'a']);
+  expect((await storedHistory(page)).some((item) => (item as { o?: string }).o)).toBe(false);
+});
+
+test('Edit by mouse: Cancel takes the strip away and focus back to the composer; Edit again and send replaces the question, and the strip goes', async ({ page, server }) => {
+  const jobs: Request[] = [];
+  page.on('request', (request) => isJob(request) && jobs.push(request));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await edit(page).click();
+  await expect(strip(page)).toBeVisible();
+  // Its visible word is "Cancel"; its name says what it cancels.
+  await expect(cancelEdit(page)).toHaveText('Cancel');
+  const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await composer(page).fill('hello, typed while editing');
+  await cancelEdit(page).click();
+  await expect(strip(page)).toHaveCount(0);
+  await expect(composer(page)).toBeFocused();
+  await expect(composer(page)).toHaveValue('hello, typed while editing');
+  expect(jobs).toHaveLength(1);
+
+  await edit(page).click();
+  await expect(strip(page)).toBeVisible();
+  await expect(composer(page)).toHaveValue('hello');
+  await composer(page).fill('hello, what can you do?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(strip(page)).toHaveCount(0);
+  await waitForAnswer(page);
+  await expect.poll(() => jobs.map((job) => job.postDataJSON().message)).toEqual(['hello', 'hello, what can you do?']);
+  await expect.poll(() => shown(page)).toEqual(['u old: Edited below', 'a old', 'u', 'a']);
+  await expect(strip(page)).toHaveCount(0);
+});
+
 test('a failed turn has Retry and neither Regenerate nor Edit', async ({ page, server }) => {
   await loadWidget(page, server.url);
   await launcher(page).click();

@@ -165,7 +165,7 @@ test('a long answer streams as growing provisional text, then renders as markdow
 
   // A screen reader hears that an answer started and that it finished, not the tokens.
   // Announcements are queued (each stays up a moment): the last may come after the answer shows.
-  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding', 'Response complete']);
+  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding…', 'Response complete']);
 });
 
 test('streaming text is formatted as it arrives; finished blocks keep their DOM through the final render', async ({ page, server }) => {
@@ -261,7 +261,7 @@ test('a failed answer shows an error with Retry, never the provisional text; Ret
   const { snaps, live } = await recorded(page);
   for (const snap of snaps.filter((s) => !s.streaming)) expect(snap.text).not.toContain('Let me look');
   // Announcements are queued (each stays up a moment): the last may come after the answer shows.
-  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding', 'The answer failed']);
+  await expect.poll(async () => (await recorded(page)).live).toEqual(['Responding…', 'The answer failed']);
   expect(posts).toHaveLength(1);
 
   await retry.click();

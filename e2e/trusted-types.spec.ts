@@ -1,6 +1,7 @@
 // Hosts whose CSP requires Trusted Types (`require-trusted-types-for 'script'`): every HTML sink
 // the widget uses goes through its one policy, "bailing-chat" (widget/trusted-types.ts), so the
-// whole widget works; a page that does not allow the policy is told so in the console.
+// whole widget works; a page that does not allow the policy is told so in the console. The Mermaid
+// adapter's SVG goes through its own policy, "bailing-mermaid" (renderers/charts/trusted-svg.ts).
 import { ask, expect, fillRefund, lastAssistant, launcher, test, waitForAnswer } from './fixtures';
 import { fakeFirstReply, sandboxFence } from './sandbox-helpers';
 import { cutBefore, steppedJob } from './stepped-streams';
@@ -96,4 +97,57 @@ test('a view streaming on a Trusted Types page: the preview frame (which inherit
     }
   })));
   expect(inherits).toContain('refused');
+});
+
+const FLOWCHART = 'flowchart LR\n  A[Visitor] -->|asks| B(Widget)\n  B --> C{Hub}';
+const mermaidReply = `A diagram:\n\n\`\`\`mermaid\n${FLOWCHART}\n\`\`\`\n\nDone.`;
+const violations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+/** The detector's self-test: a markup string to innerHTML is refused (TypeError) and reported as a violation. */
+async function violationSelfTest(page: Page) {
+  expect(await page.evaluate(() => {
+    try {
+      document.createElement('template').innerHTML = '<b>x</b>';
+      return 'assigned';
+    } catch (error) {
+      return (error as Error).name;
+    }
+  })).toBe('TypeError');
+  await expect.poll(() => violations(page)).toEqual(['require-trusted-types-for: Element innerHTML|<b>x</b>']);
+}
+
+test('Mermaid on a Trusted Types page (a default policy for text only, "bailing-mermaid" allowed): the diagram is drawn, and no violation is reported', async ({ page, server, consoleMessages }) => {
+  await fakeFirstReply(page, mermaidReply);
+  await page.goto(`${server.url}/e2e/charts-trusted-types.html`);
+  await violationSelfTest(page);
+  await launcher(page).click();
+  await ask(page, 'a diagram please');
+  await waitForAnswer(page);
+  const diagram = lastAssistant(page).locator('.bc-rich[data-type="mermaid"] figure.bc-diagram');
+  await expect(diagram.locator('svg .node')).toHaveCount(3);
+  await expect(diagram).toHaveAccessibleName('Diagram: flowchart');
+  await expect(diagram.locator('svg')).toContainText('Visitor');
+  await expect(diagram.locator('svg')).toContainText('asks');
+  await expect(lastAssistant(page).locator('pre code[data-language="mermaid"]')).toHaveCount(0);
+  // Only the self-test's violation: neither Mermaid nor the adapter wrote markup as a string.
+  expect(await violations(page)).toHaveLength(1);
+  expect(consoleMessages.filter((m) => /bailing-mermaid|Mermaid cannot draw/.test(m.text))).toEqual([]);
+});
+
+test('Mermaid on a Trusted Types page that does not allow "bailing-mermaid": the violations are reported, the console names the policy, and the diagram shows as code', async ({ page, server, consoleMessages }) => {
+  await fakeFirstReply(page, mermaidReply);
+  await page.goto(`${server.url}/e2e/charts-trusted-types-no-policy.html`);
+  await violationSelfTest(page);
+  await launcher(page).click();
+  await ask(page, 'a diagram please');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('pre code[data-language="mermaid"]')).toContainText('A[Visitor]');
+  await expect(lastAssistant(page).locator('figure.bc-diagram')).toHaveCount(0);
+  // The refused policy, then the SVG string the default policy refused: the detector fires.
+  await expect.poll(() => violations(page)).toEqual([
+    'require-trusted-types-for: Element innerHTML|<b>x</b>',
+    'trusted-types: bailing-mermaid',
+    expect.stringMatching(/^require-trusted-types-for: Element innerHTML\|<svg/),
+  ]);
+  expect(consoleMessages.filter((m) => m.type === 'error' && m.text.includes('Trusted Types policy "bailing-mermaid"'))).toHaveLength(1);
 });

@@ -37,7 +37,7 @@ export interface ConversationDeps {
   theme(): RendererTheme;
   emit(event: WidgetEventName, detail: unknown): void;
   /** The composer's text (and attachments), read and written so a failed send can put them back. */
-  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments };
+  composer: { get(): string; set(text: string): void; focus?(): void; attachments?: ComposerAttachments; /** The composer form (the Edit strip goes above it). */ el?: HTMLElement };
   setStreaming(streaming: boolean): void;
   /** `assertive` for errors: they interrupt, news waits its turn. */
   announce(text: string, assertive?: boolean): void;
@@ -167,11 +167,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** The job of the question the visitor is editing in the composer (Edit): the next message they send replaces it. */
   let editing = '';
+  /** Takes the "Editing your question" strip away, when it shows. */
+  let unstrip = () => {};
+  const stopEditing = () => {
+    editing = '';
+    unstrip();
+    unstrip = () => {};
+  };
 
   /** Sends the visitor's text (and the composer's attachments) as a new turn. Returns false (and keeps them) when it cannot. */
   function send(text: string, shown?: string): boolean {
     const old = shown ? '' : editing;
-    return sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
+    const sent = sendMessage(text.trim(), (!shown && composer.attachments?.list()) || [], shown, shown ? null : text, old && (() => markOld(old, 'edited')));
+    // Sent (or queued for when the browser is online): the edit is over either way.
+    if (sent && old) stopEditing();
+    return sent;
   }
 
   /** Turn `jobId` was asked again below: its rows are kept, marked (and so after a reload). */
@@ -278,6 +288,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Tears everything down (unmount of the widget). */
   function destroy() {
+    stopEditing();
     for (const turn of open) {
       turn.abort.abort();
       if (turn.timer !== undefined) clearTimer(turn.timer);
@@ -301,7 +312,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       turn.queueable = queueable;
       // Regenerate and Edit are for the last turn only: a new one takes them away.
       for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
-      editing = '';
+      stopEditing();
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
       list.toEnd();
@@ -514,7 +525,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal);
+      turn.live = markdown!.createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
       turn.liveResets = progress.resets;
     }
     turn.live!.update(progress.text);
@@ -622,10 +633,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
             sendMessage(text, atts, undefined, null, () => markOld(jobId, 'regenerated'));
           },
           // The question into the composer, to change and send: that message replaces it.
+          // A strip above the composer says so until it is sent or cancelled.
           edit: () => {
+            stopEditing();
             editing = jobId;
             composer.set(splitUserMessage(user.t, user.atts).text);
             composer.focus?.();
+            if (composer.el) unstrip = extras.editStrip({ composer: composer.el, strings, announce, focus: () => composer.focus?.(), cancelled: () => ((editing = ''), (unstrip = () => {})) });
           },
           question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == jobId)?.el,
         } : undefined,
@@ -661,7 +675,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /** Answer text `text` of `jobId` as its final render, through `setContent`; its renderer blocks mount into `group` (a new one by default). */
   function paintMarkdown(setContent: (fragment: DocumentFragment) => void, text: string, jobId?: string, group = registry.createGroup()): MountGroup | null {
-    const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images });
+    const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images, words: strings });
     setContent(fragment);
     if (blocks.length === 0 || !jobId) {
       for (const block of blocks) keptFor(block.placeholder).replaceWith(fallbackBlock(block.type, block.source));

@@ -2,3 +2,4 @@
 // (attachments, sources, actions). Reached only through widget/modules.ts, so the split build
 // loads it beside widget.js when the first answer needs it.
 export { adoptExtrasStyles, answerFooter, markRedone } from './ui/answer-footer';
+export { editStrip } from './ui/edit-strip';

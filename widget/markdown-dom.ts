@@ -15,14 +15,24 @@ export interface DomPolicy {
   images: ImagePolicy | null;
   /** The node standing for a fenced block (a renderer's placeholder), or null for a code block. */
   slot(token: Tokens.Code): Node | null;
+  /** The words of an image not loaded, in the widget's language (default English). */
+  words?: ImageWords;
 }
+
+/** `imageLabel`'s `{alt}` is the image's alt text; `imageNoAlt` stands for an image without one. */
+export interface ImageWords {
+  imageLabel: string;
+  imageNoAlt: string;
+}
+/** English, for a render not given its words (tests, the live render before the conversation's). */
+const IMAGE_EN: ImageWords = { imageLabel: '[image: {alt}]', imageNoAlt: '[image]' };
 
 /** A formula's node (the math module's, once the owner's math is on and it loaded): `math` tokens come only with it. */
 let formula: (token: Tokens.Generic) => Node;
 export const useFormula = (node: typeof formula): void => void (formula = node);
 
 /** What the visitor sees for an image not loaded. */
-export const imageLabel = (alt: string): string => (alt ? `[image: ${alt}]` : '[image]');
+export const imageLabel = (alt: string, words = IMAGE_EN): string => (alt ? words.imageLabel.replace('{alt}', () => alt) : words.imageNoAlt);
 
 const REFERENCE = /&(?:#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);/g;
 const decoded = new Map<string, string>();
@@ -218,7 +228,7 @@ function inline(tokens: Token[], policy: DomPolicy): (Node | string)[] {
         if (!src) {
           // Before `done`, or from an origin the owner did not list, no `<img>` exists: nothing
           // can be fetched, and the label is no link either.
-          out.push(el('span', imageLabel(alt)));
+          out.push(el('span', imageLabel(alt, policy.words)));
           break;
         }
         const img = el('img');

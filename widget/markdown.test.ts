@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, test, vi } from 'vitest';
 import { marked } from 'marked';
-import { fallbackBlock, renderFinal, renderProvisional } from './markdown';
+import { createLiveRender, fallbackBlock, renderFinal, renderProvisional } from './markdown';
+import { en } from './ui/i18n';
+import { strings as ar } from './ui/i18n-ar';
+import { strings as es } from './ui/i18n-es';
+import { strings as ja } from './ui/i18n-ja';
+import { strings as zh } from './ui/i18n-zh-CN';
 import { ALLOWED_ATTR, ALLOWED_TAGS, ATTRIBUTES_BY_TAG } from './markdown-policy';
 import { MARKDOWN_CASES } from './fixtures/markdown-corpus';
 import { anyHttpsImage } from './fixtures/image-policies';
@@ -159,6 +164,26 @@ describe('rich fences in the final reply', () => {
     const listed = mount(renderFinal(input, { isRendererType, images: imagePolicy(['https://img.example.com']) }).fragment);
     expect([...listed.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://img.example.com/c.png']);
     expect(listed.textContent).toContain('[image: pixel]');
+  });
+
+  // The label of an image not loaded is in the widget's language, final and live alike.
+  test.each([
+    ['en', en],
+    ['zh-CN', zh],
+    ['ar', ar],
+    ['es', es],
+    ['ja', ja],
+  ])('an image not loaded is labelled in %s', (_lang, words) => {
+    const input = '![cat $& $1](https://img.example.com/cat.png) ![](https://img.example.com/x.png)';
+    const expected = [words.imageLabel.replace('{alt}', () => 'cat $& $1'), words.imageNoAlt];
+    const spans = (root: Element) => [...root.querySelectorAll('span')].map((span) => span.textContent);
+    expect(spans(mount(renderFinal(input, { isRendererType, words }).fragment))).toEqual(expected);
+    const live = document.createElement('div');
+    createLiveRender(live, () => {}, undefined, undefined, words).update(input);
+    expect(spans(live)).toEqual(expected);
+    // Every language has its own words, and the alt text is in them as written ($& is no pattern).
+    expect(expected[0]).toContain('cat $& $1');
+    if (words !== en) expect(expected).not.toContain('[image]');
   });
 });
 

@@ -3,7 +3,7 @@
 // ever as text nodes, and carves out the rich-block slots.
 
 import { Lexer, getDefaults, type Token, type Tokens } from 'marked';
-import { tokensToFragment, useFormula } from './markdown-dom';
+import { tokensToFragment, useFormula, type ImageWords } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
 import type { PreviewHandle, StartPreview } from './registry';
@@ -26,6 +26,8 @@ export interface RenderOptions {
   isRendererType(type: string): boolean;
   /** Which images of the final reply load (image-origins.ts). Default none: each shows its alt text. */
   images?: ImagePolicy;
+  /** What an image not loaded shows (default English). */
+  words?: ImageWords;
 }
 
 export interface FinalRender {
@@ -62,10 +64,11 @@ function textFragment(text: string): DocumentFragment {
  * returns: only a closed fence, unless `open` (a live preview), because a truncated payload must
  * not mount (DESIGN.md §2.2); indented code has no info string to trust. Null if marked gave up.
  */
-function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, token: Tokens.Code) => Node | null) | null, open = false): DocumentFragment | null {
+function render(text: string | Token[], images: ImagePolicy | null, slot: ((type: string, token: Tokens.Code) => Node | null) | null, open = false, words?: ImageWords): DocumentFragment | null {
   try {
     return tokensToFragment(typeof text == 'string' ? lex(text) : text, {
       images,
+      words,
       slot: (token: Tokens.Code) => {
         const type = fenceType(token.lang);
         return slot && type && token.codeBlockStyle !== 'indented' && (open || isClosedFence(token.raw)) ? slot(type, token) : null;
@@ -90,7 +93,7 @@ export function renderFinal(reply: string, opts: RenderOptions): FinalRender {
     placeholder.setAttribute('data-type', type);
     blocks.push({ type, source, placeholder });
     return placeholder;
-  });
+  }, false, opts.words);
   // marked gave up on this input: show it as text rather than nothing.
   return fragment ? { fragment, blocks } : { fragment: textFragment(reply), blocks: [] };
 }
@@ -176,7 +179,7 @@ export function openFenceText(opener: string, body: string): string {
  * (the answer is stopped), or when its container leaves the bubble (the final render, a failure
  * or a reset replaced what the bubble shows): what it drew stays until then.
  */
-export function createLiveRender(target: Element, prepare: (content: ParentNode) => void, preview?: StartPreview, signal?: AbortSignal): LiveRender {
+export function createLiveRender(target: Element, prepare: (content: ParentNode) => void, preview?: StartPreview, signal?: AbortSignal, words?: ImageWords): LiveRender {
   let seen = 0;
   let text = '';
   let frozen = 0;
@@ -242,7 +245,7 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     return block.el;
   };
   const paint = (tokens: Token[], final?: boolean) => {
-    const fragment = render(tokens, null, (type, token) => slot(type, token, final), true) ?? textFragment(tokens.map((t) => t.raw).join(''));
+    const fragment = render(tokens, null, (type, token) => slot(type, token, final), true, words) ?? textFragment(tokens.map((t) => t.raw).join(''));
     prepare(fragment);
     return fragment;
   };

@@ -997,4 +997,37 @@ describe('a mounted block is a region named for its renderer', () => {
     const { container } = mountIn(reg, 'chart', 'not json');
     expect(container.getAttribute('role')).toBeNull();
   });
+
+  // The region was named when the mount began; code shown in it must not be announced as a chart.
+  it.each([
+    ['throws after drawing', (ctx: RendererContext) => {
+      ctx.container.append('half a chart');
+      throw new Error('boom');
+    }],
+    ['rejects after drawing', async (ctx: RendererContext) => {
+      ctx.container.append('half a chart');
+      await flush();
+      throw new Error('boom');
+    }],
+  ])('a renderer that %s leaves its source as code, in no region and with no name', async (_title, mount) => {
+    const { reg } = setup();
+    reg.register({ type: 'chart', label: 'Sales chart', mount });
+    const { container, handle } = mountIn(reg, 'chart');
+    expect(await handle.settled).toBe('fallback');
+    expect(shown(container)).toBe('{"a":1}');
+    expect(container.textContent).not.toContain('half a chart');
+    expect(container.getAttribute('role')).toBeNull();
+    expect(container.getAttribute('aria-label')).toBeNull();
+  });
+
+  it('a block whose renderer is unregistered after it mounted is no region any more', () => {
+    const { reg } = setup();
+    const off = reg.register({ type: 'chart', label: 'Sales chart', mount: () => {} });
+    const { container } = mountIn(reg, 'chart');
+    expect(container.getAttribute('role')).toBe('region');
+    off();
+    expect(shown(container)).toBe('{"a":1}');
+    expect(container.getAttribute('role')).toBeNull();
+    expect(container.getAttribute('aria-label')).toBeNull();
+  });
 });

@@ -215,6 +215,9 @@ export function createRegistry({
     const fall = (reason?: string) => {
       if (reason) warn(`renderer "${type}": ${reason}; showing the block's source instead`);
       container.replaceChildren(fallback(type, source));
+      // Code, not the form or chart the region was named for when the mount began.
+      container.removeAttribute('role');
+      container.removeAttribute('aria-label');
       a.settle('fallback');
     };
     const fail = (e: unknown) => {

@@ -92,6 +92,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     },
   });
   shell.applyConfig(config, options.api, warn);
+  composer.el = shell.composer;
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));

@@ -163,6 +163,52 @@ describe('Mermaid adapter', () => {
     expect(ctx.container.children).toHaveLength(0);
   });
 
+  // The policy is made once per page (module state), so one test covers it: first the page
+  // without Trusted Types, then one whose default policy refuses markup, as an enforcing host's would.
+  it('on a Trusted Types page (it has a default policy) the SVG goes through the adapter\'s own policy, made once, and labels are SVG text', async () => {
+    const configs: Record<string, unknown>[] = [];
+    const mermaid = { initialize: (c: Record<string, unknown>) => configs.push(c), render: async () => ({ svg }) };
+    const def = createMermaidRenderer(mermaid);
+    const plain = context('flowchart LR\n A --> B', 'flowchart LR\n A --> B');
+    await def.mount(plain);
+    expect(plain.container.querySelector('svg .node')).not.toBeNull();
+    expect(configs[0]).not.toHaveProperty('htmlLabels');
+
+    const made: string[] = [];
+    const passed: string[] = [];
+    class Trusted {
+      constructor(readonly html: string) {}
+      toString() {
+        return this.html;
+      }
+    }
+    const trustedTypes = {
+      defaultPolicy: {},
+      createPolicy(name: string, rules: { createHTML(text: string): string }) {
+        made.push(name);
+        return { createHTML: (text: string) => (passed.push(text), new Trusted(rules.createHTML(text))) };
+      },
+    };
+    (window as unknown as { trustedTypes?: unknown }).trustedTypes = trustedTypes;
+    try {
+      for (const ctx of [context('flowchart LR\n A --> B', 'flowchart LR\n A --> B'), context('flowchart LR\n C --> D', 'flowchart LR\n C --> D')]) {
+        await def.mount(ctx);
+        expect(ctx.container.querySelector('figure.bc-diagram svg .node')).not.toBeNull();
+        expect(ctx.container.innerHTML).not.toMatch(/onload|<script|evil\.example/);
+      }
+    } finally {
+      delete (window as unknown as { trustedTypes?: unknown }).trustedTypes;
+    }
+    expect(made).toEqual(['bailing-mermaid']);
+    expect(passed).toEqual([svg, svg]);
+    expect(configs.slice(1)).toEqual([expect.objectContaining({ htmlLabels: false, flowchart: { htmlLabels: false } }), expect.objectContaining({ htmlLabels: false })]);
+  });
+
+  it('Mermaid refused by a Trusted Types page without a default policy: the error says what the host must allow', async () => {
+    const refused = { initialize() {}, render: async () => { throw new TypeError("Failed to set the 'innerHTML' property on 'Element': This document requires 'TrustedHTML' assignment."); } };
+    await expect(createMermaidRenderer(refused).mount(context('flowchart LR\n A --> B'))).rejects.toThrow(/Mermaid cannot draw on this page: it requires Trusted Types.*"bailing-mermaid" and "dompurify"/);
+  });
+
   it('refuses a directive before Mermaid sees it', async () => {
     const render = vi.fn();
     await expect(createMermaidRenderer({ initialize() {}, render }).mount(context('%%{init: {}}%%\nflowchart LR'))).rejects.toThrow(/\[directive\]/);

@@ -9,6 +9,7 @@ import { checkMermaidSource } from './mermaid-source';
 import { chartColors } from './palette';
 import { HTML_ELEMENTS } from './svg-allow-list';
 import { sanitizeSvgTree } from './svg-policy';
+import { MERMAID_POLICY, templateHTML, trustedTypesPage } from './trusted-svg';
 
 /** The part of the Mermaid API this adapter uses (Mermaid 10 and later). */
 export interface MermaidLike {
@@ -47,6 +48,9 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
         dompurifyConfig: { ALLOWED_TAGS: [...HTML_ELEMENTS], ALLOWED_ATTR: [] },
         // A syntax error throws instead of drawing an error picture into the page.
         suppressErrorRendering: true,
+        // On a Trusted Types page labels are SVG text: Mermaid writes HTML labels with innerHTML,
+        // which the host's default policy refuses for markup (as it should).
+        ...(trustedTypesPage() ? { htmlLabels: false, flowchart: { htmlLabels: false } } : {}),
         theme: 'base',
         themeVariables: {
           darkMode: ctx.theme.mode === 'dark',
@@ -83,12 +87,18 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
       const checked = checkMermaidSource(ctx.payload);
       if (!checked.ok) throw new Error(`invalid mermaid block: ${checked.error.message} [${checked.error.type}]`);
       const id = `bc-mermaid-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-      const { svg: svgText, diagramType } = await draw(id, checked.source, ctx);
+      const { svg: svgText, diagramType } = await draw(id, checked.source, ctx).catch((error: unknown) => {
+        // Mermaid's own innerHTML, refused on a Trusted Types page without a default policy.
+        throw /TrustedHTML/.test(String(error))
+          ? new Error(`Mermaid cannot draw on this page: it requires Trusted Types and Mermaid writes HTML strings; a default policy that lets text without markup through, and the policies "${MERMAID_POLICY}" and "dompurify" let it (README, "Mermaid on a Trusted Types page")`)
+          : error;
+      });
       if (ctx.signal.aborted) return;
       // Parsed in a <template>: an inert document where nothing runs or loads until it is checked.
       // (Mermaid serializes HTML labels as HTML, so an XML parser would refuse some diagrams.)
+      // On a Trusted Types page the string becomes a TrustedHTML of the adapter's policy (trusted-svg.ts).
       const template = document.createElement('template');
-      template.innerHTML = svgText;
+      template.innerHTML = templateHTML(svgText);
       const svg = template.content.firstElementChild;
       if (!svg || svg.localName !== 'svg' || template.content.childElementCount !== 1) throw new Error('Mermaid returned no SVG');
       sanitizeSvgTree(svg);

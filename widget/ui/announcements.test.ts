@@ -30,16 +30,16 @@ function run(calls: { at: number; say: Announcement }[]): { at: number; text: st
 describe('announcements', () => {
   const G = ANNOUNCE_GAP_MS;
   const rows: { title: string; calls: { at: number; say: Announcement }[]; shown: { at: number; text: string; assertive: boolean }[] }[] = [
-    { title: 'one announcement shows at once', calls: [{ at: 10, say: polite('Responding') }], shown: [{ at: 10, text: 'Responding', assertive: false }] },
+    { title: 'one announcement shows at once', calls: [{ at: 10, say: polite('Responding…') }], shown: [{ at: 10, text: 'Responding…', assertive: false }] },
     {
       title: 'a fast answer: "complete" waits until "responding" has stood its time',
-      calls: [{ at: 0, say: polite('Responding') }, { at: 30, say: polite('Response complete') }],
-      shown: [{ at: 0, text: 'Responding', assertive: false }, { at: G, text: 'Response complete', assertive: false }],
+      calls: [{ at: 0, say: polite('Responding…') }, { at: 30, say: polite('Response complete') }],
+      shown: [{ at: 0, text: 'Responding…', assertive: false }, { at: G, text: 'Response complete', assertive: false }],
     },
     {
       title: 'spaced announcements show when they come',
-      calls: [{ at: 0, say: polite('Responding') }, { at: 2000, say: polite('Response complete') }],
-      shown: [{ at: 0, text: 'Responding', assertive: false }, { at: 2000, text: 'Response complete', assertive: false }],
+      calls: [{ at: 0, say: polite('Responding…') }, { at: 2000, say: polite('Response complete') }],
+      shown: [{ at: 0, text: 'Responding…', assertive: false }, { at: 2000, text: 'Response complete', assertive: false }],
     },
     {
       title: 'the same words again, once the first was shown, are shown again',
@@ -53,13 +53,13 @@ describe('announcements', () => {
     },
     {
       title: 'the same words queued twice in a row are said once',
-      calls: [{ at: 0, say: polite('Responding') }, { at: 1, say: polite('Copied') }, { at: 2, say: polite('Copied') }],
-      shown: [{ at: 0, text: 'Responding', assertive: false }, { at: G, text: 'Copied', assertive: false }],
+      calls: [{ at: 0, say: polite('Responding…') }, { at: 1, say: polite('Copied') }, { at: 2, say: polite('Copied') }],
+      shown: [{ at: 0, text: 'Responding…', assertive: false }, { at: G, text: 'Copied', assertive: false }],
     },
     {
       title: 'an error keeps its place and its region',
-      calls: [{ at: 0, say: polite('Responding') }, { at: 20, say: alert('The answer failed') }],
-      shown: [{ at: 0, text: 'Responding', assertive: false }, { at: G, text: 'The answer failed', assertive: true }],
+      calls: [{ at: 0, say: polite('Responding…') }, { at: 20, say: alert('The answer failed') }],
+      shown: [{ at: 0, text: 'Responding…', assertive: false }, { at: G, text: 'The answer failed', assertive: true }],
     },
     {
       title: 'the same words as an error and as news are two announcements',

@@ -23,6 +23,9 @@ export const EXTRAS_EN = {
   editQuestion: 'Edit question',
   regenerated: 'Regenerated below',
   edited: 'Edited below',
+  editing: 'Editing your question',
+  cancelEdit: 'Cancel editing',
+  editCancelled: 'Edit cancelled',
 } as const;
 
 export type ExtrasStrings = { readonly [K in keyof typeof EXTRAS_EN]: string };

@@ -14,6 +14,7 @@ export const EXTRAS_CSS = `
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
 .bc-act-status { color: var(--bc-muted); margin-inline-start: 6px; }
 .bc-edit { align-self: flex-end; margin-top: -6px; }
+.bc-editing { display: flex; justify-content: space-between; align-items: center; margin: 8px 12px -4px; padding: 4px 4px 4px 12px; border-radius: 8px; font-size: 13px; background: var(--bc-surface); }
 .bc-msg.bc-redone { background: transparent; color: var(--bc-muted); border: 1px dashed var(--bc-border); }
 .bc-redone-tag { display: block; margin-top: 6px; font-size: 12px; font-style: italic; color: var(--bc-muted); }
 .bc-after[aria-busy="true"] .bc-act { opacity: .6; }

@@ -20,7 +20,7 @@ export const en = {
   defaultTitle: 'Chat',
   working: 'Working…',
   thinking: 'Thinking…',
-  responding: 'Responding',
+  responding: 'Responding…',
   complete: 'Response complete',
   failedAnnounce: 'The answer failed',
   retry: 'Retry',
@@ -38,6 +38,8 @@ export const en = {
   tooLong: 'Too long: a message with its attachments may have up to {n} characters',
   queued: 'Will send when online',
   sendNow: 'Send now',
+  imageLabel: '[image: {alt}]',
+  imageNoAlt: '[image]',
 } as const;
 
 export type Strings = { readonly [K in keyof typeof en]: string };
