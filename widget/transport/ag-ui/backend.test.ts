@@ -317,4 +317,36 @@ describe('the AG-UI backend', () => {
     await backend({ storage }).b.follow(answered.started.id, (p) => void none.push(p), new AbortController().signal);
     expect(none).toEqual([]);
   });
+
+  it('an open interrupt outlives the history window: it still holds new messages while an answer shown can carry its card, and is cancelled with the next run when none can', async () => {
+    const storage = memoryStorage();
+    const { b } = backend({ storage });
+    const interrupted = (body: any) => [
+      { type: 'RUN_STARTED', threadId: body.threadId, runId: body.runId },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'restart_server' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      { type: 'RUN_FINISHED', threadId: body.threadId, runId: body.runId, outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'tool_call', toolCallId: 'c1' }] } },
+    ];
+    script.push(interrupted);
+    const { started } = await turn(b, 'restart');
+    const history = storageKeysFor(url).history;
+    // Fifty rows of other answers since: the interrupt's own answer is out of the page's history.
+    const rows = Array.from({ length: 50 }, (_, i) => ({ r: i % 2 ? 'a' : 'u', t: `row ${i}`, ...(i % 2 && { j: `r_old${i}` }), ts: i }));
+    storage.setItem(history, JSON.stringify(rows));
+    // Kept across a reload, and still refusing a message: the newest answer carries the card.
+    const reloaded = backend({ storage }).b;
+    await expect(reloaded.start({ message: 'next', renderers: [] }, new AbortController().signal)).rejects.toMatchObject({ visitorText: 'Please approve or reject the request above first.' });
+    expect(posted).toHaveLength(1);
+    expect(JSON.parse(storage.getItem(storageKeysFor(url).asks)!)[started.id]).toMatchObject({ interrupts: [{ id: 'int-1' }] });
+    // No answer shown at all (the page's history was cleared): the message goes, cancelling it.
+    storage.setItem(history, '[]');
+    script.push((body) => run(body.threadId, body.runId, ...text('a9', 'Going on.')));
+    const next = await turn(reloaded, 'next');
+    expect(next.end).toMatchObject({ kind: 'answered', answer: { reply: 'Going on.' } });
+    expect(posted[1]!.body.resume).toEqual([{ interruptId: 'int-1', status: 'cancelled' }]);
+    expect(posted[1]!.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'next' });
+    script.push((body) => run(body.threadId, body.runId, ...text('a10', 'Fine.')));
+    expect((await turn(reloaded, 'and more')).end).toMatchObject({ kind: 'answered' });
+    expect(posted[2]!.body.resume).toBeUndefined();
+  });
 });

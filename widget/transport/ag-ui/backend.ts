@@ -5,9 +5,9 @@
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
 
-import type { ChatBackend, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
-import { readString, writeString } from '../../history';
+import { readHistory, readString, writeString } from '../../history';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';
 import { readEventStream } from '../sse';
@@ -18,6 +18,7 @@ import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './r
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
+import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -157,7 +158,9 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
   /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
-  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify(asks));
+  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
+  /** The answers the page's history shows (the conversation writes it before it draws a card). */
+  const shown = () => shownAnswers(readHistory(storage, keys.history));
 
   const keep = () => {
     if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
@@ -285,6 +288,28 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     return { id: runId };
   }
 
+  /** Draws the cards of what turn `id` asked into `el`. */
+  function drawAsk(el: HTMLElement, id: string, tools: DecisionTools) {
+    const ask = asks[id]!;
+    drawDecisions(el, ask, {
+      decide(interruptId: string, decision: Decision) {
+        ask.decisions[interruptId] = decision;
+        keepAsks();
+      },
+      send: () =>
+        tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
+          // Not taken: the visitor decides again (a resume is never sent half-made).
+          ask.decisions = {};
+          keepAsks();
+          throw error;
+        }),
+      mountForm: (container, payload, onSubmit) =>
+        tools.mount('bailing-form', payload, container, (response) => {
+          if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
+        }),
+    }, lang);
+  }
+
   return {
     historyKey: keys.history,
     // A new run whose messages end with the question again (after the earlier turn's).
@@ -295,26 +320,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     partsOf: (id) => turnParts[id] ?? null,
 
     drawDecision(el, id, tools) {
-      const ask = asks[id];
-      if (!ask) return false;
+      const drawn = asksDrawnAt(asks, id, shown());
+      if (!drawn.length) return false;
       adoptStyles(el, DECISION_CSS);
-      drawDecisions(el, ask, {
-        decide(interruptId: string, decision: Decision) {
-          ask.decisions[interruptId] = decision;
-          keepAsks();
-        },
-        send: () =>
-          tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
-            // Not taken: the visitor decides again (a resume is never sent half-made).
-            ask.decisions = {};
-            keepAsks();
-            throw error;
-          }),
-        mountForm: (container, payload, onSubmit) =>
-          tools.mount('bailing-form', payload, container, (response) => {
-            if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
-          }),
-      }, lang);
+      // One card list per ask: an open ask whose own answer left the history comes here too.
+      const boxes = drawn.length == 1 ? [el] : drawn.map(() => el.appendChild(document.createElement('div')));
+      drawn.forEach((turnId, i) => drawAsk(boxes[i]!, turnId, tools));
       return true;
     },
 
@@ -337,7 +348,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       if (resume) return startResume(resume as { turnId: string }, signal);
       // The agent waits on the visitor's decision: a run that does not answer every open interrupt
       // would be refused, so the message waits (it goes back in the box) and the card says what to do.
-      if (Object.values(asks).some((ask) => !ask.sent)) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
+      // An open ask no card can show (the page's history was cleared) must not hold the visitor:
+      // this run cancels it, as the 1.0 resume allows beside new messages.
+      const unreachable = unreachableAsks(asks, shown());
+      if (Object.keys(asks).some((k) => isOpen(asks[k]!) && !unreachable.includes(k))) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
+      const cancelled: ResumeEntry[] = unreachable.flatMap((k) => asks[k]!.interrupts.map((i) => ({ interruptId: i.id, status: 'cancelled' as const })));
       const open = openCalls(messages);
       // A drawn tool call's renderer answered (a generated form was sent): that is the call's
       // result. The widget's own fields of the response are not the agent's.
@@ -356,10 +371,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
       const runId = randomId('r_', 20);
       try {
-        pending.set(runId, { ...(await post(runId, sent, signal)), from: sent[messages.length]?.id });
+        pending.set(runId, { ...(await post(runId, sent, signal, cancelled.length ? cancelled : undefined)), from: sent[messages.length]?.id });
       } catch (error) {
         throw turnRefusal(error);
       }
+      for (const k of unreachable) asks[k]!.sent = true;
+      if (unreachable.length) keepAsks();
       return { id: runId };
     },
 
