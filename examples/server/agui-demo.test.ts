@@ -69,6 +69,7 @@ const PICKS: [string, AguiScenario][] = [
   ['a chart', 'chart'],
   ['refund please', 'form'],
   ['a calculator', 'sandbox'],
+  ['an equation', 'math'],
   ['unit converter', 'sandbox'],
   ['stream markdown', 'long'],
   ['[文件：a.pdf](https://example.com/a.pdf) hello', 'received'],

@@ -75,26 +75,23 @@ import { extractAttachments } from './attachments';
 import { chunkText, interactionAnswer } from './demo-agent';
 import { demoFileUrl } from './demo-files';
 import {
-  CHART_ANSWER,
-  DIAGRAM_ANSWER,
   DOCS_ANSWER,
   DOCS_REFERENCES,
   FAIL_PARTIAL,
   FAIL_REPLY,
   FORM_ANSWER,
-  HELLO_ANSWER,
   LONG_ANSWER,
   REFUND_FORM,
   SEARCH_ANSWER,
   SLOW_ANSWER,
   TOOL_PREAMBLE,
-  VEGA_ANSWER,
   WEATHER_ANSWER,
   filesAnswer,
   recapAnswer,
   receivedAnswer,
 } from './demo-replies';
 import { demoPackView } from './demo-packs';
+import { FIXED_ANSWERS, isFixed, triggerTable } from './demo-scenarios';
 import { demoView, viewSendAnswer, viewSendPayload } from './demo-sandbox';
 import { isPlainObject } from './fields';
 import { FORM_TYPE } from './form-response';
@@ -127,35 +124,37 @@ export type AguiScenario =
   | 'chart'
   | 'form'
   | 'sandbox'
+  | 'math'
   | 'hello'
   | 'long';
 
-/** Keywords of the last user message, first match wins (so "slow chart" is slow). Whole words only. */
-export const AGUI_TRIGGERS: readonly (readonly [AguiScenario, RegExp])[] = [
-  ['fail', /\b(?:fail\w*|error\w*)\b/i],
-  ['drop', /\bdrop\w*\b/i],
-  ['slow', /\bslow\w*\b/i],
+/** Keywords of the last user message, first match wins (so "slow chart" is slow); the shared ones are demo-scenarios.ts's. */
+export const AGUI_TRIGGERS = triggerTable<AguiScenario>([
+  'fail',
+  'drop',
+  'slow',
   ['maintenance', /\bmaintenance\b/i],
   ['approval', /\b(?:restart\w*|approv\w*)\b/i],
   ['invoice', /\binvoices?\b/i],
   ['host-tool', /\b(?:pages?|host[- ]tools?)\b/i],
   ['parallel', /\b(?:compare|parallel)\b/i],
-  ['tool', /\b(?:tools?|weather|search\w*)\b/i],
+  'tool',
   ['todo', /\b(?:to-?dos?|tasks?|state)\b/i],
   ['reasoning', /\b(?:think\w*|reason\w*)\b/i],
   ['progress', /\b(?:steps?|progress|deploy\w*|activity)\b/i],
   ['chunks', /\bchunks?\b/i],
-  ['docs', /\b(?:docs|documentation)\b/i],
-  ['files', /\b(?:files|attachments?)\b/i],
-  ['recap', /\b(?:recap|remember)\b|\bwhat did i (?:say|ask|write)\b/i],
-  ['vega', /\bvega(?:-lite)?\b/i],
-  ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
-  ['chart', /\bcharts?\b/i],
-  ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
+  'docs',
+  'files',
+  'recap',
+  'vega',
+  'diagram',
+  'chart',
+  'form',
   ['sandbox', /\b(?:calculator|unit[- ]?converter|convert(?:er)?|bill|split(?:ter)?|tip|kit)\b/i],
-  ['hello', /\b(?:hello|hi|hey)\b/i],
+  'math',
+  'hello',
   ['long', /\b(?:long|stream\w*|markdown)\b/i],
-];
+]);
 
 /** The attachment links a message's text carries, removed to quote what the visitor typed. */
 const MARKDOWN_LINKS = /!?\[[^\]\n]*\]\(https?:\/\/[^\s()<>]+\)/g;
@@ -211,6 +210,7 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
   // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
   const packView = run.answers.length === 0 && run.renderers.includes('sandbox') ? demoPackView(text, run.sandboxPacks ?? []) : null;
   if (packView && (scenario === 'tool' || scenario === 'docs' || scenario === 'long')) return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, packView.view);
+  if (isFixed(scenario)) return answer(FIXED_ANSWERS[scenario]);
   switch (scenario) {
     case 'resume':
       return resumePlan(run, newId, pacing);
@@ -266,12 +266,6 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       const users = messages.filter((m) => m.role === 'user').map(messageText);
       return answer(recapAnswer(users.slice(0, -1)));
     }
-    case 'vega':
-      return answer(VEGA_ANSWER);
-    case 'diagram':
-      return answer(DIAGRAM_ANSWER);
-    case 'chart':
-      return answer(CHART_ANSWER);
     case 'form':
       // Generated UI where the client draws forms itself; the fenced block everywhere else.
       if (!run.renderers.includes(FORM_TYPE)) return answer(FORM_ANSWER);
@@ -281,10 +275,6 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       if (!view.view || !run.renderers.includes('sandbox')) return answer(view.answer);
       return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, view.view);
     }
-    case 'hello':
-      return answer(HELLO_ANSWER);
-    case 'long':
-      return answer(LONG_ANSWER);
   }
 }
 

@@ -6,8 +6,8 @@
 import { EventType, contentToText, type Event, type Message, type Tool } from '@ag-ui/core';
 import type { AguiAgent, AguiEnding, AguiRun } from './agui-agent';
 import { newAguiId } from './ids';
-import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS, OPENAI_TIMEOUT_MS } from './limits';
-import { readCompletionStream, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-agent';
+import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS } from './limits';
+import { streamCompletion, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-stream';
 import { buildSystemPrompt } from './system-prompt';
 
 type ChatMessage =
@@ -162,36 +162,21 @@ export function createChunkTranslator(messageId: string, emit: (event: Event) =>
 const unavailable: AguiEnding = { type: 'error', message: UNAVAILABLE_REPLY, code: 'upstream_unavailable' };
 
 export function createAguiOpenAIAgent(options: OpenAIOptions, log: (line: string) => void): AguiAgent {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     async run(run, emit, signal) {
       const runId = run.input.runId;
       const translator = createChunkTranslator(newAguiId('msg'), emit);
-      let finished = false;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify(buildAguiChatRequest(options.model, run)),
-          signal: AbortSignal.any([signal, AbortSignal.timeout(OPENAI_TIMEOUT_MS)]),
-        });
-        if (!response.ok || !response.body) {
-          const detail = (await response.text().catch(() => '')).slice(0, 500);
-          log(`AG-UI run ${runId}: upstream HTTP ${response.status}: ${detail}`);
-          return unavailable;
-        }
-        finished = await readCompletionStream(response.body, (data) => translator.feed(data));
-      } catch (error) {
-        if (signal.aborted) throw error;
-        log(`AG-UI run ${runId}: upstream request failed: ${String(error)}`);
+      const result = await streamCompletion(options, buildAguiChatRequest(options.model, run), signal, (data) => translator.feed(data));
+      if (!result.ok) {
+        log(`AG-UI run ${runId}: ${result.detail}`);
         return unavailable;
       }
       // A stream cut short without [DONE] still counts if it said something.
-      if (!finished && !translator.wrote) {
+      if (!result.finished && !translator.wrote) {
         log(`AG-UI run ${runId}: upstream stream ended without content`);
         return unavailable;
       }
-      if (!finished) log(`AG-UI run ${runId}: upstream stream ended without [DONE]; keeping what it sent`);
+      if (!result.finished) log(`AG-UI run ${runId}: upstream stream ended without [DONE]; keeping what it sent`);
       const pending = translator.close();
       return { type: 'finished', ...(pending.length > 0 ? { pendingToolCallIds: pending } : {}) };
     },
