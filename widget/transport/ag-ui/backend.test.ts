@@ -187,6 +187,27 @@ describe('the AG-UI backend', () => {
     expect(posted.at(-1)!.body.messages.map((m: any) => m.content)).toEqual(['again', 'Sure (edited).', 'trim', 'Done.', 'next']);
   });
 
+  it('MESSAGES_SNAPSHOT mid-run: the progress carries the agent\'s version of the earlier turns from that event on, before the answer is done; the kept parts do not', async () => {
+    const storage = memoryStorage();
+    const { b } = backend({ storage });
+    script.push(run('t', 'r1', ...text('a1', 'Hello there.')));
+    await turn(b, 'hi');
+    script.push((body) => {
+      const [, hello, own] = body.messages;
+      return run('t', 'r2', ...text('a2', 'Half'), { type: 'MESSAGES_SNAPSHOT', messages: [{ ...hello, content: 'Hello (trimmed).' }, own, { id: 'a2', role: 'assistant', content: 'Half' }] }, ...text('a3', 'More.'));
+    });
+    const { started, end, progress } = await turn(b, 'again');
+    const threads = progress.map((p) => (p.parts as any[]).find((x) => x.kind === 'thread')?.items.map((m: any) => [m.r, m.t]));
+    const at = threads.findIndex((t) => t !== undefined);
+    // Not before the snapshot, then in every report after it (the answer still streaming).
+    expect(at).toBeGreaterThan(0);
+    expect(threads.slice(0, at).every((t) => t === undefined)).toBe(true);
+    expect(threads.slice(at).every((t) => JSON.stringify(t) === JSON.stringify([['a', 'Hello (trimmed).']]))).toBe(true);
+    expect(progress.slice(at).some((p) => p.text === 'More.')).toBe(true);
+    expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'More.', thread: [{ r: 'a', t: 'Hello (trimmed).' }] } });
+    expect(b.partsOf(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
+  });
+
   it('a tool step shows as working while it runs', async () => {
     const { b } = backend();
     script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":"x"}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '3 hits' }, ...text('a1', 'Found 3.')));

@@ -18,6 +18,7 @@ import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './r
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
+import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
@@ -78,9 +79,9 @@ const anyValue = (v: unknown): v is unknown => v !== null;
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
  * the history's), so the messages before it are still drawn as rows.
  */
-function keptParts(parts: readonly Part[]): Part[] {
-  const answer = answerPart(parts);
-  return parts
+function keptParts(parts: readonly (Part | ThreadPart)[]): Part[] {
+  const answer = answerPart(parts as Part[]);
+  return (parts.filter((p) => !isThreadPart(p)) as Part[])
     .filter((p) => p.kind !== 'text' || p.role === 'assistant')
     .map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
 }
@@ -206,7 +207,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
-  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun) => void): Promise<AgUiRun | 'aborted' | Error> {
+  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | Error> {
     let run = p.run;
     const read = await readEventStream(p.body, signal, ({ data }) => {
       let json: unknown;
@@ -230,7 +231,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         state = run.state;
         options.onState?.(state);
       }
-      if (run !== before) show(run);
+      if (run !== before) show(run, parsed.event.type);
       return run.status !== 'running';
     });
     if (read === 'aborted' || read instanceof Error) return read;
@@ -270,6 +271,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   const lang = (options.lang ?? 'en') as PartsLang;
   const drawParts = createPartsView(lang);
+  const threadView = createThreadView(lang);
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
   async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {
@@ -316,7 +318,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     redo: true,
     visitor: () => visitorId,
     state: () => state,
-    drawParts: (el, parts, ui) => drawParts(el, parts as Part[], ui),
+    drawParts(el, parts, ui) {
+      drawParts(el, parts.filter((p) => !isThreadPart(p)) as Part[], ui);
+      threadView.draw(el, parts.find(isThreadPart), ui, () => readHistory(storage, keys.history));
+    },
     partsOf: (id) => turnParts[id] ?? null,
 
     drawDecision(el, id, tools) {
@@ -389,7 +394,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         report((last = progress));
         if (Date.now() - savedAt >= LIVE_SAVE_MS) (savedAt = Date.now()), save();
       };
+      // What an earlier turn's snapshot did to the list is the conversation's by now.
+      threadView.restoreAll();
       const end = await followTurn(id, tell, signal);
+      // The agent's version of the earlier turns stands only in an answered turn (the
+      // conversation redraws the list from it); otherwise the page's record, which the thread keeps.
+      if (end.kind !== 'answered' || !end.answer.thread) threadView.restoreAll();
       if (end.kind === 'answered') last = undefined;
       save();
       return end;
@@ -409,10 +419,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     const { from, run: first } = next;
     /** The earlier turns, when the agent's snapshot rewrote them. */
     const thread = (run: AgUiRun) => rewrittenThread(first.messages, run.messages, from);
+    /** The earlier turns as the agent's last snapshot left them, shown at once (undefined: as the page has them). */
+    let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
       const earlier = partsBefore;
       let latest = next.run;
-      const result = await stream(next, signal, (run) => report(progressOf((latest = run), earlier)));
+      const result = await stream(next, signal, (run, type) => {
+        // Only a snapshot rewrites earlier turns: the transcript is not compared at every delta.
+        if (type === 'MESSAGES_SNAPSHOT') shownThread = thread(run);
+        report(progressOf((latest = run), earlier, shownThread));
+      });
       if (result === 'aborted') {
         // Stopped by the visitor, who goes on from there: the question and what came of the
         // answer stay in the thread, as they saw them, so the next run has them. (A failed or
@@ -479,14 +495,15 @@ function answered(part: Part, results: readonly Message[]): Part {
  * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
  * runs; working while a tool or step runs.
  */
-function progressOf(run: AgUiRun, earlier: readonly Part[]): TurnProgress {
+function progressOf(run: AgUiRun, earlier: readonly Part[], thread?: readonly HistoryItem[]): TurnProgress {
   const parts = earlier.length ? [...earlier, ...run.parts] : run.parts;
   const answers = parts.filter((p) => p.kind === 'text' && p.role === 'assistant').length;
   return {
     text: answerText(parts),
     resets: Math.max(0, answers - 1),
     working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
-    parts,
+    // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
+    parts: thread ? [...parts, { kind: 'thread', items: thread } satisfies ThreadPart] : parts,
   };
 }
 
