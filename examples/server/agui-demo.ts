@@ -57,6 +57,8 @@ import {
   SANDBOX_TOOL,
   SEARCH_RESULT,
   SEARCH_TOOL,
+  TRIM_ANSWER_REST,
+  TRIM_ANSWER_START,
   STARTER_TODOS,
   WEATHER_ARGS,
   WEATHER_RESULT,
@@ -68,6 +70,7 @@ import {
   restartDone,
   restartNotDone,
   todoAnswer,
+  trimSummary,
   type InvoiceArgs,
   type TodoItem,
 } from './agui-replies';
@@ -116,6 +119,7 @@ export type AguiScenario =
   | 'reasoning'
   | 'progress'
   | 'chunks'
+  | 'trim'
   | 'docs'
   | 'files'
   | 'recap'
@@ -143,6 +147,7 @@ export const AGUI_TRIGGERS = triggerTable<AguiScenario>([
   ['reasoning', /\b(?:think\w*|reason\w*)\b/i],
   ['progress', /\b(?:steps?|progress|deploy\w*|activity)\b/i],
   ['chunks', /\bchunks?\b/i],
+  ['trim', /\b(?:trim\w*|summari[sz]e\w*|snapshot)\b/i],
   'docs',
   'files',
   'recap',
@@ -255,6 +260,8 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       return progressPlan(newId, d, toolPauseMs);
     case 'chunks':
       return { steps: textChunks(newId('msg'), CHUNKS_ANSWER, d), ending: success };
+    case 'trim':
+      return trimPlan(messages, newId, d, pacing.slowDelayMs);
     case 'docs': {
       const messageId = newId('msg');
       const references: Event = { type: EventType.CUSTOM, name: REFERENCES_EVENT, value: { messageId, references: DOCS_REFERENCES } };
@@ -300,6 +307,28 @@ function toolPlan(text: string, newId: NewId, d: number, toolPauseMs: number): D
     ],
     ending: success,
   };
+}
+
+/**
+ * The agent rewrites the thread while it answers: part of the answer, then a MESSAGES_SNAPSHOT in
+ * which the turns before the question are one summary message (the question and the answer so far
+ * kept), then the rest of the answer at the slow pace, so a client shows the new thread mid-run.
+ */
+function trimPlan(messages: readonly Message[], newId: NewId, d: number, slowDelayMs: number): DemoPlan {
+  const messageId = newId('msg');
+  const at = messages.map((m) => m.role).lastIndexOf('user');
+  const earlier = messages.slice(0, Math.max(0, at));
+  const start = textMessage(messageId, TRIM_ANSWER_START, d).slice(0, -1);
+  const rest = textMessage(messageId, TRIM_ANSWER_REST, slowDelayMs).slice(1);
+  const snapshot: Event = {
+    type: EventType.MESSAGES_SNAPSHOT,
+    messages: [
+      ...(earlier.length > 0 ? [{ id: newId('msg'), role: 'assistant' as const, content: trimSummary(earlier.length) }] : []),
+      ...messages.slice(Math.max(0, at)),
+      { id: messageId, role: 'assistant', content: TRIM_ANSWER_START },
+    ],
+  };
+  return { steps: [...start, snapshot, ...rest], ending: success };
 }
 
 /** Two tool calls of one message whose starts, arguments and ends interleave. */

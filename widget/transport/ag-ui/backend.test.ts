@@ -205,7 +205,7 @@ describe('the AG-UI backend', () => {
     expect(threads.slice(at).every((t) => JSON.stringify(t) === JSON.stringify([['a', 'Hello (trimmed).']]))).toBe(true);
     expect(progress.slice(at).some((p) => p.text === 'More.')).toBe(true);
     expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'More.', thread: [{ r: 'a', t: 'Hello (trimmed).' }] } });
-    expect(b.partsOf(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
+    expect(b.partsOf!(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
   });
 
   it('a tool step shows as working while it runs', async () => {
