@@ -142,7 +142,7 @@ describe('planDemoRun', () => {
     expect(slow.steps.filter(isPause).every((p) => p.pauseMs === 150)).toBe(true);
   });
 
-  it('trim: part of the answer, then a snapshot whose earlier turns are one summary (the question and the answer so far kept), then the rest at the slow pace', () => {
+  it('trim: part of the answer, then a snapshot whose older turns are one summary (the previous turn, the question and the answer so far kept), then the rest at the slow pace', () => {
     const earlier: Message[] = [user('hello'), { id: 'a1', role: 'assistant', content: 'Hi!' }];
     const question = user('trim the thread');
     const plan = planDemoRun(run([...earlier, question]), counterIds(), { deltaDelayMs: 7, toolPauseMs: 300, slowDelayMs: 150 });
@@ -152,13 +152,16 @@ describe('planDemoRun', () => {
     const answerId = (events[0] as Event & { messageId: string }).messageId;
     expect(events.slice(0, at).map((e) => e.type)).toEqual(['TEXT_MESSAGE_START', ...events.slice(1, at).map(() => 'TEXT_MESSAGE_CONTENT')]);
     expect(snapshot.messages).toEqual([
-      { id: expect.any(String), role: 'assistant', content: trimSummary(2) },
+      { id: 'a1', role: 'assistant', content: trimSummary(2) },
       question,
       { id: answerId, role: 'assistant', content: TRIM_ANSWER_START },
     ]);
     expect(events.at(-1)).toEqual({ type: 'TEXT_MESSAGE_END', messageId: answerId });
     const after = plan.steps.slice(plan.steps.indexOf(snapshot) + 1);
     expect(after.filter(isPause).every((p) => p.pauseMs === 150)).toBe(true);
+    // With two earlier turns, the previous one is kept.
+    const two = planDemoRun(run([user('hi'), { id: 'a0', role: 'assistant', content: 'Hey' }, ...earlier, question]), counterIds(), { deltaDelayMs: 0, toolPauseMs: 0, slowDelayMs: 0 }).steps.find((e) => !isPause(e) && e.type === 'MESSAGES_SNAPSHOT') as Event & { messages: Message[] };
+    expect(two.messages.map((m) => (m as { content: string }).content)).toEqual([trimSummary(2), 'hello', 'Hi!', 'trim the thread', TRIM_ANSWER_START]);
     // Alone in its thread, the snapshot has nothing to summarize.
     const alone = planDemoRun(run([question]), counterIds(), { deltaDelayMs: 0, toolPauseMs: 0, slowDelayMs: 0 }).steps.find((e) => !isPause(e) && e.type === 'MESSAGES_SNAPSHOT') as Event & { messages: Message[] };
     expect(alone.messages.map((m) => m.role)).toEqual(['user', 'assistant']);

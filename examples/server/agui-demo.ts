@@ -311,20 +311,26 @@ function toolPlan(text: string, newId: NewId, d: number, toolPauseMs: number): D
 
 /**
  * The agent rewrites the thread while it answers: part of the answer, then a MESSAGES_SNAPSHOT in
- * which the turns before the question are one summary message (the question and the answer so far
- * kept), then the rest of the answer at the slow pace, so a client shows the new thread mid-run.
+ * which the turns before the previous one are one summary, in their first answer's place (the previous turn, the
+ * question and the answer so far kept; with a single earlier turn, that one is summarized), then
+ * the rest of the answer at the slow pace, so a client shows the new thread mid-run.
  */
 function trimPlan(messages: readonly Message[], newId: NewId, d: number, slowDelayMs: number): DemoPlan {
   const messageId = newId('msg');
-  const at = messages.map((m) => m.role).lastIndexOf('user');
-  const earlier = messages.slice(0, Math.max(0, at));
+  const roles = messages.map((m) => m.role);
+  const at = Math.max(0, roles.lastIndexOf('user'));
+  const previous = roles.lastIndexOf('user', at - 1);
+  const cut = previous > 0 ? previous : at;
+  const summarized = messages.slice(0, cut).find((m) => m.role === 'assistant');
   const start = textMessage(messageId, TRIM_ANSWER_START, d).slice(0, -1);
   const rest = textMessage(messageId, TRIM_ANSWER_REST, slowDelayMs).slice(1);
   const snapshot: Event = {
     type: EventType.MESSAGES_SNAPSHOT,
     messages: [
-      ...(earlier.length > 0 ? [{ id: newId('msg'), role: 'assistant' as const, content: trimSummary(earlier.length) }] : []),
-      ...messages.slice(Math.max(0, at)),
+      // The summary takes the place of the first answer it covers: 1.0 reconciliation keeps held
+      // messages where they are and appends new ones, so a new id would land after the question.
+      ...(summarized ? [{ id: summarized.id, role: 'assistant' as const, content: trimSummary(cut) }] : []),
+      ...messages.slice(cut),
       { id: messageId, role: 'assistant', content: TRIM_ANSWER_START },
     ],
   };
