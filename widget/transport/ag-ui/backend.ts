@@ -7,7 +7,7 @@
 
 import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
-import { readHistory, readString, writeString } from '../../history';
+import { readString, writeString } from '../../history';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';
 import { readEventStream } from '../sse';
@@ -74,6 +74,8 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
+/** The page's record of the conversation, as the conversation writes it; only `r`, `t`, `j` and `err` are read here. */
+const isRecord = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
 
 /**
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
@@ -161,7 +163,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
   /** The answers the page's history shows (the conversation writes it before it draws a card). */
-  const shown = () => shownAnswers(readHistory(storage, keys.history));
+  const record = () => readJson(storage, keys.history, isRecord, []);
+  const shown = () => shownAnswers(record());
 
   const keep = () => {
     if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
@@ -320,7 +323,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     state: () => state,
     drawParts(el, parts, ui) {
       drawParts(el, parts.filter((p) => !isThreadPart(p)) as Part[], ui);
-      threadView.draw(el, parts.find(isThreadPart), ui, () => readHistory(storage, keys.history));
+      threadView.draw(el, parts.find(isThreadPart), ui, record);
     },
     partsOf: (id) => turnParts[id] ?? null,
 
