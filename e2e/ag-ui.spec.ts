@@ -421,7 +421,7 @@ test('a malformed event is skipped with one warning naming it; an unknown event 
   expect(warnings.find((text) => text.includes('TEXT_MESSAGE_CONTENT'))).toMatch(/^BailingChat: .*malformed.*delta/);
 });
 
-test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the list shows the agent\'s version once the answer is done, and keeps it over a reload', async ({ page, server }) => {
+test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the answered turn\'s list is the agent\'s version, kept over a reload', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'hello');
   await waitForAnswer(page);

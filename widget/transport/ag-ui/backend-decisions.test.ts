@@ -17,7 +17,7 @@ function page(asks: Record<string, DecisionAsk>, answers: string[]) {
   storage.setItem(keys.history, JSON.stringify(answers.flatMap((j, i) => [{ r: 'u', t: `q${i}`, ts: i }, { r: 'a', t: `answer ${i}`, j, ts: i }])));
   const answered: unknown[] = [];
   const tools: DecisionTools = { answer: async (resume) => void answered.push(resume), mount: () => () => {} };
-  const backend = createAgUiBackend({ agent: { url: URL }, tools: [], storage, warn: () => {} });
+  const backend = createAgUiBackend({ agent: { url: URL, headers: {}, context: [] }, tools: [], storage, warn: () => {} });
   const draw = (id: string) => {
     const el = document.createElement('div');
     return { drawn: backend.drawDecision!(el, id, tools), el };
