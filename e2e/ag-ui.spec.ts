@@ -10,9 +10,12 @@ import {
   NEW_TODO_TITLE,
   REASONING_TEXT,
   STARTER_TODOS,
+  TRIM_ANSWER_REST,
+  TRIM_ANSWER_START,
   WEATHER_ARGS,
   WEATHER_RESULT,
   WEATHER_TOOL,
+  trimSummary,
 } from '../examples/server/agui-replies';
 import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo-replies';
 import { ask, assistantMessages, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test, waitForAnswer } from './fixtures';
@@ -418,7 +421,7 @@ test('a malformed event is skipped with one warning naming it; an unknown event 
   expect(warnings.find((text) => text.includes('TEXT_MESSAGE_CONTENT'))).toMatch(/^BailingChat: .*malformed.*delta/);
 });
 
-test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the list shows the agent\'s version once the answer is done, and keeps it over a reload', async ({ page, server }) => {
+test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the answered turn\'s list is the agent\'s version, kept over a reload', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'hello');
   await waitForAnswer(page);
@@ -449,6 +452,48 @@ test('MESSAGES_SNAPSHOT that rewrites the earlier turns: the list shows the agen
   await launcher(page).click();
   await expect(users).toHaveText(rewritten[0]!);
   await expect(answers).toHaveText(rewritten[1]!);
+});
+
+test('MESSAGES_SNAPSHOT mid-run ("trim"): the list takes the agent\'s version at the event, while the answer still streams; the turn it kept is the same element, the streaming bubble goes on', async ({ page, server }) => {
+  await openAgent(page, server.url);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await ask(page, 'chunks please');
+  await waitForAnswer(page);
+  const widget = page.locator('bailing-chat-widget');
+  const users = widget.locator('.bc-msg-user:visible');
+  const answers = widget.locator('.bc-msg-assistant:not(.bc-greeting):visible .bc-body');
+  // A mark on the rows the page drew: a row drawn again would not carry it.
+  await widget.locator('.bc-msg-assistant:not(.bc-greeting)').nth(1).evaluate((el) => el.setAttribute('data-mark', 'kept'));
+  const summary = trimSummary(2);
+
+  await ask(page, 'trim the thread');
+  // At the snapshot, with the answer still streaming: the first turn is one summary row, the second stays as it was drawn.
+  await expect(widget.locator('.bc-msg-assistant:visible', { hasText: summary })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(users).toHaveText(['You: chunks please', 'You: trim the thread']);
+  await expect(widget.locator('.bc-msg-user', { hasText: 'hello' })).toBeHidden();
+  await expect(widget.locator('[data-mark="kept"]')).toBeVisible();
+  await expect(answers.first()).toHaveText(summary);
+  // The streaming bubble is the same one, and the answer goes on in it.
+  const live = lastAssistant(page);
+  await expect(live.locator('.bc-body')).toContainText(TRIM_ANSWER_START);
+  await live.evaluate((el) => el.setAttribute('data-mark', 'live'));
+  await expect(widget.locator('[data-mark="live"] .bc-body')).toContainText('the earlier turns');
+  await expect(widget.locator('[data-mark="kept"]')).toBeVisible();
+
+  await waitForAnswer(page);
+  const full = TRIM_ANSWER_START + TRIM_ANSWER_REST;
+  await expect(users).toHaveText(['You: chunks please', 'You: trim the thread']);
+  await expect(answers).toHaveCount(3);
+  await expect(answers.first()).toHaveText(summary);
+  await expect(answers.last()).toHaveText(full);
+  // Kept over a reload: the agent's version is the page's record now.
+  await page.reload();
+  await launcher(page).click();
+  await expect(users).toHaveText(['You: chunks please', 'You: trim the thread']);
+  await expect(answers.first()).toHaveText(summary);
+  await expect(answers.last()).toHaveText(full);
 });
 
 test('a stream that ends without RUN_FINISHED is shown as cut off with Retry, never as done', async ({ page, server }) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AguiRun, ResumeAnswer } from './agui-agent';
 import { AGUI_TRIGGERS, checkDemoAnswer, pickAguiScenario, planDemoRun, type AguiScenario, type NewId } from './agui-demo';
 import { isPause } from './agui-events';
-import { INVOICE_ARGS } from './agui-replies';
+import { INVOICE_ARGS, TRIM_ANSWER_START, trimSummary } from './agui-replies';
 
 const user = (content: string): Message => ({ id: `u-${content.length}`, role: 'user', content });
 
@@ -60,6 +60,7 @@ const PICKS: [string, AguiScenario][] = [
   ['think about it', 'reasoning'],
   ['deploy steps', 'progress'],
   ['in chunks', 'chunks'],
+  ['trim the thread', 'trim'],
   ['read the docs', 'docs'],
   ['send files', 'files'],
   ['recap', 'recap'],
@@ -69,6 +70,7 @@ const PICKS: [string, AguiScenario][] = [
   ['a chart', 'chart'],
   ['refund please', 'form'],
   ['a calculator', 'sandbox'],
+  ['an equation', 'math'],
   ['unit converter', 'sandbox'],
   ['stream markdown', 'long'],
   ['[文件：a.pdf](https://example.com/a.pdf) hello', 'received'],
@@ -138,6 +140,31 @@ describe('planDemoRun', () => {
     expect(plan.steps[resultAt - 1]).toEqual({ pauseMs: 300 });
     const slow = planDemoRun(run([user('slow')]), counterIds(), { deltaDelayMs: 7, toolPauseMs: 300, slowDelayMs: 150 });
     expect(slow.steps.filter(isPause).every((p) => p.pauseMs === 150)).toBe(true);
+  });
+
+  it('trim: part of the answer, then a snapshot whose older turns are one summary (the previous turn, the question and the answer so far kept), then the rest at the slow pace', () => {
+    const earlier: Message[] = [user('hello'), { id: 'a1', role: 'assistant', content: 'Hi!' }];
+    const question = user('trim the thread');
+    const plan = planDemoRun(run([...earlier, question]), counterIds(), { deltaDelayMs: 7, toolPauseMs: 300, slowDelayMs: 150 });
+    const events = plan.steps.filter((step): step is Event => !isPause(step));
+    const at = events.findIndex((e) => e.type === 'MESSAGES_SNAPSHOT');
+    const snapshot = events[at] as Event & { messages: Message[] };
+    const answerId = (events[0] as Event & { messageId: string }).messageId;
+    expect(events.slice(0, at).map((e) => e.type)).toEqual(['TEXT_MESSAGE_START', ...events.slice(1, at).map(() => 'TEXT_MESSAGE_CONTENT')]);
+    expect(snapshot.messages).toEqual([
+      { id: 'a1', role: 'assistant', content: trimSummary(2) },
+      question,
+      { id: answerId, role: 'assistant', content: TRIM_ANSWER_START },
+    ]);
+    expect(events.at(-1)).toEqual({ type: 'TEXT_MESSAGE_END', messageId: answerId });
+    const after = plan.steps.slice(plan.steps.indexOf(snapshot) + 1);
+    expect(after.filter(isPause).every((p) => p.pauseMs === 150)).toBe(true);
+    // With two earlier turns, the previous one is kept.
+    const two = planDemoRun(run([user('hi'), { id: 'a0', role: 'assistant', content: 'Hey' }, ...earlier, question]), counterIds(), { deltaDelayMs: 0, toolPauseMs: 0, slowDelayMs: 0 }).steps.find((e) => !isPause(e) && e.type === 'MESSAGES_SNAPSHOT') as Event & { messages: Message[] };
+    expect(two.messages.map((m) => (m as { content: string }).content)).toEqual([trimSummary(2), 'hello', 'Hi!', 'trim the thread', TRIM_ANSWER_START]);
+    // Alone in its thread, the snapshot has nothing to summarize.
+    const alone = planDemoRun(run([question]), counterIds(), { deltaDelayMs: 0, toolPauseMs: 0, slowDelayMs: 0 }).steps.find((e) => !isPause(e) && e.type === 'MESSAGES_SNAPSHOT') as Event & { messages: Message[] };
+    expect(alone.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 
   it('raises interrupts that expire after the TTL, each bound to its own tool call', () => {

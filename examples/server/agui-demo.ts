@@ -57,6 +57,8 @@ import {
   SANDBOX_TOOL,
   SEARCH_RESULT,
   SEARCH_TOOL,
+  TRIM_ANSWER_REST,
+  TRIM_ANSWER_START,
   STARTER_TODOS,
   WEATHER_ARGS,
   WEATHER_RESULT,
@@ -68,6 +70,7 @@ import {
   restartDone,
   restartNotDone,
   todoAnswer,
+  trimSummary,
   type InvoiceArgs,
   type TodoItem,
 } from './agui-replies';
@@ -75,26 +78,23 @@ import { extractAttachments } from './attachments';
 import { chunkText, interactionAnswer } from './demo-agent';
 import { demoFileUrl } from './demo-files';
 import {
-  CHART_ANSWER,
-  DIAGRAM_ANSWER,
   DOCS_ANSWER,
   DOCS_REFERENCES,
   FAIL_PARTIAL,
   FAIL_REPLY,
   FORM_ANSWER,
-  HELLO_ANSWER,
   LONG_ANSWER,
   REFUND_FORM,
   SEARCH_ANSWER,
   SLOW_ANSWER,
   TOOL_PREAMBLE,
-  VEGA_ANSWER,
   WEATHER_ANSWER,
   filesAnswer,
   recapAnswer,
   receivedAnswer,
 } from './demo-replies';
 import { demoPackView } from './demo-packs';
+import { FIXED_ANSWERS, isFixed, triggerTable } from './demo-scenarios';
 import { demoView, viewSendAnswer, viewSendPayload } from './demo-sandbox';
 import { isPlainObject } from './fields';
 import { FORM_TYPE } from './form-response';
@@ -119,6 +119,7 @@ export type AguiScenario =
   | 'reasoning'
   | 'progress'
   | 'chunks'
+  | 'trim'
   | 'docs'
   | 'files'
   | 'recap'
@@ -127,35 +128,38 @@ export type AguiScenario =
   | 'chart'
   | 'form'
   | 'sandbox'
+  | 'math'
   | 'hello'
   | 'long';
 
-/** Keywords of the last user message, first match wins (so "slow chart" is slow). Whole words only. */
-export const AGUI_TRIGGERS: readonly (readonly [AguiScenario, RegExp])[] = [
-  ['fail', /\b(?:fail\w*|error\w*)\b/i],
-  ['drop', /\bdrop\w*\b/i],
-  ['slow', /\bslow\w*\b/i],
+/** Keywords of the last user message, first match wins (so "slow chart" is slow); the shared ones are demo-scenarios.ts's. */
+export const AGUI_TRIGGERS = triggerTable<AguiScenario>([
+  'fail',
+  'drop',
+  'slow',
   ['maintenance', /\bmaintenance\b/i],
   ['approval', /\b(?:restart\w*|approv\w*)\b/i],
   ['invoice', /\binvoices?\b/i],
   ['host-tool', /\b(?:pages?|host[- ]tools?)\b/i],
   ['parallel', /\b(?:compare|parallel)\b/i],
-  ['tool', /\b(?:tools?|weather|search\w*)\b/i],
+  'tool',
   ['todo', /\b(?:to-?dos?|tasks?|state)\b/i],
   ['reasoning', /\b(?:think\w*|reason\w*)\b/i],
   ['progress', /\b(?:steps?|progress|deploy\w*|activity)\b/i],
   ['chunks', /\bchunks?\b/i],
-  ['docs', /\b(?:docs|documentation)\b/i],
-  ['files', /\b(?:files|attachments?)\b/i],
-  ['recap', /\b(?:recap|remember)\b|\bwhat did i (?:say|ask|write)\b/i],
-  ['vega', /\bvega(?:-lite)?\b/i],
-  ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
-  ['chart', /\bcharts?\b/i],
-  ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
+  ['trim', /\b(?:trim\w*|summari[sz]e\w*|snapshot)\b/i],
+  'docs',
+  'files',
+  'recap',
+  'vega',
+  'diagram',
+  'chart',
+  'form',
   ['sandbox', /\b(?:calculator|unit[- ]?converter|convert(?:er)?|bill|split(?:ter)?|tip|kit)\b/i],
-  ['hello', /\b(?:hello|hi|hey)\b/i],
+  'math',
+  'hello',
   ['long', /\b(?:long|stream\w*|markdown)\b/i],
-];
+]);
 
 /** The attachment links a message's text carries, removed to quote what the visitor typed. */
 const MARKDOWN_LINKS = /!?\[[^\]\n]*\]\(https?:\/\/[^\s()<>]+\)/g;
@@ -211,6 +215,7 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
   // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
   const packView = run.answers.length === 0 && run.renderers.includes('sandbox') ? demoPackView(text, run.sandboxPacks ?? []) : null;
   if (packView && (scenario === 'tool' || scenario === 'docs' || scenario === 'long')) return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, packView.view);
+  if (isFixed(scenario)) return answer(FIXED_ANSWERS[scenario]);
   switch (scenario) {
     case 'resume':
       return resumePlan(run, newId, pacing);
@@ -255,6 +260,8 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       return progressPlan(newId, d, toolPauseMs);
     case 'chunks':
       return { steps: textChunks(newId('msg'), CHUNKS_ANSWER, d), ending: success };
+    case 'trim':
+      return trimPlan(messages, newId, d, pacing.slowDelayMs);
     case 'docs': {
       const messageId = newId('msg');
       const references: Event = { type: EventType.CUSTOM, name: REFERENCES_EVENT, value: { messageId, references: DOCS_REFERENCES } };
@@ -266,12 +273,6 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       const users = messages.filter((m) => m.role === 'user').map(messageText);
       return answer(recapAnswer(users.slice(0, -1)));
     }
-    case 'vega':
-      return answer(VEGA_ANSWER);
-    case 'diagram':
-      return answer(DIAGRAM_ANSWER);
-    case 'chart':
-      return answer(CHART_ANSWER);
     case 'form':
       // Generated UI where the client draws forms itself; the fenced block everywhere else.
       if (!run.renderers.includes(FORM_TYPE)) return answer(FORM_ANSWER);
@@ -281,10 +282,6 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       if (!view.view || !run.renderers.includes('sandbox')) return answer(view.answer);
       return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, view.view);
     }
-    case 'hello':
-      return answer(HELLO_ANSWER);
-    case 'long':
-      return answer(LONG_ANSWER);
   }
 }
 
@@ -310,6 +307,34 @@ function toolPlan(text: string, newId: NewId, d: number, toolPauseMs: number): D
     ],
     ending: success,
   };
+}
+
+/**
+ * The agent rewrites the thread while it answers: part of the answer, then a MESSAGES_SNAPSHOT in
+ * which the turns before the previous one are one summary, in their first answer's place (the previous turn, the
+ * question and the answer so far kept; with a single earlier turn, that one is summarized), then
+ * the rest of the answer at the slow pace, so a client shows the new thread mid-run.
+ */
+function trimPlan(messages: readonly Message[], newId: NewId, d: number, slowDelayMs: number): DemoPlan {
+  const messageId = newId('msg');
+  const roles = messages.map((m) => m.role);
+  const at = Math.max(0, roles.lastIndexOf('user'));
+  const previous = roles.lastIndexOf('user', at - 1);
+  const cut = previous > 0 ? previous : at;
+  const summarized = messages.slice(0, cut).find((m) => m.role === 'assistant');
+  const start = textMessage(messageId, TRIM_ANSWER_START, d).slice(0, -1);
+  const rest = textMessage(messageId, TRIM_ANSWER_REST, slowDelayMs).slice(1);
+  const snapshot: Event = {
+    type: EventType.MESSAGES_SNAPSHOT,
+    messages: [
+      // The summary takes the place of the first answer it covers: 1.0 reconciliation keeps held
+      // messages where they are and appends new ones, so a new id would land after the question.
+      ...(summarized ? [{ id: summarized.id, role: 'assistant' as const, content: trimSummary(cut) }] : []),
+      ...messages.slice(cut),
+      { id: messageId, role: 'assistant', content: TRIM_ANSWER_START },
+    ],
+  };
+  return { steps: [...start, snapshot, ...rest], ending: success };
 }
 
 /** Two tool calls of one message whose starts, arguments and ends interleave. */

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
-import { buildAguiChatRequest, contextLines, createChunkTranslator, toChatMessages } from './agui-openai';
+import { buildAguiChatRequest, chatTools, contextLines, createChunkTranslator, toChatMessages } from './agui-openai';
 import { MAX_AGUI_CONTEXT_CHARS } from './limits';
 import { UNAVAILABLE_REPLY } from './openai-agent';
 import { aguiClient, postAgui, recordEscapedErrors, runAgui, runInput, say, sseFrames, startTestServer, waitFor } from './test-support';
@@ -18,10 +18,11 @@ interface Captured {
   body: { model: string; stream: boolean; messages: any[]; tools?: any[] };
 }
 
+const FORM = { version: 1, form_id: 'refund', title: 'Refund', schema: { order: { type: 'text', label: 'Order number', required: true } } };
 const TEXT = ['Hello', ' from', ' the **model**', '.'];
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
-type Mode = 'text' | 'tool' | 'error' | 'no-done' | 'hang';
+type Mode = 'text' | 'tool' | 'form' | 'error' | 'no-done' | 'hang';
 let mode: Mode = 'text';
 let captured: Captured[] = [];
 let upstreamClosed = 0;
@@ -55,6 +56,13 @@ beforeAll(async () => {
         res.write(piece.slice(0, 9));
         res.write(piece.slice(9));
         res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '["title"]}' } }] }));
+        res.write(chunk({}, 'tool_calls'));
+      } else if (mode === 'form') {
+        // The model draws: it calls the renderer's function, the form streaming as its arguments.
+        res.write(chunk({ content: 'Fill this in:' }));
+        res.write(chunk({ tool_calls: [{ index: 0, id: 'call_form', type: 'function', function: { name: 'bailing-form', arguments: '' } }] }));
+        const form = JSON.stringify(FORM);
+        for (let i = 0; i < form.length; i += 40) res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: form.slice(i, i + 40) } }] }));
         res.write(chunk({}, 'tool_calls'));
       } else {
         for (const content of TEXT) res.write(chunk({ content }));
@@ -100,7 +108,8 @@ describe('OpenAI-compatible mode over AG-UI', () => {
     expect(request!.url).toBe('/v1/chat/completions');
     expect(request!.headers.authorization).toBe('Bearer sk-test-key');
     expect(request!.body).toMatchObject({ model: 'test-model-2', stream: true });
-    expect(request!.body.tools).toBeUndefined();
+    // No page tools: the one function is the renderer's (generative UI).
+    expect(request!.body.tools!.map((t) => t.function.name)).toEqual(['bailing-chart']);
     const [system, user] = request!.body.messages;
     expect(system.role).toBe('system');
     expect(system.content).toContain('```bailing-chart');
@@ -133,6 +142,37 @@ describe('OpenAI-compatible mode over AG-UI', () => {
       { role: 'user', content: 'What page am I on?' },
       { role: 'assistant', content: 'Let me look.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_page_info', arguments: '{"fields":["title"]}' } }] },
       { role: 'tool', tool_call_id: 'call_1', content: '{"title":"Pricing"}' },
+    ]);
+  });
+
+  it('the renderers the client draws are functions too: a call of one streams as TOOL_CALL_* (generative UI), pending; its answer goes back as the call\'s result', async () => {
+    mode = 'form';
+    const agent = aguiClient(server.url);
+    say(agent, 'I want a refund');
+    const renderers = ['bailing-form', 'sandbox', 'mermaid'];
+    const first = await runAgui(agent, { tools: [PAGE_TOOL], forwardedProps: { client_capabilities: { renderers } } });
+    expect(first.error).toBeUndefined();
+    // The page's tool first, then one function per renderer whose payload is a JSON object: the
+    // sandbox under the widget's name for it; a Mermaid diagram is text, so it stays a fenced block.
+    const tools = captured[0]!.body.tools!;
+    expect(tools.map((t) => t.function.name)).toEqual(['get_page_info', 'bailing-form', 'ui__sandbox']);
+    expect(tools[1]).toMatchObject({ type: 'function', function: { parameters: { type: 'object' } } });
+    expect(tools[1].function.description).toContain('form_id');
+    expect(captured[0]!.body.messages[0].content).toContain('`bailing-form`, `ui__sandbox`');
+    const calls = first.events.filter((e) => e.type.startsWith('TOOL_CALL'));
+    expect(calls[0]).toMatchObject({ type: 'TOOL_CALL_START', toolCallId: 'call_form', toolCallName: 'bailing-form' });
+    expect(calls.filter((e) => e.type === 'TOOL_CALL_ARGS').length).toBeGreaterThan(1);
+    expect(calls.at(-1)).toMatchObject({ type: 'TOOL_CALL_END', toolCallId: 'call_form' });
+    expect(JSON.parse(last(agent.messages).toolCalls[0].function.arguments)).toEqual(FORM);
+    expect((first.events.at(-1) as any).outcome).toEqual({ type: 'success', pendingToolCallIds: ['call_form'] });
+
+    // The visitor sends the form: the widget answers the call with the response, and the model reads it.
+    mode = 'text';
+    agent.addMessage({ id: randomUUID(), role: 'tool', toolCallId: 'call_form', content: '{"action":"submit","values":{"order":"A-1042"}}' });
+    expect((await runAgui(agent, { forwardedProps: { client_capabilities: { renderers } } })).error).toBeUndefined();
+    expect(captured[1]!.body.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: 'Fill this in:', tool_calls: [{ id: 'call_form', type: 'function', function: { name: 'bailing-form', arguments: JSON.stringify(FORM) } }] },
+      { role: 'tool', tool_call_id: 'call_form', content: '{"action":"submit","values":{"order":"A-1042"}}' },
     ]);
   });
 
@@ -258,6 +298,17 @@ describe('buildAguiChatRequest and contextLines', () => {
       },
     });
     expect(request.tools).toEqual([{ type: 'function', function: { name: 'ok_tool', description: 'fine', parameters: { type: 'object', properties: {} } } }]);
+  });
+
+  it('a page tool named like a renderer keeps its name; renderers without a function (text payloads, unknown types) are left to fenced blocks', () => {
+    const input = { threadId: 't', runId: 'r', messages: [], context: [], tools: [{ name: 'bailing-form', description: 'the page’s own' }] };
+    const tools = chatTools({ renderers: ['bailing-form', 'vega-lite', 'mermaid', 'my-widget', 'sandbox'], input });
+    expect(tools.map((t) => [t.function.name, t.function.description?.slice(0, 14)])).toEqual([
+      ['bailing-form', 'the page’s own'],
+      ['vega-lite', 'Shows the visi'],
+      ['ui__sandbox', 'Shows the visi'],
+    ]);
+    expect(chatTools({ renderers: [], input: { ...input, tools: [] } })).toEqual([]);
   });
 
   it('keeps the page context within its limit', () => {

@@ -1,14 +1,16 @@
 // An OpenAI-compatible model over AG-UI: the model's text streams as TEXT_MESSAGE_*, and the
-// functions it calls — the host tools the run lists (`tools`), which the page runs — stream as
-// TOOL_CALL_*; the run then finishes with those calls pending, and the next run's tool messages
-// carry their results back to the model. Upstream errors are logged and replaced by a safe
-// RUN_ERROR: visitors never see provider details.
+// functions it calls stream as TOOL_CALL_*: the host tools the run lists (`tools`), which the page
+// runs, and the renderer types the client draws (generative UI: a call of `bailing-form`, or of
+// `ui__sandbox` for the sandbox, is drawn from its arguments as they stream, mounted at its end).
+// The run then finishes with those calls pending, and the next run's tool messages carry their
+// results back to the model. Upstream errors are logged and replaced by a safe RUN_ERROR:
+// visitors never see provider details.
 import { EventType, contentToText, type Event, type Message, type Tool } from '@ag-ui/core';
 import type { AguiAgent, AguiEnding, AguiRun } from './agui-agent';
 import { newAguiId } from './ids';
-import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS, OPENAI_TIMEOUT_MS } from './limits';
-import { readCompletionStream, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-agent';
-import { buildSystemPrompt } from './system-prompt';
+import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS } from './limits';
+import { streamCompletion, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-stream';
+import { buildSystemPrompt, rendererFormat } from './system-prompt';
 
 type ChatMessage =
   | { role: 'system' | 'user'; content: string }
@@ -78,21 +80,57 @@ export function contextLines(context: AguiRun['input']['context']): string[] {
   return lines.length > 0 ? ['The page the visitor is on tells you:', ...lines] : [];
 }
 
+/** The function a model calls to show a sandbox view (the widget's name for it). */
+export const SANDBOX_FUNCTION = 'ui__sandbox';
+
+/**
+ * The renderer types a model may call as functions, their arguments the block's payload: those
+ * whose payload is a JSON object. A text payload (a Mermaid diagram) is no function's arguments:
+ * it stays a fenced block.
+ */
+export const FUNCTION_RENDERERS: Readonly<Record<string, string>> = {
+  'bailing-chart': rendererFormat('bailing-chart'),
+  'bailing-form': rendererFormat('bailing-form'),
+  'vega-lite': rendererFormat('vega-lite'),
+  echarts: 'an ECharts option object as JSON, with inline data only',
+  sandbox:
+    'an interactive view that runs in a sandbox, as a JSON object {title, summary, html, css, jsFunctions, jsExpressions:[...], initialHeight?, placeholderMessages?:[...]}: html is the markup of its body, jsFunctions the script that defines its functions, jsExpressions what runs once it loads',
+};
+
+type ChatTool = { type: 'function'; function: { name: string; description?: string; parameters: unknown } };
+
+/**
+ * The functions of a run: the page's tools (with a name the API accepts), then a function per
+ * renderer type the client draws, unless a page tool has its name already.
+ */
+export function chatTools(run: Pick<AguiRun, 'input' | 'renderers'>): ChatTool[] {
+  const page: ChatTool[] = run.input.tools
+    .filter((tool: Tool) => FUNCTION_NAME.test(tool.name))
+    .map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: 'object', properties: {} } } }));
+  const taken = new Set(page.map((t) => t.function.name));
+  const drawn: ChatTool[] = run.renderers.flatMap((type): ChatTool[] => {
+    const name = type === 'sandbox' ? SANDBOX_FUNCTION : type;
+    const format = Object.hasOwn(FUNCTION_RENDERERS, type) ? FUNCTION_RENDERERS[type] : undefined;
+    if (!format || taken.has(name) || !FUNCTION_NAME.test(name)) return [];
+    taken.add(name);
+    return [{ type: 'function', function: { name, description: `Shows the visitor ${format}. The arguments are that object itself; the chat window draws it as it streams.`, parameters: { type: 'object', additionalProperties: true } } }];
+  });
+  return [...page, ...drawn];
+}
+
 export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers' | 'sandboxPacks'>): Record<string, unknown> {
-  const tools = run.input.tools.filter((tool: Tool) => FUNCTION_NAME.test(tool.name));
-  const system = [buildSystemPrompt(run.renderers, run.sandboxPacks), ...contextLines(run.input.context)].join('\n');
+  const tools = chatTools(run);
+  const drawn = tools.filter((t) => !run.input.tools.some((tool) => tool.name === t.function.name)).map((t) => `\`${t.function.name}\``);
+  const system = [
+    buildSystemPrompt(run.renderers, run.sandboxPacks),
+    ...(drawn.length > 0 ? [`Rather than a fenced block, you may call the function of its type (${drawn.join(', ')}) with the payload as its arguments: the visitor sees it drawn as it streams.`] : []),
+    ...contextLines(run.input.context),
+  ].join('\n');
   return {
     model,
     stream: true,
     messages: [{ role: 'system', content: system }, ...toChatMessages(run.input.messages)],
-    ...(tools.length > 0
-      ? {
-          tools: tools.map((tool) => ({
-            type: 'function',
-            function: { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: 'object', properties: {} } },
-          })),
-        }
-      : {}),
+    ...(tools.length > 0 ? { tools } : {}),
   };
 }
 
@@ -162,36 +200,21 @@ export function createChunkTranslator(messageId: string, emit: (event: Event) =>
 const unavailable: AguiEnding = { type: 'error', message: UNAVAILABLE_REPLY, code: 'upstream_unavailable' };
 
 export function createAguiOpenAIAgent(options: OpenAIOptions, log: (line: string) => void): AguiAgent {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     async run(run, emit, signal) {
       const runId = run.input.runId;
       const translator = createChunkTranslator(newAguiId('msg'), emit);
-      let finished = false;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify(buildAguiChatRequest(options.model, run)),
-          signal: AbortSignal.any([signal, AbortSignal.timeout(OPENAI_TIMEOUT_MS)]),
-        });
-        if (!response.ok || !response.body) {
-          const detail = (await response.text().catch(() => '')).slice(0, 500);
-          log(`AG-UI run ${runId}: upstream HTTP ${response.status}: ${detail}`);
-          return unavailable;
-        }
-        finished = await readCompletionStream(response.body, (data) => translator.feed(data));
-      } catch (error) {
-        if (signal.aborted) throw error;
-        log(`AG-UI run ${runId}: upstream request failed: ${String(error)}`);
+      const result = await streamCompletion(options, buildAguiChatRequest(options.model, run), signal, (data) => translator.feed(data));
+      if (!result.ok) {
+        log(`AG-UI run ${runId}: ${result.detail}`);
         return unavailable;
       }
       // A stream cut short without [DONE] still counts if it said something.
-      if (!finished && !translator.wrote) {
+      if (!result.finished && !translator.wrote) {
         log(`AG-UI run ${runId}: upstream stream ended without content`);
         return unavailable;
       }
-      if (!finished) log(`AG-UI run ${runId}: upstream stream ended without [DONE]; keeping what it sent`);
+      if (!result.finished) log(`AG-UI run ${runId}: upstream stream ended without [DONE]; keeping what it sent`);
       const pending = translator.close();
       return { type: 'finished', ...(pending.length > 0 ? { pendingToolCallIds: pending } : {}) };
     },

@@ -161,3 +161,8 @@ export const FORM_PREAMBLE = 'Sure, I can help with that. Please fill in this sh
 export const SANDBOX_PREAMBLE = 'Here is a small tool you can use right here:';
 export const formInvalidAnswer = (problems: readonly string[]): string =>
   `I could not read that form answer: ${problems.map(escapeMarkdown).join('; ')}. Please send the form again.`;
+
+/** The "trim" demo: an answer during which the agent replaces the earlier turns with a summary (MESSAGES_SNAPSHOT). */
+export const TRIM_ANSWER_START = 'I am tidying up our conversation';
+export const TRIM_ANSWER_REST = ': the earlier turns are now one short summary, and this answer goes on below the question it answers.';
+export const trimSummary = (count: number): string => `(Summary of the ${count} earlier message${count === 1 ? '' : 's'} of this conversation.)`;

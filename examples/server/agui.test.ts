@@ -11,57 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
 import type { AguiAgent } from './agui-agent';
 import { createAguiDemoAgent } from './agui-demo';
-import {
-  CHUNKS_ANSWER,
-  COMPARE_ANSWER,
-  INVOICE_ARGS,
-  INVOICE_RESPONSE_SCHEMA,
-  INVOICE_TOOL,
-  NO_HOST_TOOLS_ANSWER,
-  PROGRESS_ACTIVITY,
-  PROGRESS_ANSWER,
-  PROGRESS_STEPS,
-  PROGRESS_TITLE,
-  REASONING_ANSWER,
-  REASONING_TEXT,
-  REFERENCES_EVENT,
-  RESTART_ARGS,
-  RESTART_MESSAGE,
-  RESTART_TOOL,
-  SANDBOX_TOOL,
-  WEATHER_ARGS,
-  WEATHER_RESULT,
-  alreadyAnswered,
-  hostToolAnswer,
-  invoiceSent,
-  restartDone,
-  restartNotDone,
-  type InvoiceArgs,
-} from './agui-replies';
+import * as agui from './agui-replies';
 import { INTERNAL_ERROR_SENTENCE, SHUTDOWN_SENTENCE, aguiEncoder } from './routes/agui';
 import { chunkText } from './demo-agent';
 import { demoFileUrl } from './demo-files';
-import {
-  CHART_ANSWER,
-  DIAGRAM_ANSWER,
-  DOCS_ANSWER,
-  DOCS_REFERENCES,
-  FAIL_PARTIAL,
-  FAIL_REPLY,
-  FORM_ANSWER,
-  FORM_CANCELLED_ANSWER,
-  HELLO_ANSWER,
-  LONG_ANSWER,
-  REFUND_FORM,
-  SEARCH_ANSWER,
-  TOOL_PREAMBLE,
-  VEGA_ANSWER,
-  WEATHER_ANSWER,
-  filesAnswer,
-  recapAnswer,
-  receivedAnswer,
-  refundAnswer,
-} from './demo-replies';
+import * as replies from './demo-replies';
 import { CALCULATOR_ANSWER, CALCULATOR_VIEW, CONVERTER_VIEW, viewSendAnswer } from './demo-sandbox';
 import { newAguiId } from './ids';
 import { AGUI_INTERRUPT_TTL_MS, DEMO_SLOW_DELTA_MS, MAX_AGUI_BODY_BYTES } from './limits';
@@ -124,42 +78,42 @@ const SCENARIOS: ScenarioRow[] = [
     title: 'hello: one text message, START then a CONTENT per piece then END',
     text: 'hello',
     check: (run, messages) => {
-      expect(run.types).toEqual(['RUN_STARTED', 'TEXT_MESSAGE_START', ...chunkText(HELLO_ANSWER).map(() => 'TEXT_MESSAGE_CONTENT'), 'TEXT_MESSAGE_END', 'RUN_FINISHED']);
-      expect(lastText(messages)).toBe(HELLO_ANSWER);
+      expect(run.types).toEqual(['RUN_STARTED', 'TEXT_MESSAGE_START', ...chunkText(replies.HELLO_ANSWER).map(() => 'TEXT_MESSAGE_CONTENT'), 'TEXT_MESSAGE_END', 'RUN_FINISHED']);
+      expect(lastText(messages)).toBe(replies.HELLO_ANSWER);
       expect(finishedEvent(run).outcome).toEqual({ type: 'success' });
     },
   },
-  { title: 'long: the long markdown answer', text: 'give me the long version', check: (_, m) => expect(lastText(m)).toBe(LONG_ANSWER) },
-  { title: 'no keyword: the long answer too', text: 'How do I set this up?', check: (_, m) => expect(lastText(m)).toBe(LONG_ANSWER) },
-  { title: 'chart: fenced chart blocks as text', text: 'show me a chart', check: (_, m) => expect(lastText(m)).toBe(CHART_ANSWER) },
-  { title: 'diagram', text: 'draw a diagram', check: (_, m) => expect(lastText(m)).toBe(DIAGRAM_ANSWER) },
-  { title: 'vega', text: 'a vega chart please', check: (_, m) => expect(lastText(m)).toBe(VEGA_ANSWER) },
+  { title: 'long: the long markdown answer', text: 'give me the long version', check: (_, m) => expect(lastText(m)).toBe(replies.LONG_ANSWER) },
+  { title: 'no keyword: the long answer too', text: 'How do I set this up?', check: (_, m) => expect(lastText(m)).toBe(replies.LONG_ANSWER) },
+  { title: 'chart: fenced chart blocks as text', text: 'show me a chart', check: (_, m) => expect(lastText(m)).toBe(replies.CHART_ANSWER) },
+  { title: 'diagram', text: 'draw a diagram', check: (_, m) => expect(lastText(m)).toBe(replies.DIAGRAM_ANSWER) },
+  { title: 'vega', text: 'a vega chart please', check: (_, m) => expect(lastText(m)).toBe(replies.VEGA_ANSWER) },
   {
     title: 'docs: the answer, then its sources as a CUSTOM event naming the message',
     text: 'what do the docs say?',
     check: (run, messages) => {
-      expect(lastText(messages)).toBe(DOCS_ANSWER);
+      expect(lastText(messages)).toBe(replies.DOCS_ANSWER);
       const [custom] = ofType(run, 'CUSTOM');
-      expect(custom).toMatchObject({ name: REFERENCES_EVENT, value: { messageId: assistants(messages).at(-1)!.id, references: DOCS_REFERENCES } });
+      expect(custom).toMatchObject({ name: agui.REFERENCES_EVENT, value: { messageId: assistants(messages).at(-1)!.id, references: replies.DOCS_REFERENCES } });
       expect(run.types.indexOf('CUSTOM')).toBeGreaterThan(run.types.indexOf('TEXT_MESSAGE_END'));
     },
   },
-  { title: 'form, no bailing-form renderer: the fenced form as text', text: 'I want a refund', check: (_, m) => expect(lastText(m)).toBe(FORM_ANSWER) },
+  { title: 'form, no bailing-form renderer: the fenced form as text', text: 'I want a refund', check: (_, m) => expect(lastText(m)).toBe(replies.FORM_ANSWER) },
   { title: 'calculator, no sandbox renderer: the fenced view as text', text: 'a calculator please', check: (_, m) => expect(lastText(m)).toBe(CALCULATOR_ANSWER) },
-  { title: 'chunks: TEXT_MESSAGE_CHUNK events become one message', text: 'send it in chunks', check: (_, m) => expect(lastText(m)).toBe(CHUNKS_ANSWER) },
+  { title: 'chunks: TEXT_MESSAGE_CHUNK events become one message', text: 'send it in chunks', check: (_, m) => expect(lastText(m)).toBe(agui.CHUNKS_ANSWER) },
   {
     title: 'weather: a tool call in pieces, its result, then the answer that uses it',
     text: 'what is the weather?',
     check: (run, messages) => {
       const [call] = toolCalls(messages);
       expect(call!.function.name).toBe('get_weather');
-      expect(JSON.parse(call!.function.arguments)).toEqual(WEATHER_ARGS);
+      expect(JSON.parse(call!.function.arguments)).toEqual(agui.WEATHER_ARGS);
       expect(ofType(run, 'TOOL_CALL_ARGS').length).toBeGreaterThan(2);
-      expect(assistants(messages)[0]!.content).toBe(TOOL_PREAMBLE);
+      expect(assistants(messages)[0]!.content).toBe(replies.TOOL_PREAMBLE);
       const [result] = toolMessages(messages);
       expect(result!.toolCallId).toBe(call!.id);
-      expect(JSON.parse(result!.content as string)).toEqual(WEATHER_RESULT);
-      expect(lastText(messages)).toBe(WEATHER_ANSWER);
+      expect(JSON.parse(result!.content as string)).toEqual(agui.WEATHER_RESULT);
+      expect(lastText(messages)).toBe(replies.WEATHER_ANSWER);
       const order = ['TOOL_CALL_START', 'TOOL_CALL_END', 'TOOL_CALL_RESULT'].map((t) => run.types.indexOf(t));
       expect(order).toEqual([...order].sort((a, b) => a - b));
       expect(run.types.lastIndexOf('TEXT_MESSAGE_START')).toBeGreaterThan(run.types.indexOf('TOOL_CALL_RESULT'));
@@ -170,7 +124,7 @@ const SCENARIOS: ScenarioRow[] = [
     text: 'search the help center',
     check: (_, messages) => {
       expect(toolCalls(messages)[0]!.function.name).toBe('search_help_center');
-      expect(lastText(messages)).toBe(SEARCH_ANSWER);
+      expect(lastText(messages)).toBe(replies.SEARCH_ANSWER);
     },
   },
   {
@@ -187,20 +141,20 @@ const SCENARIOS: ScenarioRow[] = [
       const argOwners = ofType(run, 'TOOL_CALL_ARGS').map((e: any) => ids.indexOf(e.toolCallId));
       expect(argOwners.slice(0, 3)).toEqual([0, 1, 0]);
       expect(toolMessages(messages).map((t) => t.toolCallId).sort()).toEqual([...ids].sort());
-      expect(lastText(messages)).toBe(COMPARE_ANSWER);
+      expect(lastText(messages)).toBe(agui.COMPARE_ANSWER);
     },
   },
   {
     title: 'think: a reasoning span before the answer',
     text: 'think it through',
     check: (run, messages) => {
-      expect(messages.find((m) => m.role === 'reasoning')).toMatchObject({ role: 'reasoning', content: REASONING_TEXT });
+      expect(messages.find((m) => m.role === 'reasoning')).toMatchObject({ role: 'reasoning', content: agui.REASONING_TEXT });
       const order = ['REASONING_START', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_END', 'TEXT_MESSAGE_START'].map((t) =>
         run.types.indexOf(t),
       );
       expect(order.every((index) => index > 0)).toBe(true);
       expect(order).toEqual([...order].sort((a, b) => a - b));
-      expect(lastText(messages)).toBe(REASONING_ANSWER);
+      expect(lastText(messages)).toBe(agui.REASONING_ANSWER);
     },
   },
   {
@@ -208,13 +162,13 @@ const SCENARIOS: ScenarioRow[] = [
     text: 'show the deploy steps',
     check: (run, messages) => {
       expect(messages.find((m) => m.role === 'activity')).toMatchObject({
-        activityType: PROGRESS_ACTIVITY,
-        content: { title: PROGRESS_TITLE, steps: PROGRESS_STEPS.map((label) => ({ label, status: 'done' })), done: 3, total: 3 },
+        activityType: agui.PROGRESS_ACTIVITY,
+        content: { title: agui.PROGRESS_TITLE, steps: agui.PROGRESS_STEPS.map((label) => ({ label, status: 'done' })), done: 3, total: 3 },
       });
       expect(ofType(run, 'ACTIVITY_DELTA')).toHaveLength(6);
-      expect(ofType(run, 'STEP_STARTED').map((e: any) => e.stepName)).toEqual([...PROGRESS_STEPS]);
-      expect(ofType(run, 'STEP_FINISHED').map((e: any) => e.stepName)).toEqual([...PROGRESS_STEPS]);
-      expect(lastText(messages)).toBe(PROGRESS_ANSWER);
+      expect(ofType(run, 'STEP_STARTED').map((e: any) => e.stepName)).toEqual([...agui.PROGRESS_STEPS]);
+      expect(ofType(run, 'STEP_FINISHED').map((e: any) => e.stepName)).toEqual([...agui.PROGRESS_STEPS]);
+      expect(lastText(messages)).toBe(agui.PROGRESS_ANSWER);
     },
   },
   {
@@ -224,7 +178,7 @@ const SCENARIOS: ScenarioRow[] = [
     check: (run, messages) => {
       const [call] = toolCalls(messages);
       expect(call!.function.name).toBe('bailing-form');
-      expect(JSON.parse(call!.function.arguments)).toEqual(REFUND_FORM);
+      expect(JSON.parse(call!.function.arguments)).toEqual(replies.REFUND_FORM);
       expect(ofType(run, 'TOOL_CALL_ARGS').length).toBeGreaterThan(5);
       expect(ofType(run, 'TOOL_CALL_RESULT')).toEqual([]);
       expect(finishedEvent(run).outcome).toEqual({ type: 'success', pendingToolCallIds: [call!.id] });
@@ -236,7 +190,7 @@ const SCENARIOS: ScenarioRow[] = [
     renderers: ['bailing-form', 'sandbox'],
     check: (_, messages) => {
       const [call] = toolCalls(messages);
-      expect(call!.function.name).toBe(SANDBOX_TOOL);
+      expect(call!.function.name).toBe(agui.SANDBOX_TOOL);
       expect(JSON.parse(call!.function.arguments)).toEqual(CALCULATOR_VIEW);
     },
   },
@@ -254,16 +208,16 @@ const SCENARIOS: ScenarioRow[] = [
   {
     title: 'a message with an attached file: the answer names it',
     text: 'What is in [文件：report.pdf](https://example.com/report.pdf) please',
-    check: (_, m) => expect(lastText(m)).toBe(receivedAnswer([{ type: 'file', name: 'report.pdf' }], 'What is in  please')),
+    check: (_, m) => expect(lastText(m)).toBe(replies.receivedAnswer([{ type: 'file', name: 'report.pdf' }], 'What is in  please')),
   },
   {
     title: 'fail: text, then RUN_ERROR with a message and a code',
     text: 'make it fail',
     terminal: 'RUN_ERROR',
     check: (run, messages) => {
-      expect(runError(run)).toMatchObject({ message: FAIL_REPLY, code: 'demo_failure' });
+      expect(runError(run)).toMatchObject({ message: replies.FAIL_REPLY, code: 'demo_failure' });
       expect(run.types).not.toContain('RUN_FINISHED');
-      expect(lastText(messages)).toBe(FAIL_PARTIAL);
+      expect(lastText(messages)).toBe(replies.FAIL_PARTIAL);
     },
   },
 ];
@@ -283,7 +237,7 @@ describe('POST /agui/:entry through HttpAgent: every scenario', () => {
     say(agent, 'send me the setup files');
     const run = await runAgui(agent);
     expectFramed(run);
-    expect(lastText(agent.messages)).toBe(filesAnswer(demoFileUrl(server.url, 'acme-setup.pdf')));
+    expect(lastText(agent.messages)).toBe(replies.filesAnswer(demoFileUrl(server.url, 'acme-setup.pdf')));
   });
 
   it('recap: the earlier messages of the conversation, which the client sends with each run', async () => {
@@ -292,7 +246,7 @@ describe('POST /agui/:entry through HttpAgent: every scenario', () => {
     expectFramed(await runAgui(agent));
     say(agent, 'recap please');
     expectFramed(await runAgui(agent));
-    expect(lastText(agent.messages)).toBe(recapAnswer(['my order is A-1042']));
+    expect(lastText(agent.messages)).toBe(replies.recapAnswer(['my order is A-1042']));
   });
 
   it('todo: STATE_SNAPSHOT then RFC 6902 deltas; the next run starts from the state the client sends back', async () => {
@@ -355,7 +309,7 @@ describe('the wire: SSE frames of @ag-ui/encoder', () => {
     expect(events.map((e) => e.type)).toEqual(['RUN_STARTED', ...chunks.map(() => 'TEXT_MESSAGE_CHUNK'), 'RUN_FINISHED']);
     expect(chunks[0]).toMatchObject({ role: 'assistant', messageId: expect.any(String) });
     expect(chunks.slice(1).every((c) => c.messageId === chunks[0]!.messageId && c.role === undefined)).toBe(true);
-    expect(chunks.map((c) => c.delta).join('')).toBe(CHUNKS_ANSWER);
+    expect(chunks.map((c) => c.delta).join('')).toBe(agui.CHUNKS_ANSWER);
   });
 
   it('honours Accept as EventEncoder does: a client asking for protobuf gets it, and reads the same answer', async () => {
@@ -371,7 +325,7 @@ describe('the wire: SSE frames of @ag-ui/encoder', () => {
     const run = await runAgui(agent);
     expect(contentType).toBe(AGUI_MEDIA_TYPE);
     expectFramed(run);
-    expect(lastText(agent.messages)).toBe(HELLO_ANSWER);
+    expect(lastText(agent.messages)).toBe(replies.HELLO_ANSWER);
   });
 
   it.each([
@@ -400,7 +354,7 @@ describe('the wire: SSE frames of @ag-ui/encoder', () => {
       const agent = aguiClient(pinging.url);
       say(agent, 'hello');
       expectFramed(await runAgui(agent));
-      expect(lastText(agent.messages)).toBe(HELLO_ANSWER);
+      expect(lastText(agent.messages)).toBe(replies.HELLO_ANSWER);
     } finally {
       await pinging.close();
     }
@@ -446,7 +400,7 @@ describe('host tools: called for the page to run, answered from the tool message
     agent.addMessage({ id: randomUUID(), role: 'tool', toolCallId: call!.id, content });
     const second = await runAgui(agent, { tools: [OTHER_TOOL, PAGE_TOOL] });
     expectFramed(second);
-    expect(lastText(agent.messages)).toBe(hostToolAnswer('get_page_info', content, undefined));
+    expect(lastText(agent.messages)).toBe(agui.hostToolAnswer('get_page_info', content, undefined));
     expect(lastText(agent.messages)).toMatch(/^You are on \*\*Scheduling nightly backups\*\*/);
   });
 
@@ -461,7 +415,7 @@ describe('host tools: called for the page to run, answered from the tool message
     const agent = aguiClient(server.url);
     say(agent, 'What page am I on?');
     expectFramed(await runAgui(agent));
-    expect(lastText(agent.messages)).toBe(NO_HOST_TOOLS_ANSWER);
+    expect(lastText(agent.messages)).toBe(agui.NO_HOST_TOOLS_ANSWER);
     expect(toolCalls(agent.messages)).toEqual([]);
   });
 
@@ -472,7 +426,7 @@ describe('host tools: called for the page to run, answered from the tool message
     const [call] = toolCalls(agent.messages);
     agent.addMessage({ id: randomUUID(), role: 'tool', toolCallId: call!.id, content: '', error: 'document is not ready' });
     expectFramed(await runAgui(agent, { tools: [PAGE_TOOL] }));
-    expect(lastText(agent.messages)).toBe(hostToolAnswer('get_page_info', '', 'document is not ready'));
+    expect(lastText(agent.messages)).toBe(agui.hostToolAnswer('get_page_info', '', 'document is not ready'));
   });
 });
 
@@ -493,10 +447,10 @@ describe('a generated form answered through its tool call', () => {
   const values = { order: 'A-1042', reason: 'It arrived broken', method: 'original', terms: true };
 
   it('submitted: the answer quotes the values', async () => {
-    expect(await answerWith({ action: 'submit', values })).toBe(refundAnswer(values));
+    expect(await answerWith({ action: 'submit', values })).toBe(replies.refundAnswer(values));
   });
   it('cancelled', async () => {
-    expect(await answerWith({ action: 'cancel' })).toBe(FORM_CANCELLED_ANSWER);
+    expect(await answerWith({ action: 'cancel' })).toBe(replies.FORM_CANCELLED_ANSWER);
   });
   it('values that break the form: the answer says what is wrong', async () => {
     expect(await answerWith({ action: 'submit', values: { ...values, terms: false } })).toMatch(/^I could not read that form answer: .+/);
@@ -516,12 +470,12 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
   it('restart: a plain approval bound to its tool call, with the state the resume needs; approved, the tool runs', async () => {
     const { agent, run, interrupts } = await interrupted('Please restart the server');
     const [call] = toolCalls(agent.messages);
-    expect(call!.function.name).toBe(RESTART_TOOL);
-    expect(JSON.parse(call!.function.arguments)).toEqual(RESTART_ARGS);
-    expect(interrupts).toEqual([{ id: expect.stringMatching(/^int_/), reason: 'tool_call', message: RESTART_MESSAGE, toolCallId: call!.id, expiresAt: expect.any(String) }]);
+    expect(call!.function.name).toBe(agui.RESTART_TOOL);
+    expect(JSON.parse(call!.function.arguments)).toEqual(agui.RESTART_ARGS);
+    expect(interrupts).toEqual([{ id: expect.stringMatching(/^int_/), reason: 'tool_call', message: agui.RESTART_MESSAGE, toolCallId: call!.id, expiresAt: expect.any(String) }]);
     expect(Math.abs(Date.parse(interrupts[0]!.expiresAt!) - Date.now() - AGUI_INTERRUPT_TTL_MS)).toBeLessThan(60_000);
     expect(run.types.at(-2)).toBe('STATE_SNAPSHOT');
-    expect(agent.state).toEqual({ pendingApprovals: [{ interruptId: interrupts[0]!.id, tool: RESTART_TOOL, args: RESTART_ARGS }] });
+    expect(agent.state).toEqual({ pendingApprovals: [{ interruptId: interrupts[0]!.id, tool: agui.RESTART_TOOL, args: agui.RESTART_ARGS }] });
 
     const resume = await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true })] });
     expectFramed(resume);
@@ -530,14 +484,14 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
     expect(resume.types).not.toContain('TOOL_CALL_START');
     expect(toolMessages(agent.messages)).toMatchObject([{ toolCallId: call!.id }]);
     expect(JSON.parse(toolMessages(agent.messages)[0]!.content as string)).toEqual({ status: 'done', server: 'web-1' });
-    expect(lastText(agent.messages)).toBe(restartDone('web-1'));
+    expect(lastText(agent.messages)).toBe(agui.restartDone('web-1'));
     expect(agent.state).toEqual({});
     expect(agent.pendingInterrupts).toEqual([]);
   });
 
   it.each([
-    { title: 'rejected ({approved: false})', entry: (id: string) => resolved(id, { approved: false }), reason: 'declined', text: restartNotDone('web-1') },
-    { title: 'cancelled', entry: (id: string) => ({ interruptId: id, status: 'cancelled' as const }), reason: 'cancelled', text: restartNotDone('web-1') },
+    { title: 'rejected ({approved: false})', entry: (id: string) => resolved(id, { approved: false }), reason: 'declined', text: agui.restartNotDone('web-1') },
+    { title: 'cancelled', entry: (id: string) => ({ interruptId: id, status: 'cancelled' as const }), reason: 'cancelled', text: agui.restartNotDone('web-1') },
   ])('restart $title: the tool does not run, and the answer says so', async ({ entry, reason, text }) => {
     const { agent, interrupts } = await interrupted('restart web-1');
     const resume = await runAgui(agent, { resume: [entry(interrupts[0]!.id)] });
@@ -549,29 +503,29 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
   it('restart approved with a bare true', async () => {
     const { agent, interrupts } = await interrupted('restart web-1');
     expectFramed(await runAgui(agent, { resume: [resolved(interrupts[0]!.id, true)] }));
-    expect(lastText(agent.messages)).toBe(restartDone('web-1'));
+    expect(lastText(agent.messages)).toBe(agui.restartDone('web-1'));
   });
 
   it('invoice: the interrupt carries its edit form; approved with edits, the edited arguments are used', async () => {
     const { agent, interrupts } = await interrupted('send the invoice');
     const [call] = toolCalls(agent.messages);
-    expect(call!.function.name).toBe(INVOICE_TOOL);
-    expect(interrupts[0]).toMatchObject({ reason: 'tool_call', toolCallId: call!.id, responseSchema: INVOICE_RESPONSE_SCHEMA });
-    const edited: InvoiceArgs = { to: 'ap@example.org', amount: 99.5, currency: 'USD', note: 'Retainer' };
+    expect(call!.function.name).toBe(agui.INVOICE_TOOL);
+    expect(interrupts[0]).toMatchObject({ reason: 'tool_call', toolCallId: call!.id, responseSchema: agui.INVOICE_RESPONSE_SCHEMA });
+    const edited: agui.InvoiceArgs = { to: 'ap@example.org', amount: 99.5, currency: 'USD', note: 'Retainer' };
     expectFramed(await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true, editedArgs: edited })] }));
     expect(JSON.parse(toolMessages(agent.messages)[0]!.content as string)).toEqual({ status: 'done', ...edited });
-    expect(lastText(agent.messages)).toBe(invoiceSent(edited, true));
+    expect(lastText(agent.messages)).toBe(agui.invoiceSent(edited, true));
   });
 
   it('invoice approved as proposed', async () => {
     const { agent, interrupts } = await interrupted('send the invoice');
     expectFramed(await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true })] }));
-    expect(lastText(agent.messages)).toBe(invoiceSent(INVOICE_ARGS, false));
+    expect(lastText(agent.messages)).toBe(agui.invoiceSent(agui.INVOICE_ARGS, false));
   });
 
   it('an answer that does not fit the form is a RUN_ERROR naming the field, and can be corrected', async () => {
     const { agent, interrupts } = await interrupted('send the invoice');
-    const wrong = await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true, editedArgs: { ...INVOICE_ARGS, amount: -5 } })] });
+    const wrong = await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true, editedArgs: { ...agui.INVOICE_ARGS, amount: -5 } })] });
     expectFramed(wrong, 'RUN_ERROR');
     expect(runError(wrong)).toMatchObject({ code: 'invalid_resume_payload', message: expect.stringContaining('"payload.editedArgs.amount"') });
     expect(toolMessages(agent.messages)).toEqual([]);
@@ -594,7 +548,7 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
     const both = await runAgui(agent, { resume: [resolved(interrupts[0]!.id, { approved: true }), resolved(interrupts[1]!.id, { approved: false })] });
     expectFramed(both);
     expect(ofType(both, 'TOOL_CALL_RESULT')).toHaveLength(2);
-    expect(lastText(agent.messages)).toBe(`${restartDone('web-1')}\n\nI did not send the invoice.`);
+    expect(lastText(agent.messages)).toBe(`${agui.restartDone('web-1')}\n\nI did not send the invoice.`);
   });
 
   it('a thread with an open interrupt refuses a run without a resume', async () => {
@@ -623,7 +577,7 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
     const replay = await runAgui(again, { resume: [answer] });
     expectFramed(replay);
     expect(replay.types).not.toContain('TOOL_CALL_RESULT');
-    expect(lastText(again.messages)).toBe(alreadyAnswered(interrupts[0]!.id));
+    expect(lastText(again.messages)).toBe(agui.alreadyAnswered(interrupts[0]!.id));
     const changed = await runAgui(again, { resume: [resolved(interrupts[0]!.id, { approved: false })] });
     expectFramed(changed, 'RUN_ERROR');
     expect(runError(changed).code).toBe('interrupt_already_answered');
@@ -653,7 +607,7 @@ describe('interrupts: approve, edit, reject, and the rules of resuming', () => {
       expectFramed(late, 'RUN_ERROR');
       expect(runError(late)).toMatchObject({ code: 'interrupt_expired', message: expect.stringContaining('expired at') });
       expectFramed(await runAgui(agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'cancelled' }] }));
-      expect(lastText(agent.messages)).toBe(restartNotDone('web-1'));
+      expect(lastText(agent.messages)).toBe(agui.restartNotDone('web-1'));
     } finally {
       await timed.close();
     }

@@ -4,8 +4,6 @@
 // link, the thread's history, uploads, long markdown).
 import { sleep, type Agent, type AgentSink } from './agent';
 import {
-  CHART_ANSWER,
-  DIAGRAM_ANSWER,
   DOCS_ANSWER,
   DOCS_REFERENCES,
   FAIL_PARTIAL,
@@ -13,15 +11,12 @@ import {
   FORM_ANSWER,
   FORM_CANCELLED_ANSWER,
   FORM_SUBMITTED_ANSWER,
-  HELLO_ANSWER,
   INTERACTION_ANSWER,
   LONG_ANSWER,
-  MATH_ANSWER,
   SEARCH_ANSWER,
   SLOW_ANSWER,
   TIMEOUT_ANSWER,
   TOOL_PREAMBLE,
-  VEGA_ANSWER,
   REFUND_FORM,
   WEATHER_ANSWER,
   filesAnswer,
@@ -30,6 +25,7 @@ import {
   refundAnswer,
 } from './demo-replies';
 import { demoFileUrl } from './demo-files';
+import { FIXED_ANSWERS, isFixed, triggerTable } from './demo-scenarios';
 import { extractAttachments } from './attachments';
 import { FORM_TYPE } from './form-response';
 import { demoPackView } from './demo-packs';
@@ -61,23 +57,8 @@ export type DemoScenario =
   | 'math'
   | 'long';
 
-/** First match wins, so "slow chart" is slow. Whole words only: "this" is not "hi". */
-const TRIGGERS: readonly [DemoScenario, RegExp][] = [
-  ['fail', /\b(?:fail\w*|error\w*)\b/i],
-  ['timeout', /\btimeout\b/i],
-  ['drop', /\bdrop\w*\b/i],
-  ['slow', /\bslow\w*\b/i],
-  ['tool', /\b(?:tools?|weather|search\w*)\b/i],
-  ['docs', /\b(?:docs|documentation)\b/i],
-  ['files', /\b(?:files|attachments?)\b/i],
-  ['recap', /\b(?:recap|remember)\b|\bwhat did i (?:say|ask|write)\b/i],
-  ['vega', /\bvega(?:-lite)?\b/i],
-  ['diagram', /\b(?:diagrams?|mermaid|flowcharts?)\b/i],
-  ['chart', /\bcharts?\b/i],
-  ['form', /\b(?:forms?|refund\w*|bookings?)\b/i],
-  ['math', /\b(?:math|formulas?|equations?)\b/i],
-  ['hello', /\b(?:hello|hi|hey)\b/i],
-];
+/** The order the scenarios are tried in (demo-scenarios.ts has their keywords). */
+const TRIGGERS = triggerTable<DemoScenario>(['fail', 'timeout', 'drop', 'slow', 'tool', 'docs', 'files', 'recap', 'vega', 'diagram', 'chart', 'form', 'math', 'hello']);
 
 /** The attachment links a message's text carries, removed to quote what the visitor typed. */
 const MARKDOWN_LINKS = /!?\[[^\]\n]*\]\(https?:\/\/[^\s()<>]+\)/g;
@@ -140,6 +121,7 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
     // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
     const packView = scenario !== 'received' && input.interaction === null && input.renderers.includes('sandbox') ? demoPackView(input.text, input.sandboxPacks ?? []) : null;
     if (packView) return answer(packView.answer);
+    if (isFixed(scenario)) return answer(FIXED_ANSWERS[scenario]);
     switch (scenario) {
       case 'received':
         return answer(receivedAnswer(input.attachments, input.text.replace(MARKDOWN_LINKS, '')));
@@ -161,22 +143,11 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(filesAnswer(demoFileUrl(input.baseUrl, 'acme-setup.pdf')));
       case 'recap':
         return answer(recapAnswer(input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)));
-      case 'chart':
-        return answer(CHART_ANSWER);
-      case 'diagram':
-        return answer(DIAGRAM_ANSWER);
-      case 'vega':
-        return answer(VEGA_ANSWER);
-      case 'hello':
-        return answer(HELLO_ANSWER);
-      case 'math':
-        return answer(MATH_ANSWER);
       case 'form':
         return answer(FORM_ANSWER);
       case 'interaction':
         return answer(interactionAnswer(input.interaction));
       case 'drop':
-      case 'long':
         return answer(LONG_ANSWER);
     }
   };

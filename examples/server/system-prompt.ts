@@ -22,9 +22,11 @@ const RENDERER_FORMATS: Readonly<Record<string, string>> = {
   'vega-lite': 'a Vega-Lite chart spec as JSON, with inline data only (no URLs)',
 };
 
+/** What a block of `type` holds, for the model. */
+export const rendererFormat = (type: string): string => RENDERER_FORMATS[type] ?? `a fenced block of type ${type}`;
+
 export function describeRenderer(type: string): string {
-  const format = RENDERER_FORMATS[type] ?? `a fenced block of type ${type}`;
-  return `- \`\`\`${type} fence: ${format}.`;
+  return `- \`\`\`${type} fence: ${rendererFormat(type)}.`;
 }
 
 /**

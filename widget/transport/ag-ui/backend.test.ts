@@ -187,6 +187,27 @@ describe('the AG-UI backend', () => {
     expect(posted.at(-1)!.body.messages.map((m: any) => m.content)).toEqual(['again', 'Sure (edited).', 'trim', 'Done.', 'next']);
   });
 
+  it('MESSAGES_SNAPSHOT mid-run: the progress carries the agent\'s version of the earlier turns from that event on, before the answer is done; the kept parts do not', async () => {
+    const storage = memoryStorage();
+    const { b } = backend({ storage });
+    script.push(run('t', 'r1', ...text('a1', 'Hello there.')));
+    await turn(b, 'hi');
+    script.push((body) => {
+      const [, hello, own] = body.messages;
+      return run('t', 'r2', ...text('a2', 'Half'), { type: 'MESSAGES_SNAPSHOT', messages: [{ ...hello, content: 'Hello (trimmed).' }, own, { id: 'a2', role: 'assistant', content: 'Half' }] }, ...text('a3', 'More.'));
+    });
+    const { started, end, progress } = await turn(b, 'again');
+    const threads = progress.map((p) => (p.parts as any[]).find((x) => x.kind === 'thread')?.items.map((m: any) => [m.r, m.t]));
+    const at = threads.findIndex((t) => t !== undefined);
+    // Not before the snapshot, then in every report after it (the answer still streaming).
+    expect(at).toBeGreaterThan(0);
+    expect(threads.slice(0, at).every((t) => t === undefined)).toBe(true);
+    expect(threads.slice(at).every((t) => JSON.stringify(t) === JSON.stringify([['a', 'Hello (trimmed).']]))).toBe(true);
+    expect(progress.slice(at).some((p) => p.text === 'More.')).toBe(true);
+    expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'More.', thread: [{ r: 'a', t: 'Hello (trimmed).' }] } });
+    expect(b.partsOf!(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
+  });
+
   it('a tool step shows as working while it runs', async () => {
     const { b } = backend();
     script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":"x"}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '3 hits' }, ...text('a1', 'Found 3.')));
@@ -316,5 +337,37 @@ describe('the AG-UI backend', () => {
     const none: TurnProgress[] = [];
     await backend({ storage }).b.follow(answered.started.id, (p) => void none.push(p), new AbortController().signal);
     expect(none).toEqual([]);
+  });
+
+  it('an open interrupt outlives the history window: it still holds new messages while an answer shown can carry its card, and is cancelled with the next run when none can', async () => {
+    const storage = memoryStorage();
+    const { b } = backend({ storage });
+    const interrupted = (body: any) => [
+      { type: 'RUN_STARTED', threadId: body.threadId, runId: body.runId },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'restart_server' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      { type: 'RUN_FINISHED', threadId: body.threadId, runId: body.runId, outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'tool_call', toolCallId: 'c1' }] } },
+    ];
+    script.push(interrupted);
+    const { started } = await turn(b, 'restart');
+    const history = storageKeysFor(url).history;
+    // Fifty rows of other answers since: the interrupt's own answer is out of the page's history.
+    const rows = Array.from({ length: 50 }, (_, i) => ({ r: i % 2 ? 'a' : 'u', t: `row ${i}`, ...(i % 2 && { j: `r_old${i}` }), ts: i }));
+    storage.setItem(history, JSON.stringify(rows));
+    // Kept across a reload, and still refusing a message: the newest answer carries the card.
+    const reloaded = backend({ storage }).b;
+    await expect(reloaded.start({ message: 'next', renderers: [] }, new AbortController().signal)).rejects.toMatchObject({ visitorText: 'Please approve or reject the request above first.' });
+    expect(posted).toHaveLength(1);
+    expect(JSON.parse(storage.getItem(storageKeysFor(url).asks)!)[started.id]).toMatchObject({ interrupts: [{ id: 'int-1' }] });
+    // No answer shown at all (the page's history was cleared): the message goes, cancelling it.
+    storage.setItem(history, '[]');
+    script.push((body) => run(body.threadId, body.runId, ...text('a9', 'Going on.')));
+    const next = await turn(reloaded, 'next');
+    expect(next.end).toMatchObject({ kind: 'answered', answer: { reply: 'Going on.' } });
+    expect(posted[1]!.body.resume).toEqual([{ interruptId: 'int-1', status: 'cancelled' }]);
+    expect(posted[1]!.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'next' });
+    script.push((body) => run(body.threadId, body.runId, ...text('a10', 'Fine.')));
+    expect((await turn(reloaded, 'and more')).end).toMatchObject({ kind: 'answered' });
+    expect(posted[2]!.body.resume).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
 
-import type { ChatBackend, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
 import { readString, writeString } from '../../history';
 import { randomId } from '../../ids';
@@ -18,6 +18,8 @@ import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './r
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
+import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
+import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -72,14 +74,16 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
+/** The page's record of the conversation, as the conversation writes it; only `r`, `t`, `j` and `err` are read here. */
+const isRecord = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
 
 /**
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
  * the history's), so the messages before it are still drawn as rows.
  */
-function keptParts(parts: readonly Part[]): Part[] {
-  const answer = answerPart(parts);
-  return parts
+function keptParts(parts: readonly (Part | ThreadPart)[]): Part[] {
+  const answer = answerPart(parts as Part[]);
+  return (parts.filter((p) => !isThreadPart(p)) as Part[])
     .filter((p) => p.kind !== 'text' || p.role === 'assistant')
     .map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
 }
@@ -157,7 +161,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
   /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
-  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify(asks));
+  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
+  /** The answers the page's history shows (the conversation writes it before it draws a card). */
+  const record = () => readJson(storage, keys.history, isRecord, []);
+  const shown = () => shownAnswers(record());
 
   const keep = () => {
     if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
@@ -203,7 +210,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
-  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun) => void): Promise<AgUiRun | 'aborted' | Error> {
+  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | Error> {
     let run = p.run;
     const read = await readEventStream(p.body, signal, ({ data }) => {
       let json: unknown;
@@ -227,7 +234,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         state = run.state;
         options.onState?.(state);
       }
-      if (run !== before) show(run);
+      if (run !== before) show(run, parsed.event.type);
       return run.status !== 'running';
     });
     if (read === 'aborted' || read instanceof Error) return read;
@@ -267,6 +274,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   const lang = (options.lang ?? 'en') as PartsLang;
   const drawParts = createPartsView(lang);
+  const threadView = createThreadView(lang);
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
   async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {
@@ -285,36 +293,47 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     return { id: runId };
   }
 
+  /** Draws the cards of what turn `id` asked into `el`. */
+  function drawAsk(el: HTMLElement, id: string, tools: DecisionTools) {
+    const ask = asks[id]!;
+    drawDecisions(el, ask, {
+      decide(interruptId: string, decision: Decision) {
+        ask.decisions[interruptId] = decision;
+        keepAsks();
+      },
+      send: () =>
+        tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
+          // Not taken: the visitor decides again (a resume is never sent half-made).
+          ask.decisions = {};
+          keepAsks();
+          throw error;
+        }),
+      mountForm: (container, payload, onSubmit) =>
+        tools.mount('bailing-form', payload, container, (response) => {
+          if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
+        }),
+    }, lang);
+  }
+
   return {
     historyKey: keys.history,
     // A new run whose messages end with the question again (after the earlier turn's).
     redo: true,
     visitor: () => visitorId,
     state: () => state,
-    drawParts: (el, parts, ui) => drawParts(el, parts as Part[], ui),
+    drawParts(el, parts, ui) {
+      drawParts(el, parts.filter((p) => !isThreadPart(p)) as Part[], ui);
+      threadView.draw(el, parts.find(isThreadPart), ui, record);
+    },
     partsOf: (id) => turnParts[id] ?? null,
 
     drawDecision(el, id, tools) {
-      const ask = asks[id];
-      if (!ask) return false;
+      const drawn = asksDrawnAt(asks, id, shown());
+      if (!drawn.length) return false;
       adoptStyles(el, DECISION_CSS);
-      drawDecisions(el, ask, {
-        decide(interruptId: string, decision: Decision) {
-          ask.decisions[interruptId] = decision;
-          keepAsks();
-        },
-        send: () =>
-          tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
-            // Not taken: the visitor decides again (a resume is never sent half-made).
-            ask.decisions = {};
-            keepAsks();
-            throw error;
-          }),
-        mountForm: (container, payload, onSubmit) =>
-          tools.mount('bailing-form', payload, container, (response) => {
-            if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
-          }),
-      }, lang);
+      // One card list per ask: an open ask whose own answer left the history comes here too.
+      const boxes = drawn.length == 1 ? [el] : drawn.map(() => el.appendChild(document.createElement('div')));
+      drawn.forEach((turnId, i) => drawAsk(boxes[i]!, turnId, tools));
       return true;
     },
 
@@ -337,7 +356,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       if (resume) return startResume(resume as { turnId: string }, signal);
       // The agent waits on the visitor's decision: a run that does not answer every open interrupt
       // would be refused, so the message waits (it goes back in the box) and the card says what to do.
-      if (Object.values(asks).some((ask) => !ask.sent)) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
+      // An open ask no card can show (the page's history was cleared) must not hold the visitor:
+      // this run cancels it, as the 1.0 resume allows beside new messages.
+      const unreachable = unreachableAsks(asks, shown());
+      if (Object.keys(asks).some((k) => isOpen(asks[k]!) && !unreachable.includes(k))) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
+      const cancelled: ResumeEntry[] = unreachable.flatMap((k) => asks[k]!.interrupts.map((i) => ({ interruptId: i.id, status: 'cancelled' as const })));
       const open = openCalls(messages);
       // A drawn tool call's renderer answered (a generated form was sent): that is the call's
       // result. The widget's own fields of the response are not the agent's.
@@ -356,10 +379,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
       const runId = randomId('r_', 20);
       try {
-        pending.set(runId, { ...(await post(runId, sent, signal)), from: sent[messages.length]?.id });
+        pending.set(runId, { ...(await post(runId, sent, signal, cancelled.length ? cancelled : undefined)), from: sent[messages.length]?.id });
       } catch (error) {
         throw turnRefusal(error);
       }
+      for (const k of unreachable) asks[k]!.sent = true;
+      if (unreachable.length) keepAsks();
       return { id: runId };
     },
 
@@ -372,7 +397,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         report((last = progress));
         if (Date.now() - savedAt >= LIVE_SAVE_MS) (savedAt = Date.now()), save();
       };
+      // What an earlier turn's snapshot did to the list is the conversation's by now.
+      threadView.restoreAll();
       const end = await followTurn(id, tell, signal);
+      // The agent's version of the earlier turns stands only in an answered turn (the
+      // conversation redraws the list from it); otherwise the page's record, which the thread keeps.
+      if (end.kind !== 'answered' || !end.answer.thread) threadView.restoreAll();
       if (end.kind === 'answered') last = undefined;
       save();
       return end;
@@ -392,10 +422,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     const { from, run: first } = next;
     /** The earlier turns, when the agent's snapshot rewrote them. */
     const thread = (run: AgUiRun) => rewrittenThread(first.messages, run.messages, from);
+    /** The earlier turns as the agent's last snapshot left them, shown at once (undefined: as the page has them). */
+    let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
       const earlier = partsBefore;
       let latest = next.run;
-      const result = await stream(next, signal, (run) => report(progressOf((latest = run), earlier)));
+      const result = await stream(next, signal, (run, type) => {
+        // Only a snapshot rewrites earlier turns: the transcript is not compared at every delta.
+        if (type === 'MESSAGES_SNAPSHOT') shownThread = thread(run);
+        report(progressOf((latest = run), earlier, shownThread));
+      });
       if (result === 'aborted') {
         // Stopped by the visitor, who goes on from there: the question and what came of the
         // answer stay in the thread, as they saw them, so the next run has them. (A failed or
@@ -462,14 +498,15 @@ function answered(part: Part, results: readonly Message[]): Part {
  * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
  * runs; working while a tool or step runs.
  */
-function progressOf(run: AgUiRun, earlier: readonly Part[]): TurnProgress {
+function progressOf(run: AgUiRun, earlier: readonly Part[], thread?: readonly HistoryItem[]): TurnProgress {
   const parts = earlier.length ? [...earlier, ...run.parts] : run.parts;
   const answers = parts.filter((p) => p.kind === 'text' && p.role === 'assistant').length;
   return {
     text: answerText(parts),
     resets: Math.max(0, answers - 1),
     working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
-    parts,
+    // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
+    parts: thread ? [...parts, { kind: 'thread', items: thread } satisfies ThreadPart] : parts,
   };
 }
 

@@ -346,6 +346,36 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    title: 'a messages snapshot while an answer still streams: the earlier turns as it says at once, the answer going on from its text',
+    turn: {
+      messages: [
+        { id: 'u0', role: 'user', content: 'First question' },
+        { id: 'a0', role: 'assistant', content: 'First answer' },
+        { id: 'u1', role: 'user', content: 'Second question' },
+      ],
+    },
+    events: [
+      RS,
+      { type: EventType.TEXT_MESSAGE_START, messageId: 'a1', role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'a1', delta: 'Hal' },
+      {
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          { id: 'a0', role: 'assistant', content: 'First answer, in short' },
+          { id: 'u1', role: 'user', content: 'Second question' },
+          { id: 'a1', role: 'assistant', content: 'Hal' },
+        ],
+      },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'a1', delta: 'f done' },
+      { type: EventType.TEXT_MESSAGE_END, messageId: 'a1' },
+      RF,
+    ],
+    check: (run) => {
+      expect(run.messages.map((m) => [m.id, (m as { content?: unknown }).content])).toEqual([['a0', 'First answer, in short'], ['u1', 'Second question'], ['a1', 'Half done']]);
+      expect(run.parts).toEqual([{ kind: 'text', id: 'a1', role: 'assistant', text: 'Half done', done: true }]);
+    },
+  },
+  {
     title: 'RUN_STARTED echoing its input adds what the thread lacks',
     events: [
       { ...RS, input: { threadId: 'thread-1', runId: 'run-1', messages: [{ id: 'u1', role: 'user', content: 'Hello' }, { id: 'd1', role: 'developer', content: 'ctx' }], tools: [], context: [] } },
