@@ -77,6 +77,40 @@ describe('buildSandboxDocument: structure', () => {
   });
 });
 
+describe('buildSandboxDocument: the page’s CSP nonce', () => {
+  const props: SandboxProps = { css: 'p{}', html: '<p onclick="go()">x</p><script>markup()</script><style>b{}</style>', jsFunctions: 'function go(){}', jsExpressions: ['go()'] };
+  const nonces = (html: string) => [...parse(html).querySelectorAll('script')].map((s) => s.getAttribute('nonce'));
+
+  it('no nonce configured: no script carries one', () => {
+    expect(nonces(buildSandboxDocument(props, DEFAULT_POLICY, THEME, BRIDGE, 'packs()'))).toEqual([null, null, null, null, null]);
+  });
+
+  it('a nonce: on our scripts (bridge, packs, jsFunctions, each expression) and styles, not on a script, style or handler in the markup; the frame’s own CSP unchanged', () => {
+    const html = buildSandboxDocument(props, DEFAULT_POLICY, THEME, BRIDGE, 'packs()', 'bc7nonce3e2e');
+    const doc = parse(html);
+    expect([...doc.querySelectorAll('script')].map((s) => [s.textContent, s.getAttribute('nonce')])).toEqual([
+      [BRIDGE, 'bc7nonce3e2e'],
+      ['packs()', 'bc7nonce3e2e'],
+      ['markup()', null],
+      ['function go(){}', 'bc7nonce3e2e'],
+      ['go()', 'bc7nonce3e2e'],
+    ]);
+    expect([...doc.querySelectorAll('style')].map((s) => s.getAttribute('nonce'))).toEqual(['bc7nonce3e2e', 'bc7nonce3e2e', 'bc7nonce3e2e', null]);
+    expect(doc.querySelector('p')!.getAttribute('onclick')).toBe('go()');
+    expect(doc.head.firstElementChild?.getAttribute('content')).toBe(DEFAULT_CSP);
+  });
+
+  it.each([
+    ['a base64 nonce with padding', 'YWJjZA+/==', 'YWJjZA+/=='],
+    ['base64url', 'a-b_c', 'a-b_c'],
+    ['a quote (would end the attribute): not written', 'x" onload="y', null],
+    ['a space: not written', 'a b', null],
+    ['empty: not written', '', null],
+  ])('%s', (_title, nonce, written) => {
+    expect(nonces(buildSandboxDocument({ jsExpressions: ['go()'] }, DEFAULT_POLICY, THEME, BRIDGE, undefined, nonce))).toEqual([written, written]);
+  });
+});
+
 describe('sandboxCsp', () => {
   it('is the default policy of DESIGN.md §8.3 without allow lists', () => {
     expect(sandboxCsp(DEFAULT_POLICY)).toBe(DEFAULT_CSP);
