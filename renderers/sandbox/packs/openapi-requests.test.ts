@@ -27,8 +27,8 @@ describe('header and cookie parameters: what is offered to views', () => {
       offered: ['X-Ok'],
       notes: [`GET /a: its header parameter "${name}" is not offered (a view may not set that header)`],
     })),
-    { title: 'a required forbidden header: the operation is left out', params: [header('Host', true)], offered: null, notes: ['GET /a: left out, it needs the header parameter "Host", which a view may not set that header'] },
-    { title: 'a header the owner sets (any case) is theirs', params: [header('x-trace', true)], owner: owner({ 'X-Trace': 'owner' }), offered: [], notes: ['GET /a: its header parameter "x-trace" is not offered (the pack sets it (its headers or auth))'] },
+    { title: 'a required forbidden header: the operation is left out', params: [header('Host', true)], offered: null, notes: ['GET /a: left out, it needs the header parameter "Host", which a view may not set'] },
+    { title: 'a header the owner sets (any case) is theirs', params: [header('x-trace', true)], owner: owner({ 'X-Trace': 'owner' }), offered: [], notes: ['GET /a: its header parameter "x-trace" is not offered (the pack\'s headers or auth set it)'] },
     { title: 'an optional cookie parameter: not offered, with a note', params: [{ name: 'session', in: 'cookie' }], offered: [], notes: ['GET /a: its cookie parameter "session" is not offered (a page\'s fetch cannot send a Cookie header)'] },
     { title: 'a required cookie parameter: the operation is left out, never a request without it', params: [{ name: 'session', in: 'cookie', required: true }], offered: null, notes: ['GET /a: left out, it needs the cookie parameter "session", which a page\'s fetch cannot send'] },
     { title: 'a header and a query parameter of one name would clash in params', params: [header('v'), { name: 'v', in: 'query' }], offered: null, notes: ['GET /a: left out, two of its parameters are named "v"'] },
@@ -162,7 +162,7 @@ describe('buildOpenApiPack with auth: applied by the host, never in what the vie
     if (!made.ok) throw new Error(made.errors.join('\n'));
     expect(made.notes).toEqual([
       'sandbox.packs[0]: GET /pets: its query parameter "api_key" is not offered (the pack sets it from auth)',
-      'sandbox.packs[0]: GET /pets: its header parameter "X-API-Key" is not offered (the pack sets it (its headers or auth))',
+      'sandbox.packs[0]: GET /pets: its header parameter "X-API-Key" is not offered (the pack\'s headers or auth set it)',
     ]);
     const list = made.pack.functions.find((f) => f.name == 'api.listPets')!;
     expect(list.check([{ 'X-API-Key': 'mine' }], policy)).toEqual({ ok: false, reason: 'api.listPets: unknown parameter "X-API-Key" (known: X-Request-Id)' });
@@ -194,5 +194,25 @@ describe('buildOpenApiPack with auth: applied by the host, never in what the vie
   it('an operation whose security cannot be met is still offered, with a note saying why (the API will refuse it)', () => {
     const made = buildOpenApiPack(spec, configOf({ spec: {} }), PAGE, async () => ({}));
     expect(made.ok && made.notes).toEqual(['sandbox.packs[0]: GET /pets: sent without credentials, which its security asks for: "key" has no value in auth; "qkey" has no value in auth']);
+  });
+});
+
+describe('the Petstore document with the extras the reference server’s fake also answers', () => {
+  it('installs the form, text and header operations, the key from auth; the cookie and Cookie parameters named at install', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { normalize } = await import('@scalar/openapi-parser');
+    const { withPetstoreExtras } = await import('../../../examples/server/petstore-extras');
+    const { openApiPack } = await import('./openapi-module');
+    const spec = withPetstoreExtras(normalize(readFileSync(new URL('../../../examples/pages/petstore.yaml', import.meta.url), 'utf8')) as Record<string, unknown>);
+    const made = await openApiPack(configOf({ spec, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-Trace': 'owner' }, auth: { api_key: 'k' } }), { pageUrl: PAGE, send: async () => ({}) });
+    if (!made.ok) throw new Error(made.errors.join('\n'));
+    expect(made.pack.members).toEqual(['listPets', 'createPets', 'showPetById', 'updatePetWithForm', 'tagPet']);
+    expect(made.notes).toEqual([
+      'sandbox.packs[0]: PUT /pets/{petId}/tag: its header parameter "X-Trace" is not offered (the pack\'s headers or auth set it)',
+      'sandbox.packs[0]: PUT /pets/{petId}/tag: its header parameter "Cookie" is not offered (a view may not set that header)',
+      'sandbox.packs[0]: PUT /pets/{petId}/tag: its cookie parameter "session" is not offered (a page\'s fetch cannot send a Cookie header)',
+    ]);
+    expect(made.pack.docs).toContain('tagPet(params: { /** The id of the pet (path) */ petId: string; /** Echoed in the answer (header) */ "X-Request-Id"?: string; /** text/plain */ body: string }): Promise<{ status: number; headers: Record<string, string>; body: string }>;');
+    expect(made.pack.docs).toContain('updatePetWithForm(params: { /** The id of the pet (path) */ petId: string; /** application/x-www-form-urlencoded: text fields only */ body: { name?: string; tag?: string } })');
   });
 });

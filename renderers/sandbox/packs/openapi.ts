@@ -255,8 +255,8 @@ export function operationsOf(doc: Json, methods: readonly OpenApiMethod[], owner
           const lower = name.toLowerCase();
           const owned = ownerHeaders.includes(lower) || credentialHeaders.includes(lower);
           if (owned || isForbiddenHeaderParam(name)) {
-            const why = owned ? 'the pack sets it (its headers or auth)' : 'a view may not set that header';
-            if (required && !owned) leftOut ??= `left out, it needs the header parameter "${name}", which ${why}`;
+            const why = owned ? "the pack's headers or auth set it" : 'a view may not set that header';
+            if (required && !owned) leftOut ??= `left out, it needs the header parameter "${name}", which a view may not set`;
             else notes.push(`${where}: its header parameter "${name}" is not offered (${why})`);
             continue;
           }
