@@ -1,7 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxDocument, SANDBOX_THEME_VARS, sandboxCsp, sandboxThemeCss, scriptText, styleText, type SandboxTheme } from './document';
+import { jsxPreviewDocument } from './jsx-document';
 import { validateSandboxPolicy, type SandboxPolicy, type SandboxProps } from './policy';
+import { previewDocument } from './preview-frame';
 
 // The built document is parsed with jsdom's HTML parser (parse5, the WHATWG algorithm, scripts
 // off): what it makes of the string is what a browser makes of the srcdoc.
@@ -98,6 +100,18 @@ describe('buildSandboxDocument: the page’s CSP nonce', () => {
     expect([...doc.querySelectorAll('style')].map((s) => s.getAttribute('nonce'))).toEqual(['bc7nonce3e2e', 'bc7nonce3e2e', 'bc7nonce3e2e', null]);
     expect(doc.querySelector('p')!.getAttribute('onclick')).toBe('go()');
     expect(doc.head.firstElementChild?.getAttribute('content')).toBe(DEFAULT_CSP);
+  });
+
+  it('the previews: a jsx preview’s scripts and styles carry the page’s nonce (none without one); a preview’s styles carry its script’s', () => {
+    const assets = { kit: 'kit()', compiler: 'compile()' };
+    const jsx = (nonce?: string) => {
+      const doc = parse(jsxPreviewDocument(assets, 'p{}', 'function App(){}', 'body{}', nonce));
+      return [...doc.querySelectorAll('script, style')].map((el) => el.getAttribute('nonce'));
+    };
+    expect(jsx('bc7nonce3e2e')).toEqual(Array(6).fill('bc7nonce3e2e'));
+    expect(jsx()).toEqual(Array(6).fill(null));
+    const preview = parse(previewDocument({ css: '', html: '<p>x</p>' } as Parameters<typeof previewDocument>[0], 'body{}', 'bc7nonce3e2e'));
+    expect([...preview.querySelectorAll('script, style')].map((el) => el.getAttribute('nonce'))).toEqual(Array(3).fill('bc7nonce3e2e'));
   });
 
   it.each([
