@@ -61,6 +61,20 @@ test('the nonce of the widget’s tag: the view’s scripts, its styles and its 
   expect(consoleMessages.filter((m) => REFUSED_SCRIPT.test(m.text))).toHaveLength(1);
 });
 
+test('a jsx view on the same page: the kit, the compiler and the code the runner compiles all run with the nonce', async ({ page, server, consoleMessages }) => {
+  const jsx = { title: 'JSX nonce', summary: 'A counter in JSX.', jsx: 'function App() { const [n, setN] = useState(0); return <Card title="Count"><p id="n">{n} clicks</p><Button onClick={() => setN(n + 1)}>Add</Button></Card> }' };
+  await fakeFirstReply(page, `Here:\n\n${sandboxFence(jsx)}\n`);
+  await page.goto(`${server.url}/e2e/sandbox-nonce-csp.html`);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await liveView(page);
+  await expect(view(page).locator('#n')).toHaveText('0 clicks');
+  await view(page).getByRole('button', { name: 'Add' }).click();
+  await expect(view(page).locator('#n')).toHaveText('1 clicks');
+  expect(consoleMessages.filter((m) => REFUSED_SCRIPT.test(m.text))).toEqual([]);
+});
+
 test('no nonce to give (the tag added by a loader under strict-dynamic): the browser refuses the view’s scripts, and the host shows its title and summary', async ({ page, server, consoleMessages }) => {
   await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
   await page.goto(`${server.url}/e2e/sandbox-nonce-dynamic.html`);

@@ -90,6 +90,8 @@ describe('buildRequest: headers and bodies from params', () => {
     { title: 'a tab and Latin-1 are fine', op: o(), params: { 'X-Request-Id': 'a\tcafé' }, want: { method: 'POST', url: 'https://api.example/v1/a', headers: { 'X-Request-Id': 'a\tcafé' } } },
     { title: 'too long', op: o(), params: { 'X-Request-Id': 'x'.repeat(1001) }, want: 'api.f: params.X-Request-Id (a header) is longer than 1000 characters' },
     { title: 'an object in a header', op: o(), params: { 'X-Request-Id': { a: 1 } }, want: 'api.f: params.X-Request-Id must be a string, a number, a boolean or a list of them' },
+    { title: 'a required header missing', op: { ...o(), params: [{ name: 'X-Tenant', in: 'header', required: true }] }, params: {}, want: 'api.f: params.X-Tenant is required (a header parameter)' },
+    { title: 'a required query parameter missing', op: { ...o(), params: [{ name: 'q', in: 'query', required: true }] }, params: {}, want: 'api.f: params.q is required (a query parameter)' },
     { title: 'a header the operation does not declare', op: o(), params: { Authorization: 'Bearer mine' }, want: 'api.f: unknown parameter "Authorization" (known: X-Request-Id, X-Tags)' },
     { title: 'a URL-encoded form', op: form, params: { body: { name: 'Kiki & Co', tag: ['a', 'b'], n: 3, skip: null } }, want: { method: 'POST', url: 'https://api.example/v1/a', contentType: 'application/x-www-form-urlencoded', body: 'name=Kiki+%26+Co&tag=a&tag=b&n=3' } },
     { title: 'a form field holding an object', op: form, params: { body: { pet: { name: 'x' } } }, want: 'api.f: params.body.pet must be a string, a number, a boolean or a list of them (a form field; no files, no objects)' },
@@ -191,9 +193,11 @@ describe('buildOpenApiPack with auth: applied by the host, never in what the vie
     expect(buildOpenApiPack(spec, configOf({ spec: {}, auth }), PAGE, async () => ({}))).toEqual({ ok: false, errors: [error] });
   });
 
-  it('an operation whose security cannot be met is still offered, with a note saying why (the API will refuse it)', () => {
+  it('an operation whose security cannot be met is still offered, with a note saying why (the API will refuse it); one note for all such operations', () => {
     const made = buildOpenApiPack(spec, configOf({ spec: {} }), PAGE, async () => ({}));
-    expect(made.ok && made.notes).toEqual(['sandbox.packs[0]: GET /pets: sent without credentials, which its security asks for: "key" has no value in auth; "qkey" has no value in auth']);
+    expect(made.ok && [made.pack.members, made.notes]).toEqual([['listPets', 'open'], ['sandbox.packs[0]: GET /pets: sent without credentials, which its security asks for: "key" has no value in auth; "qkey" has no value in auth']]);
+    const many = doc(Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`/r${i}`, { get: op() }])), { security: [{ key: [] }], components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } } });
+    expect(operationsOf(many, ['GET']).notes).toEqual(['7 operations (GET /r0, GET /r1, GET /r2, GET /r3, GET /r4 and 2 more): sent without credentials, which their security asks for: "key" has no value in auth']);
   });
 });
 

@@ -226,6 +226,8 @@ export function operationsOf(doc: Json, methods: readonly OpenApiMethod[], owner
   const taken = new Set<string>();
   const paths = isRecord(doc.paths) ? doc.paths : {};
   const ownerHeaders = Object.keys(owner.headers).map((name) => name.toLowerCase());
+  /** Operations sent without the credentials their security asks for, by why: one note each, not one per operation. */
+  const uncredentialed = new Map<string, string[]>();
   for (const [path, item] of Object.entries(paths)) {
     if (!isRecord(item) || !path.startsWith('/')) continue;
     for (const method of methods) {
@@ -295,7 +297,7 @@ export function operationsOf(doc: Json, methods: readonly OpenApiMethod[], owner
         notes.push(`${where}: left out, its path parameter {${missing}} is not declared`);
         continue;
       }
-      if (noCredentials) notes.push(`${where}: sent without credentials, which its security asks for: ${noCredentials}`);
+      if (noCredentials) uncredentialed.set(noCredentials, [...(uncredentialed.get(noCredentials) ?? []), where]);
       let member = (typeof operation.operationId == 'string' && sanitizeName(operation.operationId)) || nameFromPath(method, path);
       for (let n = 2; taken.has(member); n++) member = member.replace(/\d*$/, String(n));
       taken.add(member);
@@ -311,6 +313,10 @@ export function operationsOf(doc: Json, methods: readonly OpenApiMethod[], owner
         ...(credentials.length ? { credentials } : {}),
       });
     }
+  }
+  for (const [why, wheres] of uncredentialed) {
+    const named = wheres.slice(0, 5).join(', ') + (wheres.length > 5 ? ` and ${wheres.length - 5} more` : '');
+    notes.push(`${wheres.length == 1 ? named : `${wheres.length} operations (${named})`}: sent without credentials, which ${wheres.length == 1 ? 'its' : 'their'} security asks for: ${why}`);
   }
   return { operations, notes };
 }
