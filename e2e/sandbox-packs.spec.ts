@@ -5,6 +5,7 @@
 // the send gate (agent.send only during a visitor's gesture in the view).
 import { agentRuns } from './agent-runs';
 import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+import { PETSTORE_WITH_EXTRAS } from './petstore-spec';
 import { createJobBodies, fakeFirstReply, frameOf, liveView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 
@@ -352,9 +353,11 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     );
   });
 
-  test('the owner’s header values never enter the frame: not in its document, its messages or its globals (a planted value is found in all three)', async ({ page, server }) => {
+  test('the owner’s header and credential values never enter the frame: not in its document, its messages or its globals (a planted value is found in all three)', async ({ page, server }) => {
     const header = `hdr-${Math.random().toString(36).slice(2)}-value`;
     const planted = `planted-${Math.random().toString(36).slice(2)}-value`;
+    const sig = `sig-${Math.random().toString(36).slice(2)}-value`;
+    const token = `tok-${Math.random().toString(36).slice(2)}-value`;
     // Every message the host page posts (on the view's port, and the handshake), recorded before the widget runs.
     await page.addInitScript(() => {
       const seen: string[] = ((window as any).posted = []);
@@ -373,20 +376,34 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
         };
       }
     });
-    const before = `fetch('/petstore/openapi.yaml').then((r) => r.text()).then((spec) => { window.BailingChat = { sandbox: {
-      packs: [{ pack: 'openapi', spec, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': '${KEY}', 'X-Extra': '${header}' } },
+    // The Petstore key from auth (the spec's apiKey scheme), a header of the owner's beside it; a
+    // second API whose security asks for a query key and a bearer token, both from auth.
+    const signed = {
+      openapi: '3.0.3',
+      info: { title: 'Signed', version: '1' },
+      paths: { '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'ok' } } } } },
+      components: { securitySchemes: { sig: { type: 'apiKey', in: 'query', name: 'sig' }, token: { type: 'http', scheme: 'bearer' } } },
+      security: [{ sig: [], token: [] }],
+    };
+    const before = `window.BailingChat = { sandbox: {
+      packs: [{ pack: 'openapi', spec: ${JSON.stringify(PETSTORE_WITH_EXTRAS)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-Extra': '${header}' }, auth: { api_key: '${KEY}' } },
+              { pack: 'openapi', spec: ${JSON.stringify(signed)}, name: 'signed', baseURL: location.origin + '/petstore/v1', auth: { sig: '${sig}', token: '${token}' } },
               { pack: 'secret', get: async () => '${planted}' }],
-      policy: { allowTools: ['secret'] } } } })`;
-    // The fake checks X-API-Key (so the headers were sent); X-Extra rides along with it.
-    const sent = page.waitForRequest((r) => r.url().includes('/petstore/v1/pets') && r.headers()['x-extra'] === header);
+      policy: { allowTools: ['secret'] } } }`;
+    // The host applied each one: the request of the second API carries the query key and the token.
+    const signedSent = page.waitForRequest((r) => r.url().includes('/petstore/v1/pets') && new URL(r.url()).searchParams.get('sig') === sig && r.headers().authorization === `Bearer ${token}`);
+    // The fake checks X-API-Key (so the key from auth was sent); X-Extra rides along with it.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/petstore/v1/pets') && r.headers()['x-extra'] === header && r.headers()['x-api-key'] === KEY);
     await showView(
       page,
       server.url,
-      packView('Proof', 'window.answer = await petstore.listPets(); window.kept = await secret("planted"); await show("status", Promise.resolve(answer.status)); document.body.append(kept)'),
+      packView('Proof', 'window.answer = await petstore.listPets(); window.other = await signed.listPets(); window.kept = await secret("planted"); await show("status", Promise.resolve([answer.status, other.status])); document.body.append(kept)'),
       { before },
     );
-    expect(await results(page)).toBe('status ok 200;');
+    // 200: the fake took the key from auth. 401: the second API sent no Petstore key (it has none).
+    expect(await results(page)).toBe('status ok [200,401];');
     await sent;
+    await signedSent;
     const frame = await (await frameOf(page).elementHandle())!.contentFrame();
     const search = (needle: string) =>
       frame!.evaluate((needle) => {
@@ -408,8 +425,8 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     // The control: the search finds a value that did enter the frame, in each of the three places.
     expect(await search(planted)).toEqual(['document', 'window.kept']);
     expect(await inMessages(planted)).toBe(1);
-    // The owner's header values: nowhere.
-    for (const value of [header, KEY]) {
+    // The owner's header and credential values: nowhere.
+    for (const value of [header, KEY, sig, token]) {
       expect(await search(value), value).toEqual([]);
       expect(await inMessages(value), value).toBe(0);
     }
@@ -477,6 +494,41 @@ test.describe('the demo page /pages/packs.html', () => {
     await expect(search.locator('#status')).toHaveText('3 passages for “backups snapshot”');
     await expect(search.locator('#hits .hit-title')).toHaveText(['Scheduling nightly backups', 'Restoring a snapshot', 'Regions and latency']);
     await page.screenshot({ path: 'test-results/packs-search.png' });
+    await serverIdle(page, server.url);
+  });
+
+  test('"list the docs": a view that lists the page’s documents through stores.list() and reads the one picked through stores.read(id)', async ({ page, server }) => {
+    const reads: string[] = [];
+    await page.exposeFunction('recordRead', (id: string) => reads.push(id));
+    // Each read the owner's store gets, recorded in the host page (the store's code is the page's).
+    await page.addInitScript(() => {
+      let sandbox: any;
+      Object.defineProperty(window, 'BailingChat', {
+        configurable: true,
+        set(value) {
+          sandbox = value?.sandbox;
+          const stores = sandbox?.packs?.find((p: { pack: string }) => p.pack === 'stores');
+          if (stores) {
+            const read = stores.read;
+            stores.read = (id: string) => ((window as any).recordRead(id), read(id));
+          }
+          Object.defineProperty(window, 'BailingChat', { configurable: true, writable: true, value });
+        },
+      });
+    });
+    await open(page, server.url, 'list the docs');
+    const docs = view(page);
+    await expect(docs.locator('#status')).toHaveText('6 documents on this site. Pick one to read it.');
+    await expect(docs.locator('#docs button')).toHaveText(['Scheduling nightly backups', 'Restoring a snapshot', 'Refunds and credits', 'Regions and latency', 'API keys', 'Single sign-on']);
+    await expect(docs.locator('#doc')).toBeHidden();
+    await docs.getByRole('button', { name: 'API keys' }).click();
+    await expect(docs.locator('#doc-title')).toHaveText('API keys');
+    await expect(docs.locator('#doc-text')).toHaveText(/^Create API keys in Settings → API\. .* an old key keeps working for 24 hours after rotation\.$/);
+    await expect(docs.getByRole('button', { name: 'API keys' })).toHaveAttribute('aria-pressed', 'true');
+    await docs.getByRole('button', { name: 'Refunds and credits' }).click();
+    await expect(docs.locator('#doc-text')).toHaveText(/^Refunds go back to the card you paid with/);
+    expect(reads).toEqual(['api-keys', 'refunds']);
+    await page.screenshot({ path: 'test-results/packs-docs.png' });
     await serverIdle(page, server.url);
   });
 

@@ -17,10 +17,11 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `scriptSrc` is widget.js's own URL. `sandbox` (the owner's opt-in: preload `sandbox`, or `{}` for
  * `data-sandbox="1"`) adds the `sandbox` renderer, whose module validates it and gets
  * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
- * `strings` are the widget's words, which the form and the view's chrome show in its language.
+ * `strings` are the widget's words, which the form and the view's chrome show in its language;
+ * `nonce` is the page's CSP nonce, which views' scripts carry (a srcdoc frame inherits the page's CSP).
  */
-export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>): RendererDefinition[] {
-  const host = { sandbox, send, scriptSrc, html: trustedHTML } as SandboxHostOptions;
+export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string): RendererDefinition[] {
+  const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',

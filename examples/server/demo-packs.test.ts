@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateSandboxProps } from '../../renderers/sandbox/policy';
 import { createDemoAgent } from './demo-agent';
-import { demoPackView, docsSearchView, PETS_VIEW, searchQueryOf } from './demo-packs';
+import { demoPackView, DOCS_VIEW, docsSearchView, PETS_VIEW, searchQueryOf } from './demo-packs';
 import type { AgentInput, AgentSink } from './agent';
 
 const SEARCH = [{ name: 'documentSearch' }];
 const PETSTORE = [{ name: 'petstore' }];
+const STORES = [{ name: 'stores' }];
 
 describe('demoPackView: views that call the page’s packs', () => {
   it.each([
@@ -15,6 +16,10 @@ describe('demoPackView: views that call the page’s packs', () => {
     { text: 'show me the pets', packs: PETSTORE, title: 'Pets in the shop' },
     { text: 'show me the pets', packs: SEARCH, title: null },
     { text: 'search the web', packs: SEARCH, title: null },
+    { text: 'list the docs', packs: STORES, title: 'The docs' },
+    { text: 'Show me all the documents', packs: STORES, title: 'The docs' },
+    { text: 'list the docs', packs: SEARCH, title: null },
+    { text: 'search the docs for refunds', packs: [...SEARCH, ...STORES], title: 'Search the docs' },
   ])('$text with $packs.0.name: $title', ({ text, packs, title }) => {
     expect(demoPackView(text, packs)?.view.title ?? null).toBe(title);
   });
@@ -26,7 +31,7 @@ describe('demoPackView: views that call the page’s packs', () => {
   ])('searchQueryOf(%j) = %j', (text, query) => expect(searchQueryOf(text)).toBe(query));
 
   it('the views are valid sandbox props; the query enters the view’s code as a JSON string only', () => {
-    for (const view of [docsSearchView('x"); alert(1); ("'), PETS_VIEW]) expect(validateSandboxProps(view).ok).toBe(true);
+    for (const view of [docsSearchView('x"); alert(1); ("'), PETS_VIEW, DOCS_VIEW]) expect(validateSandboxProps(view).ok).toBe(true);
     expect(docsSearchView('x"); alert(1); ("').jsExpressions[0]).toContain('q.value = "x\\"); alert(1); (\\"";');
   });
 

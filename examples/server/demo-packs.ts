@@ -1,7 +1,9 @@
 // The demo agent's views that call the page's capability packs (DESIGN.md §8.3): when the page
 // advertises `documentSearch` (client_capabilities.sandbox_packs), "search the docs …" gets a view
-// that searches the site's documents through it and shows the hits; when it advertises the
-// Petstore client (`petstore`), "pets" gets a view that lists the pets and adds one through it.
+// that searches the site's documents through it and shows the hits; when it advertises `stores`,
+// "list the docs" gets a view that lists the documents (stores.list) and opens one (stores.read);
+// when it advertises the Petstore client (`petstore`), "pets" gets a view that lists the pets and
+// adds one through it.
 // Written the way a model writes them, against the docs the packs give (the props of
 // demo-sandbox.ts, in their field order). Text from the packs is put in with textContent only.
 import type { ViewProps } from './demo-sandbox';
@@ -77,6 +79,57 @@ run(q.value);`,
   };
 }
 
+export const DOCS_VIEW: ViewProps = {
+  initialHeight: 320,
+  placeholderMessages: ['Listing the docs…'],
+  title: 'The docs',
+  summary: "Lists the site's documents and shows the one you pick, read from the site's document store.",
+  css:
+    CSS +
+    `
+ul { list-style: none; padding: 0; margin: 8px 0 0; display: flex; flex-wrap: wrap; gap: 6px; }
+button[aria-pressed="true"] { border-color: var(--sandbox-accent); }
+article { margin-top: 12px; border-top: 1px solid var(--sandbox-border); padding-top: 8px; }
+h2 { font-size: 15px; margin: 0 0 4px; }
+#doc-text { margin: 0; white-space: pre-wrap; }`,
+  html: `<p id="status" class="muted" role="status">Listing…</p>
+<ul id="docs"></ul>
+<article id="doc" hidden><h2 id="doc-title"></h2><p id="doc-text"></p></article>`,
+  jsFunctions: `
+async function openDoc(doc, button) {
+  for (const other of document.querySelectorAll('#docs button')) other.setAttribute('aria-pressed', String(other === button));
+  const article = document.getElementById('doc');
+  document.getElementById('doc-title').textContent = doc.title;
+  document.getElementById('doc-text').textContent = 'Reading…';
+  article.hidden = false;
+  try {
+    const text = await stores.read(doc.id);
+    document.getElementById('doc-text').textContent = text || 'This document is empty.';
+  } catch (e) {
+    document.getElementById('doc-text').textContent = 'Could not read it: ' + e.message;
+  }
+}
+async function list() {
+  const status = document.getElementById('status');
+  try {
+    const docs = await stores.list();
+    document.getElementById('docs').replaceChildren(...docs.map((doc) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.textContent = doc.title;
+      button.setAttribute('aria-pressed', 'false');
+      button.onclick = () => openDoc(doc, button);
+      li.append(button);
+      return li;
+    }));
+    status.textContent = docs.length + ' document' + (docs.length == 1 ? '' : 's') + ' on this site. Pick one to read it.';
+  } catch (e) {
+    status.textContent = 'Could not list the docs: ' + e.message;
+  }
+}`,
+  jsExpressions: [`list();`],
+};
+
 export const PETS_VIEW: ViewProps = {
   initialHeight: 320,
   placeholderMessages: ['Fetching the pet shop…'],
@@ -139,6 +192,9 @@ export function demoPackView(text: string, packs: readonly { name: string }[]): 
   if (has('documentSearch') && /\bsearch\b.*\b(?:docs|documentation)\b/i.test(text)) {
     const view = docsSearchView(searchQueryOf(text));
     return { view, answer: `Here is a search of the docs; it runs on this page's own search, and you can change the query:\n\n${fence(view)}` };
+  }
+  if (has('stores') && /\b(?:list|show)\b.*\b(?:docs|documents|documentation)\b/i.test(text)) {
+    return { view: DOCS_VIEW, answer: `These are the documents of this site, from its own store; pick one to read it here:\n\n${fence(DOCS_VIEW)}` };
   }
   if (has('petstore') && /\bpets?\b/i.test(text)) {
     return { view: PETS_VIEW, answer: `These are the pets in the shop right now, read from its API; you can add one too:\n\n${fence(PETS_VIEW)}` };

@@ -71,6 +71,18 @@ export async function readJsonObject(req: IncomingMessage, maxBytes: number): Pr
   return parsed as Record<string, unknown>;
 }
 
+/** The raw body, within `maxBytes` (413 past it, as readJsonObject). */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const tooLarge = (): HttpError =>
+    new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' });
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    req.resume();
+    throw tooLarge();
+  }
+  return collectBody(req, maxBytes, tooLarge);
+}
+
 /**
  * Collects the body with listeners rather than `for await`: leaving an async iterator early
  * destroys the socket, and the client would never read the 413 we answer with.

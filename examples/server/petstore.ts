@@ -1,7 +1,9 @@
 // A local fake of the API that the OpenAPI Initiative's Petstore example describes
 // (examples/pages/petstore.yaml: GET /pets?limit, POST /pets, GET /pets/{petId}), for the OpenAPI
-// pack's demo and browser tests. It checks an API key header the way an owner's API would, which
-// is what the pack's `headers` are for (and what must never reach a view). State is in memory,
+// pack's demo and browser tests, and the few operations petstore-extras.ts adds to that document
+// (a form body, a text body and answer, header parameters, the key as an apiKey scheme). It checks
+// an API key header the way an owner's API would, which is what the pack's `headers` and `auth`
+// are for (and what must never reach a view). State is in memory,
 // one store per server (each test worker has its own), seeded with three pets; it is bounded.
 // Pure: a request in, a response out (routes/petstore.ts is the node:http shell).
 
@@ -22,7 +24,7 @@ export interface Pet {
 
 export interface PetstoreResponse {
   status: number;
-  /** JSON, or undefined for "Null response" (201). */
+  /** JSON; a string is sent as text/plain; undefined for "Null response" (201). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -41,7 +43,11 @@ export class PetstoreFake {
 
   constructor(private readonly key = PETSTORE_DEMO_KEY) {}
 
-  /** One request under {@link PETSTORE_API_PATH}: `path` is what follows it, `body` the parsed JSON (or undefined). */
+  /**
+   * One request under {@link PETSTORE_API_PATH}: `path` is what follows it, `body` the parsed JSON
+   * object, a form's fields (URL-encoded or multipart, as URLSearchParams), text (a string), or
+   * undefined.
+   */
   handle(method: string, path: string, query: URLSearchParams, headers: Readonly<Record<string, string | string[] | undefined>>, body: unknown): PetstoreResponse {
     if (headers[PETSTORE_KEY_HEADER] !== this.key) return error(401, `missing or wrong ${PETSTORE_KEY_HEADER} header`);
     if (path == '/pets') {
@@ -49,13 +55,49 @@ export class PetstoreFake {
       if (method == 'POST') return this.create(body);
       return { ...error(405, 'use GET or POST on /pets'), headers: { Allow: 'GET, POST' } };
     }
-    const one = /^\/pets\/([^/]+)$/.exec(path);
+    const one = /^\/pets\/([^/]+)(\/tag)?$/.exec(path);
     if (one) {
-      if (method != 'GET') return { ...error(405, 'use GET on /pets/{petId}'), headers: { Allow: 'GET' } };
-      const pet = this.pets.get(Number(decodeURIComponent(one[1]!)));
-      return pet && String(pet.id) == decodeURIComponent(one[1]!) ? { status: 200, body: pet } : error(404, `no pet with id ${decodeURIComponent(one[1]!).slice(0, 40)}`);
+      const id = decodeURIComponent(one[1]!);
+      const pet = this.pets.get(Number(id));
+      const found = pet && String(pet.id) == id ? pet : undefined;
+      if (one[2]) {
+        if (method != 'PUT') return { ...error(405, 'use PUT on /pets/{petId}/tag'), headers: { Allow: 'PUT' } };
+        return found ? this.tag(found, body, headers) : error(404, `no pet with id ${id.slice(0, 40)}`);
+      }
+      if (method != 'GET' && method != 'POST') return { ...error(405, 'use GET or POST on /pets/{petId}'), headers: { Allow: 'GET, POST' } };
+      if (!found) return error(404, `no pet with id ${id.slice(0, 40)}`);
+      return method == 'GET' ? { status: 200, body: found } : this.update(found, body);
     }
     return error(404, 'no such path');
+  }
+
+  /** POST /pets/{petId} with a form (`name`, `tag`): the pet, changed. */
+  private update(pet: Pet, body: unknown): PetstoreResponse {
+    if (!(body instanceof URLSearchParams)) return error(415, 'send a form: application/x-www-form-urlencoded or multipart/form-data');
+    const fields = [...body.keys()];
+    const unknown = fields.find((field) => field != 'name' && field != 'tag');
+    if (unknown) return error(400, `unknown field ${JSON.stringify(unknown.slice(0, 40))}`);
+    const name = body.get('name');
+    const tag = body.get('tag');
+    if (name !== null && (!name.trim() || name.length > PETSTORE_LIMITS.nameChars)) return error(400, `name must be text of 1 to ${PETSTORE_LIMITS.nameChars} characters`);
+    if (tag !== null && tag.length > PETSTORE_LIMITS.tagChars) return error(400, `tag must be text of at most ${PETSTORE_LIMITS.tagChars} characters`);
+    if (name !== null) pet.name = name.trim();
+    if (tag !== null) pet.tag = tag;
+    return { status: 200, body: pet };
+  }
+
+  /** PUT /pets/{petId}/tag with the tag as plain text: a line of text back, with the request's X-Request-Id and X-Trace echoed. */
+  private tag(pet: Pet, body: unknown, headers: Readonly<Record<string, string | string[] | undefined>>): PetstoreResponse {
+    if (typeof body != 'string') return error(415, 'send the tag as text/plain');
+    const tag = body.trim();
+    if (!tag || tag.length > PETSTORE_LIMITS.tagChars) return error(400, `the tag must be text of 1 to ${PETSTORE_LIMITS.tagChars} characters`);
+    pet.tag = tag;
+    const echo: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
+    for (const name of ['x-request-id', 'x-trace']) {
+      const value = headers[name];
+      if (typeof value == 'string') echo[name] = value.slice(0, 100);
+    }
+    return { status: 200, body: `${pet.name} is now tagged ${tag}`, headers: echo };
   }
 
   private list(query: URLSearchParams): PetstoreResponse {

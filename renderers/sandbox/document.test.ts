@@ -1,7 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxDocument, SANDBOX_THEME_VARS, sandboxCsp, sandboxThemeCss, scriptText, styleText, type SandboxTheme } from './document';
+import { jsxPreviewDocument } from './jsx-document';
 import { validateSandboxPolicy, type SandboxPolicy, type SandboxProps } from './policy';
+import { previewDocument } from './preview-frame';
 
 // The built document is parsed with jsdom's HTML parser (parse5, the WHATWG algorithm, scripts
 // off): what it makes of the string is what a browser makes of the srcdoc.
@@ -74,6 +76,52 @@ describe('buildSandboxDocument: structure', () => {
     const doc = parse(build({ html: '<p>x</p>', jsFunctions: ' ', jsExpressions: ['', '\n', 'go()'] }));
     expect(children(doc.head)).toEqual(['meta[Content-Security-Policy]', 'meta[referrer]', 'script', 'style', 'style']);
     expect([...doc.body.querySelectorAll('script')].map((s) => s.textContent)).toEqual(['go()']);
+  });
+});
+
+describe('buildSandboxDocument: the page’s CSP nonce', () => {
+  const props: SandboxProps = { css: 'p{}', html: '<p onclick="go()">x</p><script>markup()</script><style>b{}</style>', jsFunctions: 'function go(){}', jsExpressions: ['go()'] };
+  const nonces = (html: string) => [...parse(html).querySelectorAll('script')].map((s) => s.getAttribute('nonce'));
+
+  it('no nonce configured: no script carries one', () => {
+    expect(nonces(buildSandboxDocument(props, DEFAULT_POLICY, THEME, BRIDGE, 'packs()'))).toEqual([null, null, null, null, null]);
+  });
+
+  it('a nonce: on our scripts (bridge, packs, jsFunctions, each expression) and styles, not on a script, style or handler in the markup; the frame’s own CSP unchanged', () => {
+    const html = buildSandboxDocument(props, DEFAULT_POLICY, THEME, BRIDGE, 'packs()', 'bc7nonce3e2e');
+    const doc = parse(html);
+    expect([...doc.querySelectorAll('script')].map((s) => [s.textContent, s.getAttribute('nonce')])).toEqual([
+      [BRIDGE, 'bc7nonce3e2e'],
+      ['packs()', 'bc7nonce3e2e'],
+      ['markup()', null],
+      ['function go(){}', 'bc7nonce3e2e'],
+      ['go()', 'bc7nonce3e2e'],
+    ]);
+    expect([...doc.querySelectorAll('style')].map((s) => s.getAttribute('nonce'))).toEqual(['bc7nonce3e2e', 'bc7nonce3e2e', 'bc7nonce3e2e', null]);
+    expect(doc.querySelector('p')!.getAttribute('onclick')).toBe('go()');
+    expect(doc.head.firstElementChild?.getAttribute('content')).toBe(DEFAULT_CSP);
+  });
+
+  it('the previews: a jsx preview’s scripts and styles carry the page’s nonce (none without one); a preview’s styles carry its script’s', () => {
+    const assets = { kit: 'kit()', compiler: 'compile()' };
+    const jsx = (nonce?: string) => {
+      const doc = parse(jsxPreviewDocument(assets, 'p{}', 'function App(){}', 'body{}', nonce));
+      return [...doc.querySelectorAll('script, style')].map((el) => el.getAttribute('nonce'));
+    };
+    expect(jsx('bc7nonce3e2e')).toEqual(Array(6).fill('bc7nonce3e2e'));
+    expect(jsx()).toEqual(Array(6).fill(null));
+    const preview = parse(previewDocument({ css: '', html: '<p>x</p>' } as Parameters<typeof previewDocument>[0], 'body{}', 'bc7nonce3e2e'));
+    expect([...preview.querySelectorAll('script, style')].map((el) => el.getAttribute('nonce'))).toEqual(Array(3).fill('bc7nonce3e2e'));
+  });
+
+  it.each([
+    ['a base64 nonce with padding', 'YWJjZA+/==', 'YWJjZA+/=='],
+    ['base64url', 'a-b_c', 'a-b_c'],
+    ['a quote (would end the attribute): not written', 'x" onload="y', null],
+    ['a space: not written', 'a b', null],
+    ['empty: not written', '', null],
+  ])('%s', (_title, nonce, written) => {
+    expect(nonces(buildSandboxDocument({ jsExpressions: ['go()'] }, DEFAULT_POLICY, THEME, BRIDGE, undefined, nonce))).toEqual([written, written]);
   });
 });
 

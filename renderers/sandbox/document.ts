@@ -129,7 +129,22 @@ export const scriptText = (code: string): string => code.replace(/<(?=\/script|!
 export const styleText = (css: string): string => css.replace(/<(?=[/!]|script|style)/gi, '\\3C');
 
 const attr = (value: string): string => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-const script = (code: string): string => `<script>${scriptText(code)}</script>`;
+
+/** CSP3's base64-value, the only form a `'nonce-…'` source takes: nothing in it can leave the attribute. */
+const CSP_NONCE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+export const isCspNonce = (nonce: string | undefined): nonce is string => !!nonce && CSP_NONCE.test(nonce);
+
+/**
+ * ` nonce="…"` for the page's CSP nonce, when one is configured. A `srcdoc` frame inherits the
+ * page's CSP on top of its own: under `script-src 'nonce-…'` (or `style-src`) no inline script (or
+ * style) runs in it without that nonce (README, "Strict CSP, nonces and Trusted Types", says why
+ * giving it to our elements is safe). A value that is not a nonce is not written: those elements
+ * then stay blocked, as without one.
+ */
+export const nonceAttr = (nonce?: string): string => (isCspNonce(nonce) ? ` nonce="${nonce}"` : '');
+
+/** A classic script of ours, with the page's nonce when there is one. */
+export const scriptTag = (code: string, nonce?: string): string => `<script${nonceAttr(nonce)}>${scriptText(code)}</script>`;
 
 /**
  * Builds the `srcdoc` of a view from validated props and policy, the host's theme and the bridge
@@ -140,16 +155,21 @@ const script = (code: string): string => `<script>${scriptText(code)}</script>`;
  * entry as its own classic script. `<!---->` after the markup closes a comment the markup left open
  * (and is an empty comment otherwise), so it cannot swallow the scripts after it. `packScript`
  * (host code too: the capability packs' functions, packs/frame-script.ts) is the second script,
- * right after the bridge, so the functions exist before any code of the model runs.
+ * right after the bridge, so the functions exist before any code of the model runs. `nonce` (the
+ * page's, when the owner configured one) goes on every one of these scripts and styles, and only on
+ * them: a `<script>`, a `<style>`, a `style` or an event handler attribute in the model's markup
+ * gets none.
  */
-export function buildSandboxDocument(props: SandboxProps, policy: SandboxPolicy, theme: SandboxTheme, bridgeScript: string, packScript?: string): string {
+export function buildSandboxDocument(props: SandboxProps, policy: SandboxPolicy, theme: SandboxTheme, bridgeScript: string, packScript?: string, nonce?: string): string {
+  const script = (code: string) => scriptTag(code, nonce);
+  const n = nonceAttr(nonce);
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${attr(sandboxCsp(policy))}">` +
     '<meta name="referrer" content="no-referrer">' +
     script(bridgeScript) +
     (packScript ? script(packScript) : '') +
-    `<style>${BASE_CSS}</style><style data-sandbox="theme">${sandboxThemeCss(theme)}</style>` +
-    (props.css ? `<style>${styleText(props.css)}</style>` : '');
+    `<style${n}>${BASE_CSS}</style><style data-sandbox="theme"${n}>${sandboxThemeCss(theme)}</style>` +
+    (props.css ? `<style${n}>${styleText(props.css)}</style>` : '');
   const scripts = [props.jsFunctions ?? '', ...(props.jsExpressions ?? [])].filter((code) => code.trim()).map(script);
   return `<!doctype html><html><head>${head}</head><body>${props.html ?? ''}<!---->${scripts.join('')}</body></html>`;
 }

@@ -30,6 +30,8 @@ export interface SandboxHostOptions {
   html?: (markup: string) => string;
   /** The widget's words (its language table, the host's overrides), over the chrome's English. */
   strings?: Partial<SandboxStrings>;
+  /** The page's CSP nonce (the widget's script tag, or `data-nonce`), put on the scripts a frame's document starts with; empty when none. */
+  nonce?: string;
 }
 
 export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? ((markup: string) => markup);
@@ -172,7 +174,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
   // The model's markup and code become the frame's document on purpose: the frame is the
   // sandbox (opaque origin, the CSP first in its head), so it may go through the Trusted Types policy.
-  frame.srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script));
+  frame.srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script, host.nonce));
   const calls = host.packs?.view();
 
   const channel = new MessageChannel();
@@ -307,7 +309,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
       if (ready) return;
       warn(
         `view "${title}" could not start: its bridge never answered, so its scripts did not run (or it hung at once). ` +
-          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them; " +
+          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them unless the widget's script tag carries the page's nonce; " +
           "showing the view's title and summary instead",
       );
       end(strings.viewCannotRun);

@@ -4,7 +4,7 @@
 // the runner as its scripts. Preview: while the model writes it, no bridge (nothing can be sent),
 // no network whatever the owner's policy opens, an `agent` that refuses, and a body that takes no input.
 
-import { scriptText, styleText } from './document';
+import { nonceAttr, scriptTag, styleText } from './document';
 import type { SandboxProps } from './policy';
 import { scriptJson } from './preview-frame';
 
@@ -26,13 +26,15 @@ export const jsxLiveProps = (props: SandboxProps, assets: JsxAssets): SandboxPro
 export const JSX_PREVIEW_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:; base-uri 'none'; form-action 'none'";
 
-const script = (code: string) => `<script>${scriptText(code)}</script>`;
-
-/** The `srcdoc` of a `jsx` view's preview, drawing `jsx` (as far as it compiles) with `css`, `base` (base styles and theme) before it. */
-export function jsxPreviewDocument(assets: JsxAssets, css: string, jsx: string, base: string): string {
+/**
+ * The `srcdoc` of a `jsx` view's preview, drawing `jsx` (as far as it compiles) with `css`, `base`
+ * (base styles and theme) before it; its scripts carry the page's `nonce` when there is one.
+ */
+export function jsxPreviewDocument(assets: JsxAssets, css: string, jsx: string, base: string, nonce?: string): string {
+  const script = (code: string) => scriptTag(code, nonce);
   return (
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${JSX_PREVIEW_CSP}"><meta name="referrer" content="no-referrer">` +
-    `<style>${base}</style><style id="v">${styleText(css)}</style></head><body inert>` +
+    `<style${nonceAttr(nonce)}>${base}</style><style id="v"${nonceAttr(nonce)}>${styleText(css)}</style></head><body inert>` +
     script('window.agent=Object.freeze({send:()=>Promise.reject(new Error("the view is still being written"))})') +
     script(assets.kit) +
     script(assets.compiler) +

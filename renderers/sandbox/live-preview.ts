@@ -92,7 +92,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     if (kit) {
       let shownJsx = view.css + '\0' + view.jsx;
       // The jsx preview's document: its CSP lets only its own scripts run, as the preview's does.
-      const frame = portFrame(trusted(block.assets!.document(block.assets!, view.css, view.jsx, base)), title, (data) => typeof data == 'number' && resized(data));
+      const frame = portFrame(trusted(block.assets!.document(block.assets!, view.css, view.jsx, base, host?.nonce)), title, (data) => typeof data == 'number' && resized(data));
       block.frame = {
         ...frame,
         draw({ css, jsx }) {
@@ -101,7 +101,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
           frame.post({ css, jsx });
         },
       };
-    } else block.frame = previewFrame(view, base, title, resized, trusted);
+    } else block.frame = previewFrame(view, base, title, resized, trusted, host?.nonce);
     block.box = el('div', 'sbx');
     block.box.setAttribute('aria-busy', 'true');
     block.title = el('div', 'sbx-title');

@@ -3,6 +3,7 @@
 // view, in the same box, while the live frame starts behind it (host.ts `show`).
 
 import type { PreviewView } from './preview-markup';
+import { isCspNonce } from './document';
 import { previewDocument } from './preview-frame';
 
 const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -55,10 +56,14 @@ export interface PreviewFrame extends PortFrame {
   draw(view: PreviewView): void;
 }
 
-/** A preview frame drawing `view` (its styles and trimmed markup, `base` before them), which reports its content's height to `resized`. */
-export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void, html: (markup: string) => string): PreviewFrame {
+/**
+ * A preview frame drawing `view` (its styles and trimmed markup, `base` before them), which reports
+ * its content's height to `resized`. Its one script's nonce is the page's `pageNonce` when there is
+ * one (the page's inherited CSP wants it too), else one made for it.
+ */
+export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void, html: (markup: string) => string, pageNonce?: string): PreviewFrame {
   // A preview's document, whose own CSP lets only our nonce'd script run: safe for the policy.
-  const frame = portFrame(html(previewDocument(view, base, nonce())), title, (data) => typeof data == 'number' && resized(data));
+  const frame = portFrame(html(previewDocument(view, base, isCspNonce(pageNonce) ? pageNonce : nonce())), title, (data) => typeof data == 'number' && resized(data));
   let shown = view.css + '\0' + view.html;
   return {
     ...frame,

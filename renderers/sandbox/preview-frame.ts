@@ -69,6 +69,6 @@ export const scriptJson = (value: unknown): string => JSON.stringify(value).repl
 export function previewDocument(view: PreviewView, base: string, nonce: string): string {
   return (
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${previewCsp(nonce)}"><meta name="referrer" content="no-referrer">` +
-    `<style>${base}</style><style id="v"></style></head><body inert><script nonce="${nonce}">(${previewScript})(${scriptJson({ css: view.css, html: view.html })})</script></body></html>`
+    `<style nonce="${nonce}">${base}</style><style id="v" nonce="${nonce}"></style></head><body inert><script nonce="${nonce}">(${previewScript})(${scriptJson({ css: view.css, html: view.html })})</script></body></html>`
   );
 }

@@ -34,6 +34,10 @@ function evaluate(js: string, k: Kit): unknown {
   const names = Object.keys(k).filter((name) => IDENTIFIER.test(name) && name != 'Kit');
   w.__bcApp = undefined;
   const script = document.createElement('script');
+  // Under the page's nonce-only CSP (which a srcdoc frame inherits) a script runs only with its
+  // nonce: the one our own scripts in this document carry, when there is one.
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (nonce) script.nonce = nonce;
   script.textContent = `__bcApp=(function(){var ${names.map((name) => `${name}=Kit.${name}`).join(',') || '_'};return(function(){${js}\n;return typeof App=="function"?App:void 0})()})()`;
   document.head.append(script);
   script.remove();

@@ -36,6 +36,9 @@ describe('readPacks: the owner’s sandbox.packs', () => {
     { title: 'an OpenAPI pack with a header name that is not a token', input: [{ pack: 'openapi', spec: {}, headers: { 'X Key': 'v' } }], errors: ['sandbox.packs[0].headers: "X Key" is not a header name'] },
     { title: 'an OpenAPI pack with HEAD among its methods', input: [{ pack: 'openapi', spec: {}, methods: ['get', 'HEAD'] }], errors: ['sandbox.packs[0].methods[1]: "HEAD" is not one of GET, POST, PUT, PATCH, DELETE'] },
     { title: 'an OpenAPI pack with no methods', input: [{ pack: 'openapi', spec: {}, methods: [] }], errors: ['sandbox.packs[0].methods: expected a non-empty array of HTTP methods (GET, POST, PUT, PATCH, DELETE)'] },
+    { title: 'an OpenAPI pack with auth not an object', input: [{ pack: 'openapi', spec: {}, auth: 'key' }], errors: ["sandbox.packs[0].auth: expected an object of security scheme names (as in the spec's components.securitySchemes) to values, got string"] },
+    { title: 'an OpenAPI pack with a credential holding a line break (its value never shown)', input: [{ pack: 'openapi', spec: {}, auth: { api_key: 'k\r\nX: y' } }], errors: ['sandbox.packs[0].auth["api_key"]: expected a non-empty string of at most 8192 characters, with no line break or control character'] },
+    { title: 'an OpenAPI pack with an empty credential', input: [{ pack: 'openapi', spec: {}, auth: { bearer: '' } }], errors: ['sandbox.packs[0].auth["bearer"]: expected a non-empty string of at most 8192 characters, with no line break or control character'] },
     { title: 'an OpenAPI pack with a numeric baseURL', input: [{ pack: 'openapi', spec: {}, baseURL: 8080 }], errors: ['sandbox.packs[0].baseURL: expected a URL string, got number'] },
   ])('refuses $title, naming the field', ({ input, errors }) => {
     const read = readPacks(input);
@@ -47,7 +50,7 @@ describe('readPacks: the owner’s sandbox.packs', () => {
     const read = readPacks([{ pack: 'email', send: null }, { pack: 'search', search: fn }, { pack: 'openapi', spec: 'openapi: 3.0.0', name: 'crm' }]);
     expect(read.errors).toEqual(["sandbox.packs[0].send: expected a function (the site's own code), got null"]);
     expect(read.installed.map((p) => p.global)).toEqual(['documentSearch']);
-    expect(read.openapi).toEqual([{ path: 'sandbox.packs[2]', spec: 'openapi: 3.0.0', name: 'crm', headers: {}, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }]);
+    expect(read.openapi).toEqual([{ path: 'sandbox.packs[2]', spec: 'openapi: 3.0.0', name: 'crm', headers: {}, auth: {}, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }]);
   });
 
   it('an OpenAPI pack: methods upper-cased and narrowed, headers kept (never shown in an error)', () => {

@@ -15,6 +15,8 @@ export interface OpenApiPackConfig {
   readonly description?: string;
   readonly baseURL?: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The owner's credentials by security scheme name (`{api_key: '…'}`; `'user:password'` for http basic); never shown. */
+  readonly auth: Readonly<Record<string, string>>;
   readonly methods: readonly OpenApiMethod[];
 }
 
@@ -36,7 +38,7 @@ const KEYS: Record<PackKind, readonly string[]> = {
   stores: ['list', 'read'],
   email: ['send'],
   secret: ['get'],
-  openapi: ['spec', 'name', 'description', 'baseURL', 'headers', 'methods'],
+  openapi: ['spec', 'name', 'description', 'baseURL', 'headers', 'auth', 'methods'],
 };
 
 /** A JavaScript identifier that starts with a lower-case letter: the pack's global in the view. */
@@ -51,7 +53,7 @@ export const isPackGlobalName = (name: string): boolean => GLOBAL_NAME.test(name
 
 function readOpenApi(pack: Record<string, unknown>, path: string, errors: string[]): OpenApiPackConfig | undefined {
   const before = errors.length;
-  const { spec, name, description, baseURL, headers, methods } = pack;
+  const { spec, name, description, baseURL, headers, auth, methods } = pack;
   if (spec === undefined || spec === null || (typeof spec != 'string' && !isRecord(spec))) errors.push(`${path}.spec: expected an OpenAPI 3 document (an object, or its JSON or YAML text), got ${typeName(spec)}`);
   if (name !== undefined && (typeof name != 'string' || !isPackGlobalName(name))) {
     errors.push(`${path}.name: ${typeof name == 'string' ? JSON.stringify(name.slice(0, 40)) : typeName(name)} cannot be the view's global: use a name such as "petstore" (a letter, then letters, digits or _; not a reserved word or a global of the frame)`);
@@ -71,6 +73,20 @@ function readOpenApi(pack: Record<string, unknown>, path: string, errors: string
         if (!HEADER_NAME.test(key)) errors.push(`${path}.headers: ${JSON.stringify(key.slice(0, 40))} is not a header name`);
         else if (typeof value != 'string' || !HEADER_VALUE.test(value)) errors.push(`${path}.headers[${JSON.stringify(key)}]: expected a string with no line break or control character`);
         else headerList[key] = value;
+      }
+    }
+  }
+  const authList: Record<string, string> = {};
+  if (auth !== undefined) {
+    if (!isRecord(auth)) errors.push(`${path}.auth: expected an object of security scheme names (as in the spec's components.securitySchemes) to values, got ${typeName(auth)}`);
+    else {
+      const entries = Object.entries(auth);
+      if (entries.length > PACK_LIMITS.authSchemes) errors.push(`${path}.auth: more than ${PACK_LIMITS.authSchemes} schemes`);
+      for (const [scheme, value] of entries) {
+        // The value is never shown, as a header's.
+        if (typeof value != 'string' || !value || value.length > PACK_LIMITS.authValueChars || !HEADER_VALUE.test(value)) {
+          errors.push(`${path}.auth[${JSON.stringify(scheme.slice(0, 40))}]: expected a non-empty string of at most ${PACK_LIMITS.authValueChars} characters, with no line break or control character`);
+        } else authList[scheme] = value;
       }
     }
   }
@@ -94,6 +110,7 @@ function readOpenApi(pack: Record<string, unknown>, path: string, errors: string
     ...(description !== undefined ? { description: (description as string).trim() } : {}),
     ...(baseURL !== undefined ? { baseURL: baseURL as string } : {}),
     headers: Object.freeze(headerList),
+    auth: Object.freeze(authList),
     methods: Object.freeze([...new Set(methodList)]),
   });
 }

@@ -71,7 +71,38 @@ export const PACK_LIMITS = Object.freeze({
   descriptionChars: 200,
   /** Headers an OpenAPI pack may add. */
   headers: 32,
+  /** Credentials an OpenAPI pack's `auth` may hold, and the longest one. */
+  authSchemes: 16,
+  authValueChars: 8192,
+  /** A header parameter's value, as a view gives it. */
+  headerValueChars: 1000,
 });
+
+/**
+ * Header names an OpenAPI operation's `in: header` parameter may not have: a view sets these
+ * values, so none may be one the browser forbids a page to set (Fetch, "forbidden request-header":
+ * it would throw, or be dropped silently), a hop-by-hop header (RFC 9110 §7.6.1: they steer the
+ * connection, not the API), one that overrides the method (`X-HTTP-Method-Override: DELETE` on a
+ * GET would get round `methods`), or one OpenAPI says to ignore as a parameter (Accept,
+ * Content-Type, Authorization: the request's own, and the owner's credentials). Lower case; names
+ * starting with `proxy-` or `sec-` are refused too. A header the owner sets (`headers`, or a
+ * credential from `auth`) is not offered either: the owner's value always wins.
+ */
+export const FORBIDDEN_HEADER_PARAMS: ReadonlySet<string> = new Set([
+  'accept', 'content-type', 'authorization',
+  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method', 'access-control-request-private-network',
+  'connection', 'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect', 'host', 'keep-alive', 'origin', 'referer', 'set-cookie',
+  'te', 'trailer', 'transfer-encoding', 'upgrade', 'via', 'proxy-connection',
+  'x-http-method', 'x-http-method-override', 'x-method-override',
+]);
+
+/**
+ * The request bodies an OpenAPI pack sends, in the order it picks one from an operation's
+ * `requestBody.content`: JSON (`application/json`, `application/*+json`), a URL-encoded form,
+ * a multipart form (text fields only: nothing in a view is a file), plain text.
+ */
+export const OPENAPI_BODY_KINDS = Object.freeze(['json', 'form', 'multipart', 'text'] as const);
+export type OpenApiBodyKind = (typeof OPENAPI_BODY_KINDS)[number];
 
 /** The HTTP methods an OpenAPI pack generates by default; HEAD, OPTIONS and TRACE never (the reference's choice). */
 export const OPENAPI_METHODS = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const);

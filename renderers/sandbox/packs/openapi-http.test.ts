@@ -50,4 +50,35 @@ describe('httpSender: the request the host makes', () => {
     await expect(fakeFetch(() => new Response(stream)).send({ method: 'GET', url: 'https://a.example/x' }, {}, 40, signal)).rejects.toThrow('the response is over the limit of 40 bytes');
     expect([pulled <= 4, cancelled]).toEqual([true, true]);
   });
+
+  it('the view’s header parameters go under the owner’s headers, which win whatever the case', async () => {
+    const { seen, send } = fakeFetch(() => new Response(null, { status: 204 }));
+    await send({ method: 'GET', url: 'https://a.example/x', headers: { 'x-api-key': 'from-view', 'X-Request-Id': 'r1' } }, { 'X-API-Key': 'owner' }, 1000, signal);
+    expect(Object.fromEntries(seen[0]!.init.headers as Headers)).toEqual({ 'x-api-key': 'owner', 'x-request-id': 'r1' });
+  });
+
+  it.each([
+    { title: 'a URL-encoded form', request: { contentType: 'application/x-www-form-urlencoded', body: 'name=Kiki' }, type: 'application/x-www-form-urlencoded', body: 'name=Kiki' },
+    { title: 'plain text', request: { contentType: 'text/plain', body: 'hi' }, type: 'text/plain', body: 'hi' },
+    { title: 'JSON of another media type', request: { contentType: 'application/merge-patch+json', body: '{}' }, type: 'application/merge-patch+json', body: '{}' },
+  ])('a body of its media type: $title', async ({ request, type, body }) => {
+    const { seen, send } = fakeFetch(() => new Response(null, { status: 204 }));
+    await send({ method: 'POST', url: 'https://a.example/x', ...request }, {}, 1000, signal);
+    expect([(seen[0]!.init.headers as Headers).get('Content-Type'), seen[0]!.init.body]).toEqual([type, body]);
+  });
+
+  it('a multipart form: FormData of its text fields, the Content-Type left to the browser (it writes the boundary)', async () => {
+    const { seen, send } = fakeFetch(() => new Response(null, { status: 204 }));
+    await send({ method: 'POST', url: 'https://a.example/x', contentType: 'multipart/form-data', fields: [['name', 'Kiki'], ['tag', 'a'], ['tag', 'b']] }, {}, 1000, signal);
+    const body = seen[0]!.init.body as FormData;
+    expect([body instanceof FormData, [...body.entries()], (seen[0]!.init.headers as Headers).has('Content-Type')]).toEqual([true, [['name', 'Kiki'], ['tag', 'a'], ['tag', 'b']], false]);
+    // What fetch makes of it: a multipart body with a boundary.
+    const request = new Request('https://a.example/x', { method: 'POST', body });
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('an answer that is not JSON: its text, the content type in headers', async () => {
+    const answer = await fakeFetch(() => new Response('Rex (dog)', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })).send({ method: 'GET', url: 'https://a.example/x' }, {}, 1000, signal);
+    expect(answer).toEqual({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Rex (dog)' });
+  });
 });

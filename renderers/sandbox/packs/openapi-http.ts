@@ -1,6 +1,8 @@
 // The one network shell of the packs: an OpenAPI pack's request, made by the host page (never by
-// the frame, whose CSP allows no connection) with the owner's headers, and its answer read as
-// `{status, headers, body}` within the result cap. The URL was built and checked under the
+// the frame, whose CSP allows no connection) with the view's header parameters under the owner's
+// headers (which always win: set last, a name the view gave is replaced), and its answer read as
+// `{status, headers, body}` within the result cap (JSON parsed; anything else as text, its type in
+// `headers`). The URL was built and checked under the
 // pack's base URL (openapi.ts); a redirect is not followed (it could lead elsewhere, with the
 // owner's headers), and the visitor's cookies are not sent (the owner's headers are the whole of
 // the pack's authentication, as in the reference).
@@ -10,12 +12,19 @@ import type { ApiRequest, ApiSend } from './openapi';
 /** `fetch`, replaceable in tests. */
 export function httpSender(doFetch: typeof fetch = fetch): ApiSend {
   return async (request: ApiRequest, ownerHeaders, maxBytes, signal) => {
-    const headers = new Headers(ownerHeaders);
-    if (request.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    const headers = new Headers(request.headers);
+    for (const [name, value] of Object.entries(ownerHeaders)) headers.set(name, value);
+    let body: string | FormData | undefined = request.body;
+    if (request.fields) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      body = new FormData();
+      for (const [name, value] of request.fields) body.append(name, value);
+      if (!Object.keys(ownerHeaders).some((name) => name.toLowerCase() == 'content-type')) headers.delete('Content-Type');
+    } else if (body !== undefined && !Object.keys(ownerHeaders).some((name) => name.toLowerCase() == 'content-type')) headers.set('Content-Type', request.contentType ?? 'application/json');
     const response = await doFetch(request.url, {
       method: request.method,
       headers,
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(body !== undefined ? { body } : {}),
       credentials: 'omit',
       redirect: 'manual',
       cache: 'no-store',
@@ -26,15 +35,15 @@ export function httpSender(doFetch: typeof fetch = fetch): ApiSend {
     }
     const text = await readText(response, maxBytes);
     const type = response.headers.get('Content-Type') ?? '';
-    let body: unknown = text;
+    let answer: unknown = text;
     if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(type) && text.trim()) {
       try {
-        body = JSON.parse(text);
+        answer = JSON.parse(text);
       } catch {
         // Not what it said it was: the text as it came.
       }
     }
-    return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: answer };
   };
 }
 

@@ -69,8 +69,8 @@ describe('operationsOf: one function per operation', () => {
     expect(operationsOf(doc({ '/pets': { get: op(), post: op(), delete: op() } }), ['GET']).operations.map((o) => o.member)).toEqual(['getPets']);
   });
 
-  it('path and query parameters (path-level ones overridden by the operation’s); header and cookie ones left to the owner', () => {
-    const [o] = operationsOf(
+  it('path, query and header parameters (path-level ones overridden by the operation’s); an optional cookie one is not offered, with a note', () => {
+    const o = operationsOf(
       doc({
         '/pets/{petId}': {
           parameters: [{ name: 'petId', in: 'path', required: true, description: 'old' }, { name: 'X-Trace', in: 'header' }],
@@ -78,26 +78,28 @@ describe('operationsOf: one function per operation', () => {
         },
       }),
       ['GET'],
-    ).operations;
-    expect(o!.params).toEqual([
+    );
+    expect(o.operations[0]!.params).toEqual([
       { name: 'petId', in: 'path', required: true, description: 'The id', schema: undefined },
+      { name: 'X-Trace', in: 'header', required: false, schema: undefined },
       { name: 'fields', in: 'query', required: true, schema: undefined },
     ]);
+    expect(o.notes).toEqual(['GET /pets/{petId}: its cookie parameter "session" is not offered (a page\'s fetch cannot send a Cookie header)']);
   });
 
-  it('leaves out, with a note, an operation whose body is not JSON, one with a parameter named body, and one with an undeclared path parameter', () => {
+  it('leaves out, with a note, an operation whose body the pack cannot write, one with a parameter named body, and one with an undeclared path parameter', () => {
     const { operations, notes } = operationsOf(
       doc({
-        '/upload': { post: op({ requestBody: { content: { 'multipart/form-data': {} } } }) },
+        '/upload': { post: op({ requestBody: { content: { 'application/octet-stream': {}, 'image/png': {} } } }) },
         '/a': { post: op({ parameters: [{ name: 'body', in: 'query' }], requestBody: { content: { 'application/json': {} } } }) },
         '/b/{id}': { get: op() },
         '/c': { put: op({ requestBody: { required: true, content: { 'application/merge-patch+json; charset=utf-8': { schema: { type: 'object' } } } } }) },
       }),
       ['GET', 'POST', 'PUT'],
     );
-    expect(operations.map((o) => [o.member, o.body])).toEqual([['putC', { required: true, schema: { type: 'object' } }]]);
+    expect(operations.map((o) => [o.member, o.body])).toEqual([['putC', { required: true, type: 'application/merge-patch+json; charset=utf-8', kind: 'json', schema: { type: 'object' } }]]);
     expect(notes).toEqual([
-      'POST /upload: left out, its request body is not JSON (multipart/form-data)',
+      'POST /upload: left out, the pack cannot write its request body (application/octet-stream, image/png; it writes JSON, application/x-www-form-urlencoded, multipart/form-data and text/plain)',
       'POST /a: left out, a parameter named "body" would clash with params.body',
       'GET /b/{id}: left out, its path parameter {id} is not declared',
     ]);
@@ -126,7 +128,7 @@ describe('baseUrlOf', () => {
 
 describe('buildRequest: params.<name> and params.body', () => {
   const showPet: Operation = { member: 'showPetById', method: 'GET', path: '/pets/{petId}', params: [{ name: 'petId', in: 'path', required: true }, { name: 'fields', in: 'query', required: false }] };
-  const create: Operation = { member: 'createPets', method: 'POST', path: '/pets', params: [], body: { required: true } };
+  const create: Operation = { member: 'createPets', method: 'POST', path: '/pets', params: [], body: { required: true, type: 'application/json', kind: 'json' } };
   const base = new URL('https://api.example/v1');
   const build = (o: Operation, ...args: unknown[]) => {
     const r = buildRequest(`api.${o.member}`, o, base, args);
@@ -139,7 +141,8 @@ describe('buildRequest: params.<name> and params.body', () => {
     { title: '".." as a path parameter (a way up the path)', op: showPet, args: [{ petId: '..' }], want: 'api.showPetById: params.petId must not be . or ..' },
     { title: '"%2E%2E" as a path parameter: its % is encoded, so it is a name, not a way up', op: showPet, args: [{ petId: '%2E%2E' }], want: { method: 'GET', url: 'https://api.example/v1/pets/%252E%252E' } },
     { title: '"..." is just a name', op: showPet, args: [{ petId: '...' }], want: { method: 'GET', url: 'https://api.example/v1/pets/...' } },
-    { title: 'the body as JSON', op: create, args: [{ body: { id: 4, name: 'Rex' } }], want: { method: 'POST', url: 'https://api.example/v1/pets', body: '{"id":4,"name":"Rex"}' } },
+    { title: 'the body as JSON', op: create, args: [{ body: { id: 4, name: 'Rex' } }], want: { method: 'POST', url: 'https://api.example/v1/pets', contentType: 'application/json', body: '{"id":4,"name":"Rex"}' } },
+    { title: 'a required body missing', op: create, args: [{}], want: 'api.createPets: params.body is required (application/json)' },
     { title: 'a missing path parameter', op: showPet, args: [{}], want: 'api.showPetById: params.petId is required (a path parameter)' },
     { title: 'no params at all', op: showPet, args: [], want: 'api.showPetById: params.petId is required (a path parameter)' },
     { title: 'an empty path parameter', op: showPet, args: [{ petId: '' }], want: 'api.showPetById: params.petId must be a non-empty string, a number or a boolean' },
@@ -152,7 +155,7 @@ describe('buildRequest: params.<name> and params.body', () => {
   ])('$title', ({ op: o, args, want }) => expect(build(o, ...args)).toEqual(want));
 
   it('a base with no path', () => {
-    expect(buildRequest('a.f', create, new URL('https://api.example'), [{}])).toEqual({ ok: true, request: { method: 'POST', url: 'https://api.example/pets' } });
+    expect(buildRequest('a.f', create, new URL('https://api.example'), [{ body: [] }])).toEqual({ ok: true, request: { method: 'POST', url: 'https://api.example/pets', contentType: 'application/json', body: '[]' } });
   });
 });
 
