@@ -8,6 +8,7 @@ import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } fro
 import { PETSTORE_WITH_EXTRAS } from './petstore-spec';
 import { createJobBodies, fakeFirstReply, frameOf, liveView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
+import { postsWith, recordPosts, searchFrame } from './secret-search';
 
 /**
  * A view that runs `calls` (statements) at once; `show(label, promise)` appends
@@ -359,23 +360,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     const sig = `sig-${Math.random().toString(36).slice(2)}-value`;
     const token = `tok-${Math.random().toString(36).slice(2)}-value`;
     // Every message the host page posts (on the view's port, and the handshake), recorded before the widget runs.
-    await page.addInitScript(() => {
-      const seen: string[] = ((window as any).posted = []);
-      const record = (message: unknown) => {
-        try {
-          seen.push(JSON.stringify(message) ?? String(message));
-        } catch {
-          seen.push(String(message));
-        }
-      };
-      for (const proto of [MessagePort.prototype, Window.prototype] as { postMessage: (...args: unknown[]) => void }[]) {
-        const post = proto.postMessage;
-        proto.postMessage = function (this: unknown, message: unknown, ...rest: unknown[]) {
-          record(message);
-          return post.call(this, message, ...rest);
-        };
-      }
-    });
+    await recordPosts(page);
     // The Petstore key from auth (the spec's apiKey scheme), a header of the owner's beside it; a
     // second API whose security asks for a query key and a bearer token, both from auth.
     const signed = {
@@ -405,23 +390,8 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     await sent;
     await signedSent;
     const frame = await (await frameOf(page).elementHandle())!.contentFrame();
-    const search = (needle: string) =>
-      frame!.evaluate((needle) => {
-        const found: string[] = [];
-        if (document.documentElement.outerHTML.includes(needle)) found.push('document');
-        for (const name of Object.getOwnPropertyNames(window)) {
-          let text: string | undefined;
-          try {
-            const value = (window as any)[name];
-            text = typeof value == 'function' ? String(value) : JSON.stringify(value);
-          } catch {
-            continue;
-          }
-          if (text?.includes(needle)) found.push(`window.${name}`);
-        }
-        return found;
-      }, needle);
-    const inMessages = async (needle: string) => (await page.evaluate(() => (window as any).posted as string[])).filter((m) => m.includes(needle)).length;
+    const search = (needle: string) => searchFrame(frame!, needle);
+    const inMessages = (needle: string) => postsWith(page, needle);
     // The control: the search finds a value that did enter the frame, in each of the three places.
     expect(await search(planted)).toEqual(['document', 'window.kept']);
     expect(await inMessages(planted)).toBe(1);
