@@ -57,7 +57,9 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
   const { api, entry: hubEntry } = options;
   const s = { ...UPLOAD_EN, ...strings };
   const hubOrigin = new URL(api).origin;
-  const tooMany = fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }, options.lang);
+  // Written when needed: the first number formatted for a locale costs the page tens of milliseconds
+  // (the browser loads its number data), which the mount would otherwise pay before the composer shows.
+  const tooMany = () => fill(s.tooManyAttachments, { n: MAX_ATTACHMENTS }, options.lang);
   let chips: Chip[] = [];
   let gone = false;
   const list = h('ul', { class: 'bc-chips', 'aria-label': s.attachments, hidden: true });
@@ -136,7 +138,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
     if (gone) return;
     note('');
     for (const file of files) {
-      if (room() <= 0) return tell(tooMany);
+      if (room() <= 0) return tell(tooMany());
       const name = file.name;
       const verdict = classifyFile(file, forced);
       if (!verdict.ok) {
@@ -168,7 +170,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
     }
   }
 
-  attachButton.addEventListener('click', () => (room() > 0 ? picker.click() : tell(tooMany)));
+  attachButton.addEventListener('click', () => (room() > 0 ? picker.click() : tell(tooMany())));
   picker.addEventListener('change', () => {
     const files = [...(picker.files ?? [])];
     // Cleared so that picking the same file again is a change too.
@@ -223,7 +225,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
       if (stopRecording) return stopRecording();
       // A second press while the browser asks for the microphone starts nothing more.
       if (asking) return;
-      if (room() <= 0) return note(tooMany);
+      if (room() <= 0) return note(tooMany());
       let stream: MediaStream | undefined;
       let recorder: MediaRecorder;
       asking = true;
