@@ -1,9 +1,10 @@
 // Generated views on a host whose CSP allows scripts and styles only by nonce. A view's srcdoc
 // frame inherits the page's policy on top of its own, so its inline scripts run there only with
-// the page's nonce: the widget gives its own scripts in the frame (the bridge, the packs', the
-// view's jsFunctions and jsExpressions) and its styles the nonce of its script tag. Without a
-// nonce to give (a loader added the tag under 'strict-dynamic'), the browser refuses the view's
-// scripts and the host shows the title and summary.
+// the page's nonce: when the owner says so (sandbox: {nonce: true}), the widget gives its own
+// scripts in the frame (the bridge, the packs', the view's jsFunctions and jsExpressions) and its
+// styles the nonce of its script tag. Without the owner's word, or without a nonce to give (a
+// loader added the tag under 'strict-dynamic'), the browser refuses the view's scripts and the
+// host shows the title and summary.
 import { ask, expect, launcher, test, waitForAnswer } from './fixtures';
 import { fakeFirstReply, frameOf, liveView, sandboxFence, view } from './sandbox-helpers';
 
@@ -85,5 +86,25 @@ test('no nonce to give (the tag added by a loader under strict-dynamic): the bro
   await refused;
   await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Shows that its scripts ran.', { timeout: 15_000 });
   await expect(frameOf(page)).toHaveCount(0);
-  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes('unless the widget’s script tag carries the page’s nonce'.replace(/’/g, "'")))).toBe(true);
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("unless views are given the page's nonce"))).toBe(true);
+});
+
+test('the page’s nonce is not given to views unless the owner says so: without sandbox.nonce the browser refuses the view’s scripts', async ({ page, server, consoleMessages }) => {
+  // The same nonce-only page, its preload without `nonce: true`.
+  await page.route('**/e2e/sandbox-nonce-csp.html', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    expect(html).toContain('nonce: true,');
+    await route.fulfill({ response, body: html.replace('nonce: true,', '') });
+  });
+  await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
+  await page.goto(`${server.url}/e2e/sandbox-nonce-csp.html`);
+  const refused = page.waitForEvent('console', (m) => REFUSED_SCRIPT.test(m.text()));
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await refused;
+  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Shows that its scripts ran.', { timeout: 15_000 });
+  await expect(frameOf(page)).toHaveCount(0);
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("unless views are given the page's nonce"))).toBe(true);
 });

@@ -18,10 +18,13 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * `data-sandbox="1"`) adds the `sandbox` renderer, whose module validates it and gets
  * `send(message, shown)` (DESIGN.md §8.3), and the capability packs once installed (`packs`: packs.js).
  * `strings` are the widget's words, which the form and the view's chrome show in its language;
- * `nonce` is the page's CSP nonce, which views' scripts carry (a srcdoc frame inherits the page's CSP).
+ * `nonce` is the page's CSP nonce. Views' scripts carry it (a srcdoc frame inherits the page's CSP)
+ * only when the owner says so (`sandbox: {nonce: true}`): the model's code in a view can read it,
+ * so a page's nonce is never handed to it by default.
  */
 export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string): RendererDefinition[] {
-  const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce } as SandboxHostOptions;
+  const shared = (sandbox as { nonce?: unknown } | undefined)?.nonce === true ? nonce : undefined;
+  const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce: shared } as SandboxHostOptions;
   return [
     {
       type: 'bailing-form',

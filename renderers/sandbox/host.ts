@@ -49,7 +49,7 @@ const GESTURE_GRACE_MS = 150;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
-const OWNER_KEYS = ['policy', 'packs', 'kit'];
+const OWNER_KEYS = ['policy', 'packs', 'kit', 'nonce'];
 
 const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
 
@@ -73,6 +73,8 @@ export function ownerPolicy(config: unknown): SandboxPolicy | null {
     warn('the preload "sandbox" must be true or an object such as {policy: {…}}; sandbox views will show as code');
   } else {
     for (const key of Object.keys(config)) if (!OWNER_KEYS.includes(key)) warn(`unknown preload key "sandbox.${key}" ignored`);
+    const nonce = (config as { nonce?: unknown }).nonce;
+    if (nonce !== undefined && typeof nonce != 'boolean') warn(`"sandbox.nonce" must be true or false (got ${typeof nonce}); views do not get the page's nonce`);
     const checked = validateSandboxPolicy((config as { policy?: unknown }).policy);
     if (checked.ok) policy = checked.policy;
     else warn(`the owner's sandbox policy is invalid, so sandbox views will show as code: ${checked.errors.join('; ')}`);
@@ -309,7 +311,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
       if (ready) return;
       warn(
         `view "${title}" could not start: its bridge never answered, so its scripts did not run (or it hung at once). ` +
-          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them unless the widget's script tag carries the page's nonce; " +
+          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them unless views are given the page's nonce (the widget's tag's nonce or data-nonce, and sandbox: {nonce: true} in the preload); " +
           "showing the view's title and summary instead",
       );
       end(strings.viewCannotRun);
