@@ -167,6 +167,35 @@ test('BailingHub: the placeholder, then the markup drawn in a preview frame as i
   await serverIdle(page, server.url);
 });
 
+test('the fence closes before the answer ends, and text follows it: the preview frame is not loaded again (its scripts would be refused), and the live view takes its place in the one box', async ({ page, server, consoleMessages }) => {
+  const job = await steppedJob(page);
+  await loadWidget(page, server.url, { attrs: { 'data-sandbox': '1' } });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  const answer = lastAssistant(page);
+  const [head, rest, after] = cutBefore(REPLY, ['<li>Jam', '\n\nAnything else?']);
+  await job.step([head!]);
+  await expect.poll(() => readFrame(page, 'preview', () => document.querySelector('#list')?.textContent)).toContain('Tea & biscuits');
+  const before = await frameWith(page, 'preview');
+  await before!.evaluate(() => ((window as unknown as W).__same = 'yes'));
+  // The fence closes, and the answer's next words come after it: the tail is painted again.
+  await job.step([rest!, after!.slice(0, 10)]);
+  await expect(answer.locator('.bc-body > p').last()).toHaveText('Anything');
+  await job.step([after!.slice(10)]);
+  await expect(answer.locator('.bc-body > p').last()).toHaveText('Anything else?');
+  // The same document: the frame was not taken out of the page and put back (which loads it again).
+  expect(await before!.evaluate(() => (window as unknown as W).__same).catch(() => 'gone')).toBe('yes');
+  expect(await readFrame(page, 'preview', () => [...document.querySelectorAll('li')].map((li) => li.textContent).join(','))).toBe('Tea & biscuits,Milk,Bread,Jam');
+  await expect(answer.locator('.sbx')).toHaveCount(1);
+  await job.step([], REPLY);
+  await waitForAnswer(page);
+  await expect.poll(() => readFrame(page, 'live', () => document.body.dataset.live)).toBe('yes');
+  await expect(answer.locator('.sbx')).toHaveCount(1);
+  await expect(answer.locator('.sbx iframe')).toHaveCount(1);
+  expect(consoleMessages.filter((m) => /Blocked script execution/.test(m.text)).map((m) => m.text)).toEqual([]);
+  await serverIdle(page, server.url);
+});
+
 /**
  * Markup that would tell the host page it ran, each way markup can run script: an inline
  * `<script>`, an `<img onerror>`, an `<svg onload>`, a `javascript:` link (clicked), and a

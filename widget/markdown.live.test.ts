@@ -321,6 +321,31 @@ describe('previews: a fence of a type with a preview is drawn by it while it str
     expect(p.container.textContent).toBe(`drawn from ${body.length}`);
   });
 
+  test('the preview\'s container is never taken out of the bubble while the text around it is painted again (a frame in it would load again)', () => {
+    const { start, previews } = recorder();
+    const { root, update } = live(start);
+    const removed: Node[] = [];
+    new MutationObserver((records) => records.forEach((r) => removed.push(...r.removedNodes))).observe(root, { childList: true, subtree: true });
+    const steps = [
+      'Card:\n\n```x-card\n' + body.slice(0, 40),
+      'Card:\n\n```x-card\n' + body,
+      // The fence closes: the tail is lexed and painted again, the container among it.
+      'Card:\n\n```x-card\n' + body + '\n```',
+      'Card:\n\n```x-card\n' + body + '\n```\n\nDone, and *more',
+      'Card:\n\n```x-card\n' + body + '\n```\n\nDone, and *more* text.\n\n- a list\n- b',
+    ];
+    for (const text of steps) update(text);
+    return Promise.resolve().then(() => {
+      const [p] = previews as [Recorded];
+      // The control: the observer saw the painted-again text go.
+      expect(removed.length).toBeGreaterThan(0);
+      expect(removed).not.toContain(p.container);
+      expect(root.children[1]).toBe(p.container);
+      expect(shape(root)).toEqual(['p', 'bc-preview', 'p', 'ul']);
+      expect(root.innerHTML.includes('<!---->')).toBe(false);
+    });
+  });
+
   test('a fence whose type has no preview is asked about once and grows as code, as without previews', () => {
     const { start, asked } = recorder({ types: [] });
     const { root, update } = live(start);

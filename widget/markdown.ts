@@ -242,7 +242,34 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     next.push(block);
     // A closed fence is complete: its preview has drawn all of it; `mount` takes over at done.
     if (final || isClosedFence(token.raw)) end(block);
-    return block.el;
+    // A container already in the bubble stays where it is, and a mark stands for it in the new
+    // paint: moved (even out and back), a frame a preview drew in it would load its document again.
+    if (block.el?.parentNode != target) return block.el;
+    const mark = document.createComment('');
+    stays.set(mark, block.el);
+    return mark;
+  };
+  /** The marks of this paint, for the containers that stay. */
+  const stays = new Map<ChildNode, HTMLElement>();
+  /** Puts `fragments` at the end of the bubble, where the old tail was: a mark's container is not moved, the rest goes around it. Returns the new nodes, the staying containers among them. */
+  const place = (fragments: DocumentFragment[]): ChildNode[][] => {
+    const kept = new Set(stays.values());
+    for (const node of tail) if (!kept.has(node as HTMLElement)) node.remove();
+    // What stays is at the end now, in document order, as its marks are in the paint.
+    let last: ChildNode | null = kept.size ? [...kept][0]!.previousSibling : target.lastChild;
+    const placed = fragments.map((fragment) =>
+      [...fragment.childNodes].map((node) => {
+        const el = stays.get(node);
+        if (el) return (last = el);
+        if (last) last.after(node);
+        else target.prepend(node);
+        return (last = node);
+      }),
+    );
+    // A mark the new paint put deeper (the text took another shape): its container moves there.
+    for (const [mark, el] of stays) if (target.contains(mark)) mark.replaceWith(el);
+    stays.clear();
+    return placed;
   };
   const paint = (tokens: Token[], final?: boolean) => {
     const fragment = render(tokens, null, (type, token) => slot(type, token, final), true, words) ?? textFragment(tokens.map((t) => t.raw).join(''));
@@ -287,12 +314,9 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
       blocks = [];
     }
     const cut = stableCut(tokens);
-    for (const node of tail) node.remove();
     next = [];
-    if (cut) {
-      target.append(paint(tokens.slice(0, cut), final));
-      for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
-    }
+    const stable = cut ? paint(tokens.slice(0, cut), final) : document.createDocumentFragment();
+    for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
     // Frozen blocks never change again: their previews are over, and their blocks leave the list.
     const done = next.length;
     next.forEach(end);
@@ -300,9 +324,7 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     const last = tokens[tokens.length - 1];
     const closed = final ? src : closeOpenInline(src);
     if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = lex(closed);
-    const fragment = paint(tokens, final);
-    tail = [...fragment.childNodes];
-    target.append(fragment);
+    tail = place([stable, paint(tokens, final)])[1]!;
     // A block not painted again (the text took another shape) has left the bubble.
     for (const block of blocks) if (!next.includes(block)) end(block);
     blocks = next.slice(done);
