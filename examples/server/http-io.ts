@@ -51,14 +51,7 @@ export async function readJsonObject(req: IncomingMessage, maxBytes: number): Pr
   if (!isJsonContentType(req.headers['content-type'])) {
     throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
   }
-  const tooLarge = (): HttpError =>
-    new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' });
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    req.resume();
-    throw tooLarge();
-  }
-  const body = await collectBody(req, maxBytes, tooLarge);
+  const body = await readBody(req, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -71,7 +64,7 @@ export async function readJsonObject(req: IncomingMessage, maxBytes: number): Pr
   return parsed as Record<string, unknown>;
 }
 
-/** The raw body, within `maxBytes` (413 past it, as readJsonObject). */
+/** The raw body, within `maxBytes` (413 past it, by Content-Length before reading and by what arrived while reading). */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = (): HttpError =>
     new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' });
