@@ -33,6 +33,8 @@ export interface PartsTools {
    * once `final`, shown as text before.
    */
   message(): { el: HTMLElement; show(source: string, final: boolean): void };
+  /** A new visitor row of `text` (at the end of the list: the caller puts it in place), as the list draws the visitor's messages. */
+  user(text: string): HTMLElement;
   /** Puts `node` under the turn's answer text, in its bubble (what renderers draw, once the agent introduced it). */
   below(node: HTMLElement): void;
 }

@@ -488,6 +488,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         };
         return { el, show };
       },
+      user: (text) => list.addUser(text, null, 0),
       below(node) {
         bubble.body.after(node);
         // Generated UI wants the panel's width, as tables and code do.

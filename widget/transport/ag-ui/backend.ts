@@ -274,7 +274,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   const lang = (options.lang ?? 'en') as PartsLang;
   const drawParts = createPartsView(lang);
-  const threadView = createThreadView(lang);
+  const threadView = createThreadView();
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
   async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {

@@ -47,6 +47,7 @@ function page(history: HistoryItem[]) {
       const b = list.addAssistant();
       return { el: b.el, show: (source: string) => void (b.body.textContent = source) };
     },
+    user: (text: string) => (drawn++, list.addUser(text, null, 0)),
   } as unknown as PartsTools;
   const record = [...history, { ...u('now'), j: 'r_now' }];
   const visible = () => [...container.children].filter((n) => (n as HTMLElement).style.display !== 'none').map((n) => n.textContent?.replace(/^(you|assistant): /, '') ?? '');
@@ -58,7 +59,7 @@ const thread = (...items: HistoryItem[]): ThreadPart => ({ kind: 'thread', items
 describe('createThreadView', () => {
   it('shows the agent’s version of the earlier turns at once: kept rows stay (the same elements), dropped ones hide, new ones are drawn in place; the running turn is left alone', () => {
     const p = page([u('q1'), a('x'), u('q2'), a('y')]);
-    const view = createThreadView('en');
+    const view = createThreadView();
     view.draw(p.parts, thread(u('q2'), a('y, in short'), a('one more')), p.ui, () => p.record);
     expect(p.visible()).toEqual(['Hi there', 'q2', 'y, in short', 'one more', 'now', '', 'streaming…']);
     // Kept: the page's own row, not drawn again.
@@ -85,7 +86,7 @@ describe('createThreadView', () => {
 
   it('a snapshot that put the earlier turns back as the page has them undoes what an earlier one did', () => {
     const p = page([u('q1'), a('x')]);
-    const view = createThreadView('en');
+    const view = createThreadView();
     view.draw(p.parts, thread(a('x')), p.ui, () => p.record);
     expect(p.visible()).toEqual(['Hi there', 'x', 'now', '', 'streaming…']);
     view.draw(p.parts, undefined, p.ui, () => p.record);
@@ -99,7 +100,7 @@ describe('createThreadView', () => {
     steps.className = 'bc-steps';
     steps.textContent = 'searched';
     p.rows[3]!.before(steps);
-    const view = createThreadView('en');
+    const view = createThreadView();
     // The record holds only the last turn before the running one (the rest went past its limit).
     const record = [u('q1'), a('x'), { ...u('now'), j: 'r_now' }];
     view.draw(p.parts, thread(u('q1')), p.ui, () => record);

@@ -8,7 +8,6 @@
 //
 // The pure core pairs the two transcripts (`alignThread`); the shell only hides, moves and adds.
 
-import { h } from '../../ui/dom';
 import type { PartsTools } from '../../backend';
 import type { HistoryItem } from '../../types';
 
@@ -19,9 +18,6 @@ export interface ThreadPart {
 }
 
 export const isThreadPart = (p: unknown): p is ThreadPart => (p as ThreadPart | null)?.kind === 'thread';
-
-const WHO = { en: 'You', 'zh-CN': '你', es: 'Tú', ar: 'أنت', ja: 'あなた' } as const;
-export type ThreadLang = keyof typeof WHO;
 
 type Row = Pick<HistoryItem, 'r' | 't'>;
 const same = (a: Row, b: Row) => a.r === b.r && a.t === b.t;
@@ -58,8 +54,7 @@ interface Overlay {
  * The shell. `draw(el, thread, ui, history)`: `el` is the running turn's parts element (in the
  * list, after its visitor's row); `history()`, the page's record, ends with that visitor's row.
  */
-export function createThreadView(lang: string) {
-  const who = WHO[lang as ThreadLang] ?? WHO.en;
+export function createThreadView() {
   const overlays = new Map<HTMLElement, Overlay>();
 
   function restore(el: HTMLElement) {
@@ -124,7 +119,7 @@ export function createThreadView(lang: string) {
       const rowKey = `${base}#${nth}`;
       let row = was?.added.get(rowKey);
       if (!row) {
-        if (item.r === 'u') row = h('div', { class: 'bc-msg bc-msg-user', part: 'message-user', role: 'article', 'aria-label': who }, [h('span', { class: 'bc-sr' }, [`${who}: `]), h('div', { dir: 'auto' }, [item.t])]);
+        if (item.r === 'u') row = ui.user(item.t);
         else {
           const bubble = ui.message();
           bubble.show(item.t, true);
