@@ -6,6 +6,7 @@
 import { emailPack, searchPack, secretPack, storesPack } from './builtin';
 import { OPENAPI_METHODS, PACK_KINDS, PACK_LIMITS, RESERVED_GLOBALS, type OpenApiMethod, type PackKind } from './limits';
 import type { InstalledPack } from './types';
+import { HEADER_NAME } from '../../../widget/header-name';
 
 /** An OpenAPI pack as the owner wrote it, its fields checked; the spec itself is parsed later (openapi.js). */
 export interface OpenApiPackConfig {
@@ -43,8 +44,6 @@ const KEYS: Record<PackKind, readonly string[]> = {
 
 /** A JavaScript identifier that starts with a lower-case letter: the pack's global in the view. */
 const GLOBAL_NAME = /^[a-z][A-Za-z0-9_]{0,39}$/;
-/** An HTTP field name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value holds no CR, LF or NUL (a second header, or a cut request), nor other controls. */
 const HEADER_VALUE = /^[^\x00-\x08\x0a-\x1f\x7f]*$/;
 

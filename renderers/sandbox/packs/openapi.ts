@@ -12,6 +12,7 @@ import type { OpenApiPackConfig } from './config';
 import { isPackGlobalName } from './config';
 import { FORBIDDEN_HEADER_PARAMS, PACK_LIMITS, type OpenApiBodyKind, type OpenApiMethod } from './limits';
 import type { ArgsCheck, InstalledPack, PackFunction, PackPolicy } from './types';
+import { HEADER_NAME } from '../../../widget/header-name';
 
 /** One operation, as a function of the pack. */
 export interface Operation {
@@ -110,7 +111,7 @@ function pickBody(content: Json): { type: string; kind: OpenApiBodyKind; schema?
 /** A header name a view's parameter may not set (limits.ts, FORBIDDEN_HEADER_PARAMS). */
 export const isForbiddenHeaderParam = (name: string): boolean => {
   const lower = name.toLowerCase();
-  return FORBIDDEN_HEADER_PARAMS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-') || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
+  return FORBIDDEN_HEADER_PARAMS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-') || !HEADER_NAME.test(name);
 };
 
 /** What the owner gave the pack, which decides what a view may set: their headers, their credentials. */

@@ -3,6 +3,7 @@
 // a bad value is named in a warning and left out, never sent half-understood.
 
 import { describe } from '../../describe';
+import { HEADER_NAME } from '../../header-name';
 
 export interface AgentOptions {
   /** Absolute http(s) URL the runs are POSTed to. */
@@ -30,8 +31,6 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 const MAX_TOOL_TIMEOUT_MS = 600_000;
 /** A tool name, as the OpenAI-style function calling most agents pass them on accepts. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-/** A header name (RFC 9110 token); the value may not carry a line break (header injection). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const AGENT_KEYS = ['url', 'headers', 'forwardedProps', 'context'];
 const TOOL_KEYS = ['name', 'description', 'parameters', 'handler', 'timeoutMs'];
 
