@@ -92,7 +92,13 @@ function languageFiles() {
  * English table (widget/ui/i18n-english.ts, which the widget zips them with), as one ES module.
  * Keys would be about a third of each file by gzip -9.
  */
-async function languageValues(lang) {
+const languageValues = (lang) => {
+  // Each table is read once: the drop-in's two bundlings (raw and minified) and the split build's file use it.
+  if (!readValues.has(lang)) readValues.set(lang, readLanguageValues(lang));
+  return readValues.get(lang);
+};
+const readValues = new Map();
+async function readLanguageValues(lang) {
   const entry = `import { EN_ALL } from './widget/ui/i18n-english'; import { strings } from './widget/ui/i18n-${lang}';
 export default Object.keys(EN_ALL).map((key) => strings[key]);`;
   const out = await build({ ...common, ...defines(true), stdin: { contents: entry, resolveDir: '.', loader: 'ts' }, format: 'esm', write: false, minify: true });
