@@ -75,7 +75,7 @@ function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) =
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
 const anyValue = (v: unknown): v is unknown => v !== null;
 /** The page's record of the conversation, as the conversation writes it; only `r`, `t`, `j` and `err` are read here. */
-const isRecord = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
+const isHistoryList = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
 
 /**
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
@@ -163,7 +163,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
   /** The answers the page's history shows (the conversation writes it before it draws a card). */
-  const record = () => readJson(storage, keys.history, isRecord, []);
+  const record = () => readJson(storage, keys.history, isHistoryList, []);
   const shown = () => shownAnswers(record());
 
   const keep = () => {
