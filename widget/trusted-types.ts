@@ -8,29 +8,40 @@
 export const TRUSTED_TYPES_POLICY = 'bailing-chat';
 
 type Policy = { createHTML(text: string): unknown };
-/**
- * Made once, kept in this closure and never exposed: an identity policy the page could reach
- * would undo its Trusted Types. A page that names a policy once refuses to create it twice, so
- * the split build's sandbox module gets this one handed in (SandboxHostOptions.html), and a
- * second widget.js on the page lets the first one run its widget (boot.ts).
- */
-let policy: Policy | null | undefined;
+type TrustedTypesLike = { defaultPolicy?: unknown; createPolicy(name: string, rules: { createHTML(text: string): string }): Policy };
+/** The page's Trusted Types, where the browser has them. */
+export const pageTrustedTypes = (): TrustedTypesLike | undefined => (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
 
 /**
- * `html` as the page's Trusted Types want it: a TrustedHTML of the policy (created once), or the
- * string itself where the page does not enforce them. Not a sanitizer: only for markup the widget
- * itself made safe.
+ * An identity policy named `name`, made at the first call, kept in this closure and never exposed:
+ * one the page could reach would undo its Trusted Types. The function gives `html` as the page's
+ * Trusted Types want it (a TrustedHTML of the policy, or the string itself where the page does not
+ * enforce them); when the page forbids the name, `refused` is logged once and strings go as they are
+ * (the sink then refuses them). Not a sanitizer: only for markup its caller made safe.
  */
-export function trustedHTML(html: string): string {
-  const tt = (window as { trustedTypes?: { createPolicy(name: string, rules: { createHTML(text: string): string }): Policy } }).trustedTypes;
-  if (!tt) return html;
-  if (policy === undefined) {
-    policy = null;
-    try {
-      policy = tt.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (text) => text });
-    } catch {
-      console.error(`BailingChat: the page's CSP forbids the Trusted Types policy "${TRUSTED_TYPES_POLICY}" (add it to trusted-types); sandbox views cannot show`);
+export function identityPolicy(name: string, refused: string): (html: string) => string {
+  let policy: Policy | null | undefined;
+  return (html) => {
+    const tt = pageTrustedTypes();
+    if (!tt) return html;
+    if (policy === undefined) {
+      policy = null;
+      try {
+        policy = tt.createPolicy(name, { createHTML: (text) => text });
+      } catch {
+        console.error(refused);
+      }
     }
-  }
-  return (policy ? policy.createHTML(html) : html) as string;
+    return (policy ? policy.createHTML(html) : html) as string;
+  };
 }
+
+/**
+ * The widget's policy. A page that names a policy once refuses to create it twice, so the split
+ * build's sandbox module gets this one handed in (SandboxHostOptions.html), and a second widget.js
+ * on the page lets the first one run its widget (boot.ts).
+ */
+export const trustedHTML = identityPolicy(
+  TRUSTED_TYPES_POLICY,
+  `BailingChat: the page's CSP forbids the Trusted Types policy "${TRUSTED_TYPES_POLICY}" (add it to trusted-types); sandbox views cannot show`,
+);

@@ -6,34 +6,18 @@
 // TrustedHTML; elsewhere the string goes as it is. Made once and kept in this closure: an identity
 // policy the page could reach would undo its Trusted Types.
 
+import { identityPolicy, pageTrustedTypes } from '../../widget/trusted-types';
+
 export const MERMAID_POLICY = 'bailing-mermaid';
 
-interface TrustedTypesLike {
-  defaultPolicy: unknown;
-  createPolicy(name: string, rules: { createHTML(text: string): string }): { createHTML(text: string): unknown };
-}
-const trustedTypes = (): TrustedTypesLike | undefined => (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-
-let policy: { createHTML(text: string): unknown } | null | undefined;
+const mermaidHTML = identityPolicy(MERMAID_POLICY, `BailingChat charts: the page's CSP forbids the Trusted Types policy "${MERMAID_POLICY}" (add it to trusted-types); Mermaid diagrams show as code`);
 
 /** Whether the page enforces Trusted Types, as far as Mermaid is concerned: it has a default policy. */
-export const trustedTypesPage = (): boolean => !!trustedTypes()?.defaultPolicy;
+export const trustedTypesPage = (): boolean => !!pageTrustedTypes()?.defaultPolicy;
 
 /**
  * `svg` as the value for the innerHTML of a detached <template>: parsed there inert (nothing runs
  * or loads in a template's content), then cut to the allow-list (svg-policy.ts) before it joins the
  * page. Never for markup that goes anywhere else.
  */
-export function templateHTML(svg: string): string {
-  const tt = trustedTypes();
-  if (!tt?.defaultPolicy) return svg;
-  if (policy === undefined) {
-    policy = null;
-    try {
-      policy = tt.createPolicy(MERMAID_POLICY, { createHTML: (text) => text });
-    } catch {
-      console.error(`BailingChat charts: the page's CSP forbids the Trusted Types policy "${MERMAID_POLICY}" (add it to trusted-types); Mermaid diagrams show as code`);
-    }
-  }
-  return (policy ? policy.createHTML(svg) : svg) as string;
-}
+export const templateHTML = (svg: string): string => (trustedTypesPage() ? mermaidHTML(svg) : svg);
