@@ -5,6 +5,7 @@
 // styles the nonce of its script tag. Without the owner's word, or without a nonce to give (a
 // loader added the tag under 'strict-dynamic'), the browser refuses the view's scripts and the
 // host shows the title and summary.
+import type { Page } from '@playwright/test';
 import { ask, expect, launcher, test, waitForAnswer } from './fixtures';
 import { fakeFirstReply, frameOf, liveView, sandboxFence, view } from './sandbox-helpers';
 
@@ -27,6 +28,23 @@ const props = {
     'documentSearch("refunds").then((hits) => { document.getElementById("hits").textContent = hits[0].content })',
   ],
 };
+
+/**
+ * The view answered on `url`, whose CSP refuses its scripts: the browser's refusal comes, then the
+ * host shows the view's title and summary, no frame, and a warning saying what to give views.
+ */
+async function expectRefusedView(page: Page, url: string, consoleMessages: { type: string; text: string }[]) {
+  await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
+  await page.goto(url);
+  const refused = page.waitForEvent('console', (m) => REFUSED_SCRIPT.test(m.text()));
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await refused;
+  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Shows that its scripts ran.', { timeout: 15_000 });
+  await expect(frameOf(page)).toHaveCount(0);
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("unless views are given the page's nonce"))).toBe(true);
+}
 
 test('the nonce of the widget’s tag: the view’s scripts, its styles and its pack run; an inline handler in its markup stays blocked', async ({ page, server, consoleMessages }) => {
   await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
@@ -77,16 +95,7 @@ test('a jsx view on the same page: the kit, the compiler and the code the runner
 });
 
 test('no nonce to give (the tag added by a loader under strict-dynamic): the browser refuses the view’s scripts, and the host shows its title and summary', async ({ page, server, consoleMessages }) => {
-  await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
-  await page.goto(`${server.url}/e2e/sandbox-nonce-dynamic.html`);
-  const refused = page.waitForEvent('console', (m) => REFUSED_SCRIPT.test(m.text()));
-  await launcher(page).click();
-  await ask(page, 'hello');
-  await waitForAnswer(page);
-  await refused;
-  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Shows that its scripts ran.', { timeout: 15_000 });
-  await expect(frameOf(page)).toHaveCount(0);
-  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("unless views are given the page's nonce"))).toBe(true);
+  await expectRefusedView(page, `${server.url}/e2e/sandbox-nonce-dynamic.html`, consoleMessages);
 });
 
 test('the page’s nonce is not given to views unless the owner says so: without sandbox.nonce the browser refuses the view’s scripts', async ({ page, server, consoleMessages }) => {
@@ -97,14 +106,5 @@ test('the page’s nonce is not given to views unless the owner says so: without
     expect(html).toContain('nonce: true,');
     await route.fulfill({ response, body: html.replace('nonce: true,', '') });
   });
-  await fakeFirstReply(page, `Here:\n\n${sandboxFence(props)}\n`);
-  await page.goto(`${server.url}/e2e/sandbox-nonce-csp.html`);
-  const refused = page.waitForEvent('console', (m) => REFUSED_SCRIPT.test(m.text()));
-  await launcher(page).click();
-  await ask(page, 'hello');
-  await waitForAnswer(page);
-  await refused;
-  await expect(page.locator('bailing-chat-widget .sbx-summary')).toHaveText('Shows that its scripts ran.', { timeout: 15_000 });
-  await expect(frameOf(page)).toHaveCount(0);
-  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes("unless views are given the page's nonce"))).toBe(true);
+  await expectRefusedView(page, `${server.url}/e2e/sandbox-nonce-csp.html`, consoleMessages);
 });
