@@ -61,3 +61,23 @@ export async function liveView(page: Page) {
 export const frameOf = (page: Page) => page.locator('bailing-chat-widget iframe.sbx-frame');
 export const view = (page: Page) => page.frameLocator('bailing-chat-widget iframe.sbx-frame');
 
+
+/**
+ * A view that runs `calls` (statements) at once; `show(label, promise)` appends `label ok <JSON>;`
+ * or `label refused: <reason>;` to #out, and `done` marks the end.
+ */
+export const packView = (title: string, calls: string, html = '', summary = 'Calls the site’s capability packs.') => ({
+  title,
+  summary,
+  html: `${html}<output id="out"></output>`,
+  jsFunctions:
+    'const out = document.getElementById("out");' +
+    'function show(label, p) { return p.then((v) => { out.textContent += label + " ok " + JSON.stringify(v) + ";" }, (e) => { out.textContent += label + " refused: " + e.message + ";" }) }',
+  jsExpressions: [`(async () => { ${calls}; out.dataset.done = "1" })()`],
+});
+
+/** What #out of a {@link packView} shows once the view's calls are over. */
+export async function packResults(page: Page): Promise<string> {
+  await expect(view(page).locator('#out[data-done="1"]')).toBeAttached();
+  return (await view(page).locator('#out').textContent()) ?? '';
+}

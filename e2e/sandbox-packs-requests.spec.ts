@@ -4,7 +4,7 @@
 // text body and answer, header parameters). The owner gives the key in `auth`; the host applies it.
 import { expect, test } from './fixtures';
 import { PETSTORE_WITH_EXTRAS as SPEC } from './petstore-spec';
-import { showView, view } from './sandbox-helpers';
+import { packResults, packView, showView } from './sandbox-helpers';
 import type { Page, Request } from '@playwright/test';
 
 const KEY = 'demo-petstore-key-7f3a';
@@ -12,21 +12,7 @@ const KEY = 'demo-petstore-key-7f3a';
 const MULTIPART_SPEC = JSON.parse(JSON.stringify(SPEC));
 MULTIPART_SPEC.paths['/pets/{petId}'].post.requestBody.content = { 'multipart/form-data': SPEC.paths['/pets/{petId}'].post.requestBody.content['application/x-www-form-urlencoded'] };
 
-/** A view that runs `calls`; `show(label, promise)` appends `label ok <JSON>;` or `label refused: <reason>;` to #out. */
-const packView = (title: string, calls: string) => ({
-  title,
-  summary: 'Calls the pet shop’s API.',
-  html: '<output id="out"></output>',
-  jsFunctions:
-    'const out = document.getElementById("out");' +
-    'function show(label, p) { return p.then((v) => { out.textContent += label + " ok " + JSON.stringify(v) + ";" }, (e) => { out.textContent += label + " refused: " + e.message + ";" }) }',
-  jsExpressions: [`(async () => { ${calls}; out.dataset.done = "1" })()`],
-});
-
-async function results(page: Page): Promise<string> {
-  await expect(view(page).locator('#out[data-done="1"]')).toBeAttached();
-  return (await view(page).locator('#out').textContent()) ?? '';
-}
+const petView = (title: string, calls: string) => packView(title, calls, '', 'Calls the pet shop’s API.');
 
 const warnings = (messages: { type: string; text: string }[]) => messages.filter((m) => m.type === 'warning').map((m) => m.text);
 
@@ -42,7 +28,7 @@ test('header parameters, a form, a multipart form and a text body; the key from 
   await showView(
     page,
     server.url,
-    packView(
+    petView(
       'Requests',
       brief +
         `await show("create", petstore.createPets({ body: { id: ${id}, name: "Kiki", tag: "bird" } }).then((r) => r.status));` +
@@ -57,7 +43,7 @@ test('header parameters, a form, a multipart form and a text body; the key from 
     ),
     { before },
   );
-  expect(await results(page)).toBe(
+  expect(await packResults(page)).toBe(
     'create ok 201;' +
       `form ok {"status":200,"type":"application/json; charset=utf-8","body":{"id":${id},"name":"Kiki & Co","tag":"bird"}};` +
       `multipart ok {"status":200,"type":"application/json; charset=utf-8","body":{"id":${id},"name":"Kiki & Co","tag":"parrot"}};` +
@@ -98,8 +84,8 @@ test('an operation that needs a cookie is not offered, and the owner is told whi
     { pack: 'openapi', spec: ${JSON.stringify(spec)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', auth: { api_key: '${KEY}' } },
     { pack: 'openapi', spec: ${JSON.stringify(SPEC)}, name: 'typo', baseURL: location.origin + '/petstore/v1', auth: { apiKey: '${KEY}' } },
   ] } }`;
-  await showView(page, server.url, packView('Cookie', 'await show("g", Promise.resolve([typeof petstore.tagPet, typeof petstore.listPets, typeof typo]))'), { before });
-  expect(await results(page)).toBe('g ok ["undefined","function","undefined"];');
+  await showView(page, server.url, petView('Cookie', 'await show("g", Promise.resolve([typeof petstore.tagPet, typeof petstore.listPets, typeof typo]))'), { before });
+  expect(await packResults(page)).toBe('g ok ["undefined","function","undefined"];');
   expect(warnings(consoleMessages)).toEqual(
     expect.arrayContaining([
       'BailingChat: sandbox: sandbox.packs[0]: PUT /pets/{petId}/tag: left out, it needs the cookie parameter "session", which a page\'s fetch cannot send',

@@ -6,29 +6,10 @@
 import { agentRuns } from './agent-runs';
 import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 import { PETSTORE_WITH_EXTRAS } from './petstore-spec';
-import { createJobBodies, fakeFirstReply, frameOf, liveView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
+import { createJobBodies, fakeFirstReply, frameOf, liveView, packResults, packView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 import { postsWith, recordPosts, searchFrame } from './secret-search';
 
-/**
- * A view that runs `calls` (statements) at once; `show(label, promise)` appends
- * `label ok <JSON>;` or `label refused: <reason>;` to #out, and `done` marks the end.
- */
-const packView = (title: string, calls: string, html = '') => ({
-  title,
-  summary: 'Calls the site’s capability packs.',
-  html: `${html}<output id="out"></output>`,
-  jsFunctions:
-    'const out = document.getElementById("out");' +
-    'function show(label, p) { return p.then((v) => { out.textContent += label + " ok " + JSON.stringify(v) + ";" }, (e) => { out.textContent += label + " refused: " + e.message + ";" }) }',
-  jsExpressions: [`(async () => { ${calls}; out.dataset.done = "1" })()`],
-});
-
-/** What #out shows once the view's calls are over. */
-async function results(page: Page): Promise<string> {
-  await expect(view(page).locator('#out[data-done="1"]')).toBeAttached();
-  return (await view(page).locator('#out').textContent()) ?? '';
-}
 
 /** A preload with `packs` (JavaScript source: functions are the point) and `policy`. */
 const preload = (packs: string, policy = '{}') => `window.BailingChat = { sandbox: { packs: ${packs}, policy: ${policy} } }`;
@@ -45,7 +26,7 @@ test.describe('documentSearch', () => {
   test('a view searches the site’s documents through the host; the model is told of the pack', async ({ page, server }) => {
     const bodies = createJobBodies(page);
     await showView(page, server.url, packView('Search', 'await show("hits", documentSearch("refunds")); await show("two", documentSearch("e", 2))'), { before: preload(`[${SEARCH}]`) });
-    expect(await results(page)).toBe(
+    expect(await packResults(page)).toBe(
       'hits ok [{"documentId":"refunds","documentTitle":"Refunds","chunkIndex":0,"content":"Refunds take 5 business days.","score":0.92}];' +
         'two ok [{"documentId":"refunds","documentTitle":"Refunds","chunkIndex":0,"content":"Refunds take 5 business days.","score":0.92},{"documentId":"backups","documentTitle":"Backups","chunkIndex":2,"content":"Nightly backups are incremental.","score":0.41}];',
     );
@@ -62,7 +43,7 @@ test.describe('documentSearch', () => {
     await showView(page, server.url, packView('Failing', 'await show("a", documentSearch("x"))'), {
       before: preload(`[{ pack: 'search', search: async () => { throw new Error('index offline') } }]`),
     });
-    expect(await results(page)).toBe('a refused: documentSearch: failed: index offline;');
+    expect(await packResults(page)).toBe('a refused: documentSearch: failed: index offline;');
     expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Failing": documentSearch: failed: index offline');
   });
 
@@ -70,7 +51,7 @@ test.describe('documentSearch', () => {
     await showView(page, server.url, packView('Args', 'await show("blank", documentSearch("  ")); await show("k", documentSearch("q", 51)); await show("fn", documentSearch(() => 1))'), {
       before: preload(`[{ pack: 'search', search: async () => { window.ran = true; return [] } }]`),
     });
-    expect(await results(page)).toBe(
+    expect(await packResults(page)).toBe(
       'blank refused: documentSearch: query must be a non-empty string;k refused: documentSearch: topK must be at most 50;fn refused: documentSearch: query must be a non-empty string;',
     );
     expect(await page.evaluate(() => (window as any).ran)).toBeUndefined();
@@ -84,7 +65,7 @@ test.describe('stores', () => {
     await showView(page, server.url, packView('Store', 'await show("list", stores.list()); await show("read", stores.read("refunds")); await show("none", stores.read("nope")); await show("broken", stores.read("broken")); await show("frozen", Promise.resolve(Object.isFrozen(stores)))'), {
       before: preload(`[${STORES}]`),
     });
-    expect(await results(page)).toBe(
+    expect(await packResults(page)).toBe(
       'list ok [{"id":"refunds","title":"Refunds","chunkCount":1},{"id":"backups","title":"Backups","chunkCount":3}];read ok "Refunds take 5 business days.";none ok "";broken refused: stores.read: failed: disk error;frozen ok true;',
     );
     expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Store": stores.read: failed: disk error');
@@ -100,7 +81,7 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
     await showView(page, server.url, packView('Denied', 'await show("mail", sendEmail({ to: "ana@example.com", subject: "Hi", body: "x" })); await show("secret", secret("maps")); await show("search", documentSearch("refunds"))'), {
       before: preload(`[${EMAIL}, ${SECRET}, ${SEARCH}]`),
     });
-    expect(await results(page)).toMatch(
+    expect(await packResults(page)).toMatch(
       /^mail refused: sendEmail: denied: the site's policy does not allow it \(policy\.allowTools\);secret refused: secret: denied: the site's policy does not allow it \(policy\.allowTools\);search ok \[.*\];$/,
     );
     expect(await page.evaluate(() => (window as any).mails)).toBeUndefined();
@@ -127,7 +108,7 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
       ),
       { before: preload(`[${EMAIL}]`, "{ allowTools: ['sendEmail'] }") },
     );
-    expect(await results(page)).toBe('sent ok true;inject refused: sendEmail: subject contains a control character;bounce refused: sendEmail: failed: mailbox unavailable;');
+    expect(await packResults(page)).toBe('sent ok true;inject refused: sendEmail: subject contains a control character;bounce refused: sendEmail: failed: mailbox unavailable;');
     expect(await page.evaluate(() => (window as any).mails)).toEqual([
       { to: 'ana@example.com', subject: 'Your quote', body: 'Line 1\nLine 2' },
       { to: 'bounce@example.com', subject: 's', body: 'b' },
@@ -139,20 +120,20 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
     await showView(page, server.url, packView('Secret', 'await show("maps", secret("maps")); await show("none", secret("other")); await show("vault", secret("vault"))'), {
       before: preload(`[${SECRET}]`, "{ allowTools: ['secret'] }"),
     });
-    expect(await results(page)).toBe('maps ok "maps-key-123";none refused: secret: failed: no secret named "other";vault refused: secret: failed: vault sealed;');
+    expect(await packResults(page)).toBe('maps ok "maps-key-123";none refused: secret: failed: no secret named "other";vault refused: secret: failed: vault sealed;');
   });
 });
 
 test.describe('limits and the policy', () => {
   test('maxCalls: the call after the last allowed one is refused', async ({ page, server, consoleMessages }) => {
     await showView(page, server.url, packView('Count', 'for (const i of [1, 2, 3]) await show(i, documentSearch("refunds"))'), { before: preload(`[${SEARCH}]`, '{ maxCalls: 2 }') });
-    expect(await results(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: this view may make at most 2 calls;$/);
+    expect(await packResults(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: this view may make at most 2 calls;$/);
     expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: this view may make at most 2 calls');
   });
 
   test('maxCallsPerMinute: calls at once beyond the rate are refused', async ({ page, server }) => {
     await showView(page, server.url, packView('Rate', 'await Promise.all([1, 2, 3, 4].map((i) => show(i, documentSearch("refunds"))))'), { before: preload(`[${SEARCH}]`, '{ maxCallsPerMinute: 3 }') });
-    const text = await results(page);
+    const text = await packResults(page);
     expect(text.match(/ ok /g)).toHaveLength(3);
     expect(text).toContain('4 refused: documentSearch: this view may make at most 3 calls a minute;');
   });
@@ -161,7 +142,7 @@ test.describe('limits and the policy', () => {
     await showView(page, server.url, packView('Sizes', 'await show("in", documentSearch("x".repeat(300))); await show("out", documentSearch("big"))'), {
       before: preload(`[{ pack: 'search', search: async (q) => [{ content: q === 'big' ? 'y'.repeat(400) : q }] }]`, '{ maxCallBytes: 200, maxResultBytes: 300 }'),
     });
-    expect(await results(page)).toBe('in refused: documentSearch: the arguments are 304 bytes as JSON, over the limit of 200;out refused: documentSearch: the answer is 416 bytes as JSON, over the limit of 300;');
+    expect(await packResults(page)).toBe('in refused: documentSearch: the arguments are 304 bytes as JSON, over the limit of 200;out refused: documentSearch: the answer is 416 bytes as JSON, over the limit of 300;');
   });
 
   test('nothing runs without an installed pack: a call to a name no pack provides is refused, even posted on a stolen port', async ({ page, server, browser }) => {
@@ -176,13 +157,13 @@ test.describe('limits and the policy', () => {
       'await show("forged", answer.then((r) => r.ok ? r.value : Promise.reject(new Error(r.reason))));' +
       'await show("global", Promise.resolve(typeof __sbxCall))';
     await showView(page, server.url, { ...packView('Unknown', forged), jsFunctions: packView('', '').jsFunctions + stealPort }, { before: preload(`[${SEARCH}]`) });
-    expect(await results(page)).toBe('forged refused: sendEmail is not a function of an installed capability pack;global ok "undefined";');
+    expect(await packResults(page)).toBe('forged refused: sendEmail is not a function of an installed capability pack;global ok "undefined";');
     // No pack at all: the bridge keeps its call, and the host refuses every name. A context of
     // its own, so the first page's saved conversation (and its view) is not restored here.
     const context2 = await browser.newContext();
     const page2 = await context2.newPage();
     await showView(page2, server.url, packView('None', 'await show("x", __sbxCall("documentSearch", ["q"])); await show("g", Promise.resolve(typeof documentSearch))'));
-    expect(await results(page2)).toBe('x refused: no capability pack is installed;g ok "undefined";');
+    expect(await packResults(page2)).toBe('x refused: no capability pack is installed;g ok "undefined";');
     await context2.close();
   });
 
@@ -191,7 +172,7 @@ test.describe('limits and the policy', () => {
     await showView(page, server.url, packView('Boot', 'await show("s", Promise.resolve([typeof documentSearch, typeof stores]))'), {
       before: preload(`[{ pack: 'stores', list: 'all', read: async () => '' }, ${SEARCH}, { pack: 'fax', send: () => {} }]`),
     });
-    expect(await results(page)).toBe('s ok ["function","undefined"];');
+    expect(await packResults(page)).toBe('s ok ["function","undefined"];');
     expect(warnings(consoleMessages)).toEqual(
       expect.arrayContaining([
         "BailingChat: sandbox: sandbox.packs[0].list: expected a function (the site's own code), got string; that pack is not installed",
@@ -205,7 +186,7 @@ test.describe('limits and the policy', () => {
   test('an invalid pack policy installs no pack (deny by default) and says which field', async ({ page, server, consoleMessages }) => {
     const bodies = createJobBodies(page);
     await showView(page, server.url, packView('Policy', 'await show("s", Promise.resolve(typeof documentSearch))'), { before: preload(`[${SEARCH}]`, "{ allowTools: ['sendMail'] }") });
-    expect(await results(page)).toBe('s ok "undefined";');
+    expect(await packResults(page)).toBe('s ok "undefined";');
     expect(warnings(consoleMessages)).toContain(
       `BailingChat: sandbox: the policy's pack settings are invalid, so no capability pack is installed: policy.allowTools[0]: "sendMail" is not a tool that needs allowing (known: sendEmail, secret)`,
     );
@@ -296,7 +277,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
       ),
       { before: petstore() },
     );
-    expect(await results(page)).toBe(
+    expect(await packResults(page)).toBe(
       'list ok {"status":200,"next":"/petstore/v1/pets?limit=2&after=2","body":[{"id":1,"name":"Rex","tag":"dog"},{"id":2,"name":"Tom","tag":"cat"}]};' +
         'create ok {"status":201,"body":""};' +
         `show ok {"status":200,"body":{"id":${id},"name":"Kiki","tag":"bird"}};` +
@@ -334,7 +315,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
       },
     );
     const size = (await (await page.request.get(`${server.url}/petstore/openapi.yaml`)).body()).length;
-    expect(await results(page)).toBe(
+    expect(await packResults(page)).toBe(
       `down refused: down.listPets: failed: Failed to fetch;key ok [401,{"code":401,"message":"missing or wrong x-api-key header"}];big refused: files.spec: failed: the response is ${size} bytes, over the limit of 1000;`,
     );
     expect(warnings(consoleMessages)).toContain(`BailingChat: sandbox: view "Failures": files.spec: failed: the response is ${size} bytes, over the limit of 1000`);
@@ -345,7 +326,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     await showView(page, server.url, packView('Config', 'await show("g", Promise.resolve([typeof petstore, typeof petstore.createPets, typeof noBase, typeof deletes]))'), {
       before: petstore(", methods: ['GET']", `, { pack: 'openapi', spec: ${noServers}, name: 'noBase' }, { pack: 'openapi', spec, name: 'deletes', baseURL: '/x', methods: ['DELETE'] }`),
     });
-    expect(await results(page)).toBe('g ok ["object","undefined","undefined","undefined"];');
+    expect(await packResults(page)).toBe('g ok ["object","undefined","undefined","undefined"];');
     expect(warnings(consoleMessages)).toEqual(
       expect.arrayContaining([
         'BailingChat: sandbox: sandbox.packs[1]: no base URL: set "baseURL" (the spec has no servers); that pack is not installed',
@@ -386,7 +367,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
       { before },
     );
     // 200: the fake took the key from auth. 401: the second API sent no Petstore key (it has none).
-    expect(await results(page)).toBe('status ok [200,401];');
+    expect(await packResults(page)).toBe('status ok [200,401];');
     await sent;
     await signedSent;
     const frame = await (await frameOf(page).elementHandle())!.contentFrame();
@@ -414,14 +395,14 @@ test.describe('the modules: fetched only when used', () => {
   test('no packs: neither packs.js nor openapi.js; callback packs: packs.js only', async ({ page, server, browser }) => {
     const modules = fetched(page);
     await showView(page, server.url, packView('Plain', 'await show("g", Promise.resolve(typeof documentSearch))'));
-    expect(await results(page)).toBe('g ok "undefined";');
+    expect(await packResults(page)).toBe('g ok "undefined";');
     expect(modules()).toEqual([]);
     // A context of its own: the first page's saved conversation is not restored here.
     const context2 = await browser.newContext();
     const page2 = await context2.newPage();
     const modules2 = fetched(page2);
     await showView(page2, server.url, packView('Search', 'await show("g", Promise.resolve(typeof documentSearch))'), { before: preload(`[${SEARCH}]`) });
-    expect(await results(page2)).toBe('g ok "function";');
+    expect(await packResults(page2)).toBe('g ok "function";');
     expect(modules2()).toEqual(['/packs.js']);
     await context2.close();
   });
@@ -435,7 +416,7 @@ test.describe('the modules: fetched only when used', () => {
     await launcher(page).click();
     await ask(page, 'hello');
     await waitForAnswer(page);
-    expect(await results(page)).toBe('pets ok [{"id":1,"name":"Rex","tag":"dog"}];');
+    expect(await packResults(page)).toBe('pets ok [{"id":1,"name":"Rex","tag":"dog"}];');
     expect(modules()).toEqual(['/split/packs.js', '/split/openapi.js']);
     await serverIdle(page, server.url);
   });
