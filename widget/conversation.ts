@@ -472,11 +472,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!parts?.length || !backend.drawParts || !turn.life.id) return;
     // Steps and earlier messages go in the list before the answer's bubble, as rows of their own.
     if (!turn.partsEl) bubble.el.before((turn.partsEl = document.createElement('div')));
-    backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup()), bubble));
+    backend.drawParts(turn.partsEl, parts, partsTools(turn.life.id, (turn.partMounts ??= registry.createGroup()), bubble, false));
   }
 
-  /** The page's renderers and markdown, for parts of answer `jobId` in `bubble` (their mounts go in `group`). */
-  function partsTools(jobId: string, group: MountGroup, bubble: AssistantBubble): PartsTools {
+  /** The page's renderers and markdown, for parts of answer `jobId` in `bubble` (their mounts go in `group`); `restored`: drawn from the history. */
+  function partsTools(jobId: string, group: MountGroup, bubble: AssistantBubble, restored: boolean): PartsTools {
     return {
       has: (type) => registry.has(type),
       preview: (type, container, source) => registry.preview(type, container, source, theme()),
@@ -484,7 +484,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         const { el, setContent } = list.addAssistant();
         const show = (source: string, final: boolean): void => {
           const wait = pending(source);
-          void (wait ? wait.then(() => show(source, final)) : paintMarkdown(setContent, source, final ? jobId : undefined, group));
+          void (wait ? wait.then(() => show(source, final)) : paintMarkdown(setContent, source, final ? jobId : undefined, restored, group));
         };
         return { el, show };
       },
@@ -500,7 +500,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           source,
           container,
           theme: theme(),
-          message: { jobId, responses: responsesFor(items, jobId) },
+          message: { jobId, responses: responsesFor(items, jobId), restored },
           respond: (response, presentation) => respond(jobId, type, registry.get(type)?.version ?? 1, response, presentation),
         }));
         return () => handle.destroy();
@@ -515,7 +515,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const el = document.createElement('div');
     bubble.el.before(el);
     const group = registry.createGroup();
-    backend.drawParts(el, parts, partsTools(jobId, group, bubble));
+    backend.drawParts(el, parts, partsTools(jobId, group, bubble, true));
     return group;
   }
 
@@ -546,7 +546,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // The live render shows this text under the same policy: finishing its tail is all that is
     // left, unless the answer has what only the final render shows (images, renderer blocks).
     const done = live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && live.finish(reply);
-    const mounts = joinGroups(done ? null : paintFinal(bubble, item), partMounts);
+    const mounts = joinGroups(done ? null : paintFinal(bubble, item, false), partMounts);
     bubble.setStatus({ kind: 'none' });
     remember(item, bubble.el, mounts);
     decorate(bubble, item);
@@ -670,19 +670,22 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   // ---- history and rendering ----
 
-  function paintFinal(bubble: AssistantBubble, item: HistoryItem): MountGroup | null {
-    return paintMarkdown(bubble.setContent, item.t, item.j);
+  function paintFinal(bubble: AssistantBubble, item: HistoryItem, restored: boolean): MountGroup | null {
+    return paintMarkdown(bubble.setContent, item.t, item.j, restored);
   }
 
-  /** Answer text `text` of `jobId` as its final render, through `setContent`; its renderer blocks mount into `group` (a new one by default). */
-  function paintMarkdown(setContent: (fragment: DocumentFragment) => void, text: string, jobId?: string, group = registry.createGroup()): MountGroup | null {
+  /**
+   * Answer text `text` of `jobId` as its final render, through `setContent`; its renderer blocks
+   * mount into `group` (a new one by default), told whether the answer was drawn from the history.
+   */
+  function paintMarkdown(setContent: (fragment: DocumentFragment) => void, text: string, jobId: string | undefined, restored: boolean, group = registry.createGroup()): MountGroup | null {
     const { fragment, blocks } = markdown!.renderFinal(text, { isRendererType: (type) => registry.has(type), images, words: strings });
     setContent(fragment);
     if (blocks.length === 0 || !jobId) {
       for (const block of blocks) keptFor(block.placeholder).replaceWith(fallbackBlock(block.type, block.source));
       return null;
     }
-    const message = { jobId, responses: responsesFor(items, jobId) };
+    const message = { jobId, responses: responsesFor(items, jobId), restored };
     for (const block of blocks) {
       group.add(registry.mount({
         type: block.type,
@@ -734,7 +737,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         const user = items[i - 1];
         bubble.setError(item.t, user && user.r === 'u' && !user.interaction && i === items.length - 1 ? () => retry(user) : undefined);
       } else {
-        mounts = joinGroups(paintFinal(bubble, item), item.j ? paintKeptParts(bubble, item.j) : null);
+        mounts = joinGroups(paintFinal(bubble, item, true), item.j ? paintKeptParts(bubble, item.j) : null);
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }

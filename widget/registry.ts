@@ -251,7 +251,7 @@ export function createRegistry({
       version: def.version,
       theme: Object.freeze({ accent: theme.accent, mode: theme.mode }),
       signal: a.ac.signal,
-      message: Object.freeze({ jobId: message.jobId, responses: Object.freeze(message.responses.map(pick)) }),
+      message: Object.freeze({ jobId: message.jobId, responses: Object.freeze(message.responses.map(pick)), restored: !!message.restored }),
       // The widget, not the renderer, says which renderer and message a response answers.
       respond: (response: Record<string, unknown>, presentation?: ResponsePresentation) =>
         new Promise<void>((ok) => {

@@ -22,6 +22,12 @@ export interface ResponseSummary {
 export interface RendererMessage {
   readonly jobId: string;
   readonly responses: readonly ResponseSummary[];
+  /**
+   * True when the answer was drawn again from the history (a reload, a merge with the server's
+   * thread, another tab), not as it arrived: content that acts waits for the visitor to use it
+   * (DESIGN.md §13). Absent in a request means false.
+   */
+  readonly restored?: boolean;
 }
 
 /** Local presentation of a response: what the visitor's own bubble shows. Never sent. */

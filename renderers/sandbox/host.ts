@@ -3,13 +3,15 @@
 // tries to leave. Ships in dist/renderers/sandbox.js, imported the first time a view mounts.
 
 import type { RendererContext } from '../../widget/types';
-import type { PackHost } from './packs/types';
+import { admitView, createLedger, decide, record, releaseView, type Ask, type ConsentBudgets, type Verdict } from '../../widget/consent/consent';
+import { awaitGesture } from '../../widget/consent/gesture';
+import type { PackHost, PackPolicy } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
 import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { loadExternalModule } from '../../widget/modules';
-import { checkSend, initialSendState, recordSend } from './sends';
+import { checkSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { SANDBOX_CSS } from './styles';
 
@@ -44,8 +46,6 @@ export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? 
  */
 export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
 const MIN_FRAME_HEIGHT = 24;
-/** How long after a view's `send` arrives without a gesture the host looks again (see `send`). */
-const GESTURE_GRACE_MS = 150;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
@@ -54,6 +54,22 @@ const OWNER_KEYS = ['policy', 'packs', 'kit', 'nonce'];
 const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
 
 let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
+
+/**
+ * What the views on this page have used since it loaded (DESIGN.md §13): the budgets are the
+ * answer's and the page's, so every view shares this one ledger.
+ */
+const ledger = createLedger();
+
+/** The owner's budgets: the sends and views of the view policy, the calls of the packs' policy (none without packs). */
+const budgetsOf = (policy: SandboxPolicy, packs: PackPolicy | undefined): ConsentBudgets => ({
+  callsPerAnswer: packs?.maxCalls ?? 0,
+  callsPerPage: packs?.maxCallsPerPage ?? 0,
+  callsPerMinute: packs?.maxCallsPerMinute ?? 0,
+  sendsPerAnswer: policy.maxSends,
+  sendIntervalMs: policy.minSendIntervalMs,
+  viewsPerAnswer: policy.maxViews,
+});
 
 /**
  * The views on the page, each as its `end`. Chromium runs every sandboxed frame of one host site
@@ -159,9 +175,20 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   box.prepend(el('div', 'sbx-title', title));
   box.append(status, el('p', 'sbx-caution', strings.viewCaution));
 
+  if (!stand) container.append(box);
+  const answer = context.message.jobId;
+  const budgets = budgetsOf(policy, host.packs?.policy);
+  const admitted = admitView(ledger, budgets, answer, `view "${title}"`);
+  if (!admitted.ok) {
+    // Past the answer's views: its title and summary, as clients that cannot run views show them.
+    warn(admitted.reason);
+    box.replaceChildren(el('div', 'sbx-title', title), ...(props.summary ? [el('p', 'sbx-summary', props.summary)] : []));
+    const remove = () => box.remove();
+    signal.addEventListener('abort', remove, { once: true });
+    return remove;
+  }
   const modeEl = container.closest('[data-mode]');
   const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
-  if (!stand) container.append(box);
   let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily);
   const token = randomToken();
   const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
@@ -177,29 +204,46 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   // The model's markup and code become the frame's document on purpose: the frame is the
   // sandbox (opaque origin, the CSP first in its head), so it may go through the Trusted Types policy.
   frame.srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script, host.nonce));
-  const calls = host.packs?.view();
-
-  const channel = new MessageChannel();
-  const port = channel.port1;
-  const sends = initialSendState();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const later = (ms: number, run: () => void) => {
     const id = setTimeout(() => (timers.delete(id), run()), ms);
     timers.add(id);
   };
+  /** Whether the visitor has used this view (a gesture in it) since it was drawn. */
+  let touched = false;
+  /**
+   * The consent for one thing the view asks (widget/consent): an act waits a moment for the
+   * visitor's gesture in this frame to reach the host. Counting what went ahead is the caller's.
+   */
+  const consent = async (asked: Pick<Ask, 'name' | 'effect' | 'allowed' | 'allowedBy' | 'send'>): Promise<Ask & { verdict: Verdict }> => {
+    const gesture = asked.effect == 'act' && asked.allowed && (await awaitGesture(frame, later));
+    touched ||= gesture;
+    const ask: Ask = { ...asked, answer, gesture, restored: !!context.message.restored && !touched };
+    return { ...ask, verdict: decide(ledger, budgets, ask, Date.now()) };
+  };
+  const calls = host.packs?.view(async (asked) => {
+    const { verdict, ...ask } = await consent(asked);
+    if (verdict.ok) record(ledger, ask, Date.now());
+    return verdict;
+  });
+
+  const channel = new MessageChannel();
+  const port = channel.port1;
   let loads = 0;
   let ready = false;
   let ended = false;
-  let warnings = 0;
+  /** What this view was warned about: each reason once, and at most MAX_WARNINGS of them. */
+  const said = new Set<string>();
   let lastPong = 0;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let observer: MutationObserver | undefined;
 
-  const say = (message: string) => warnings++ < MAX_WARNINGS && warn(`view "${title}": ${message}`);
+  const say = (message: string) => !said.has(message) && said.size < MAX_WARNINGS && (said.add(message), warn(`view "${title}": ${message}`));
   const post = (message: HostMessage) => port.postMessage(message);
 
   /** Removes the frame and everything that talks to it. */
   const stopFrame = () => {
+    if (!ended) releaseView(ledger, answer);
     ended = true;
     live.delete(end);
     for (const id of timers) clearTimeout(id);
@@ -274,24 +318,22 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
         );
         return;
       case 'send': {
-        // Only during a visitor's gesture in this view: the browser's transient activation (which
-        // a click or key press in the frame gives its ancestors too) with the focus on this frame.
-        // The view's own code can forge anything it posts, but not these, which the host reads.
-        // They reach the host through the browser process, the message straight from the frame:
-        // when they are not there yet, they are read once more a moment later.
-        const gesture = () => navigator.userActivation?.isActive && (frame.getRootNode() as Document | ShadowRoot).activeElement == frame;
-        const answer = (during: boolean | undefined) => {
-          const now = Date.now();
-          const verdict = during ? checkSend(data.payload, policy, sends, now) : { ok: false as const, reason: 'agent.send: only during a click or key press in the view' };
-          let reason = verdict.ok ? undefined : verdict.reason;
-          if (verdict.ok) {
-            if (host.send(verdict.message, verdict.text)) recordSend(sends, now);
-            else reason = 'agent.send: the chat cannot send now (an answer is still coming, or the message is too long)';
-          }
+        const id = Number(data.id);
+        const answered = (reason?: string) => {
           if (reason) say(reason);
-          post({ type: 'result', id: Number(data.id), ok: !reason, ...(reason ? { reason } : {}) });
+          post({ type: 'result', id, ok: !reason, ...(reason ? { reason } : {}) });
         };
-        return gesture() ? answer(true) : later(GESTURE_GRACE_MS, () => answer(gesture()));
+        const checked = checkSend(data.payload, policy);
+        if (!checked.ok) return answered(checked.reason);
+        // A send is the visitor's next message: it acts, so it needs their gesture in this view.
+        void consent({ name: 'agent.send', effect: 'act', send: true, allowed: true }).then(({ verdict, ...ask }) => {
+          if (ended) return;
+          if (!verdict.ok) return answered(verdict.reason);
+          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming, or the message is too long)');
+          record(ledger, ask, Date.now());
+          answered();
+        });
+        return;
       }
     }
   };

@@ -28,7 +28,7 @@ const NO_ALLOW = Object.fromEntries(KINDS.map((kind) => [kind, []]));
 describe('validateSandboxPolicy: defaults and shape', () => {
   it('turns undefined and {} into the default policy: no origins, the documented limits', () => {
     const expected = { ...SANDBOX_POLICY_DEFAULTS, allow: NO_ALLOW };
-    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 8192, minSendIntervalMs: 1000, maxSends: 20, maxHeight: 1600 });
+    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 8192, minSendIntervalMs: 1000, maxSends: 20, maxViews: 3, maxHeight: 1600 });
     expect(validateSandboxPolicy(undefined)).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({})).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({ allow: {} })).toEqual({ ok: true, policy: expected });
@@ -69,12 +69,12 @@ describe('validateSandboxPolicy: defaults and shape', () => {
     {
       title: 'an unknown key, named',
       input: { maxSend: 5 },
-      expected: 'policy: unknown key "maxSend" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight, allowTools, maxCalls, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
+      expected: 'policy: unknown key "maxSend" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxViews, maxHeight, allowTools, maxCalls, maxCallsPerPage, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
     },
     {
       title: 'packs (they go beside the policy: sandbox.packs)',
       input: { packs: [] },
-      expected: 'policy: unknown key "packs" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight, allowTools, maxCalls, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
+      expected: 'policy: unknown key "packs" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxViews, maxHeight, allowTools, maxCalls, maxCallsPerPage, maxCallsPerMinute, maxCallBytes, maxResultBytes, callTimeoutMs)',
     },
     { title: 'allow not an object', input: { allow: ['https://a.com'] }, expected: 'policy.allow: expected an object, got array' },
     {
@@ -121,6 +121,7 @@ describe('validateSandboxPolicy: limits', () => {
       maxPayloadBytes: [0, 65536],
       minSendIntervalMs: [0, 3_600_000],
       maxSends: [0, 1000],
+      maxViews: [1, 20],
       maxHeight: [100, 10_000],
     });
   });

@@ -28,10 +28,12 @@ export interface SandboxPolicy {
   readonly allow: { readonly [kind in SandboxAllowKind]: readonly string[] };
   /** Largest `agent.send(…)` payload, as UTF-8 JSON, in bytes. Default 8192. */
   readonly maxPayloadBytes: number;
-  /** Least time between two accepted sends of one view, in ms. Default 1000. */
+  /** Least time between two accepted sends of any views on the page, in ms. Default 1000. */
   readonly minSendIntervalMs: number;
-  /** Most sends one view may make. Default 20. */
+  /** Most sends the views of one answer may make, together. Default 20. */
   readonly maxSends: number;
+  /** Most views one answer may show at once; the rest show their title and summary. Default 3. */
+  readonly maxViews: number;
   /** Tallest the frame may grow, in CSS pixels. Default 1600. */
   readonly maxHeight: number;
 }
@@ -42,6 +44,7 @@ export const SANDBOX_POLICY_DEFAULTS: Readonly<Record<Limit, number>> = Object.f
   maxPayloadBytes: 8192,
   minSendIntervalMs: 1000,
   maxSends: 20,
+  maxViews: 3,
   maxHeight: 1600,
 });
 
@@ -53,6 +56,7 @@ export const SANDBOX_POLICY_RANGES: Readonly<Record<Limit, readonly [number, num
   maxPayloadBytes: [0, 65536],
   minSendIntervalMs: [0, 3_600_000],
   maxSends: [0, 1000],
+  maxViews: [1, 20],
   maxHeight: [100, 10_000],
 });
 

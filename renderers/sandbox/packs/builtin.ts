@@ -29,6 +29,7 @@ export function searchPack(search: Callback): InstalledPack {
   const fn: PackFunction = {
     name: 'documentSearch',
     gated: false,
+    acts: false,
     check(args) {
       const [query, topK] = args;
       const problem = arity(this.name, args, 2, '(query, topK?)') ?? text(this.name, 'query', query, L.searchQueryChars);
@@ -64,6 +65,7 @@ export function storesPack(list: Callback, read: Callback): InstalledPack {
   const listFn: PackFunction = {
     name: 'stores.list',
     gated: false,
+    acts: false,
     check: (args) => (args.length ? bad('stores.list takes no arguments') : good(undefined)),
     async run() {
       const docs = await (list as () => unknown)();
@@ -74,6 +76,7 @@ export function storesPack(list: Callback, read: Callback): InstalledPack {
   const readFn: PackFunction = {
     name: 'stores.read',
     gated: false,
+    acts: false,
     check(args) {
       const problem = arity(this.name, args, 1, '(id)') ?? text(this.name, 'id', args[0], L.storeIdChars);
       return problem ? bad(problem) : good(args[0]);
@@ -112,6 +115,7 @@ export function emailPack(send: Callback): InstalledPack {
   const fn: PackFunction = {
     name: 'sendEmail',
     gated: true,
+    acts: true,
     check(args) {
       const [message] = args;
       const shape = arity(this.name, args, 1, '({to, subject, body})');
@@ -149,6 +153,7 @@ export function secretPack(get: Callback): InstalledPack {
   const fn: PackFunction = {
     name: 'secret',
     gated: true,
+    acts: true,
     check(args) {
       const [name] = args;
       const problem = arity(this.name, args, 1, '(name)') ?? text(this.name, 'name', name, L.secretNameChars);

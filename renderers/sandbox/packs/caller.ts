@@ -1,25 +1,38 @@
-// Calls for one view: the pure checks of calls.ts around the owner's code, with the view's count
-// and rate, a timeout, and the result turned into JSON data within its cap. Every refusal and
-// failure rejects with an Error whose message says why (the host posts it into the view as the
-// reason, and warns with it in the console).
+// Calls for one view: the pure checks of calls.ts, then the host's consent (widget/consent: the
+// owner's allowance, a visitor's gesture for an act, the answer's and the page's budgets), then
+// the owner's code with a timeout, and the result turned into JSON data within its cap. Every
+// refusal and failure rejects with an Error whose message says why (the host posts it into the
+// view as the reason, and warns with it in the console).
 
-import { checkCall, checkResult, initialCallState, recordCall } from './calls';
+import { checkArgs, checkResult, findCall } from './calls';
 import { PACK_LIMITS } from './limits';
-import type { PackCaller, PackFunction, PackPolicy } from './types';
+import type { PackCaller, PackFunction, PackGate, PackPolicy } from './types';
 
 const TIMED_OUT = Symbol('timed out');
 
 const messageOf = (error: unknown): string =>
   String(error instanceof Error ? error.message : error).slice(0, PACK_LIMITS.reasonChars) || 'an error without a message';
 
-/** A caller with a fresh count and rate (one per view). `now` is the clock (tests pass their own). */
-export function createCaller(functions: ReadonlyMap<string, PackFunction>, policy: PackPolicy, now: () => number = Date.now): PackCaller {
-  const state = initialCallState();
+/**
+ * A caller for one view. Each call of an installed function asks `gate` first (a refusal says the
+ * rule, whatever the arguments; a call let through counts against the budgets, whether its
+ * arguments then pass or not), then its arguments are checked and it runs.
+ */
+export function createCaller(functions: ReadonlyMap<string, PackFunction>, policy: PackPolicy, gate: PackGate): PackCaller {
   return async (name, args) => {
-    const verdict = checkCall(functions, name, args, policy, state, now());
-    if (!verdict.ok) throw new Error(verdict.reason);
-    recordCall(state, now());
-    const { fn, value } = verdict;
+    const found = findCall(functions, name);
+    if (!found.ok) throw new Error(found.reason);
+    const { fn } = found;
+    const consent = await gate({
+      name: fn.name,
+      effect: fn.acts ? 'act' : 'read',
+      allowed: !fn.gated || policy.allowTools.includes(fn.name),
+      ...(fn.gated ? { allowedBy: 'policy.allowTools' } : {}),
+    });
+    if (!consent.ok) throw new Error(consent.reason);
+    const checked = checkArgs(fn, args, policy);
+    if (!checked.ok) throw new Error(checked.reason);
+    const { value } = checked;
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: unknown;
@@ -35,8 +48,8 @@ export function createCaller(functions: ReadonlyMap<string, PackFunction>, polic
     } finally {
       clearTimeout(timer);
     }
-    const checked = checkResult(fn.name, result, policy);
-    if (!checked.ok) throw new Error(checked.reason);
-    return checked.value;
+    const back = checkResult(fn.name, result, policy);
+    if (!back.ok) throw new Error(back.reason);
+    return back.value;
   };
 }

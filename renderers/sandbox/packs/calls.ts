@@ -1,21 +1,12 @@
 // The host's checks on one call from a view (DESIGN.md §8.3). Pure: the installed functions, the
-// policy, what this view called so far and the time in; a verdict out. The frame cannot be
-// trusted to check anything (the model's code runs beside the packs' script and may post on the
-// bridge itself), so every call is checked here, on the host, before the owner's code runs.
+// policy and the call in; a verdict out. The frame cannot be trusted to check anything (the
+// model's code runs beside the packs' script and may post on the bridge itself), so every call is
+// checked here, on the host, before the owner's code runs. Whether it may run now (the owner's
+// allowance, a visitor's gesture, the budgets) is the consent's to say (widget/consent), between
+// finding the function and checking its arguments.
 
-import { PACK_LIMITS, RATE_WINDOW_MS } from './limits';
+import { PACK_LIMITS } from './limits';
 import type { PackFunction, PackPolicy } from './types';
-
-/** What one view has called so far. */
-export interface CallState {
-  count: number;
-  /** `now` of the accepted calls of the last {@link RATE_WINDOW_MS}, oldest first. */
-  recent: number[];
-}
-
-export const initialCallState = (): CallState => ({ count: 0, recent: [] });
-
-export type CallCheck = { ok: true; fn: PackFunction; value: unknown } | { ok: false; reason: string };
 
 /** UTF-8 bytes of `value` as JSON; undefined when it is not JSON data (a BigInt, a cycle). */
 export function jsonBytes(value: unknown): { json: string | undefined; bytes: number } | undefined {
@@ -33,33 +24,24 @@ export const shownName = (name: unknown): string =>
     ? name
     : JSON.stringify(String(name).slice(0, PACK_LIMITS.nameChars));
 
-/**
- * Checks one call of `name` with `args` (what the frame posted). In order: the function exists
- * (nothing runs without an installed pack), a gated tool is allowed, the arguments are a list of
- * JSON data within `maxCallBytes`, the view is within `maxCalls` and
- * `maxCallsPerMinute`, and the function's own check of its arguments. Pure: the caller records an
- * accepted call ({@link recordCall}).
- */
-export function checkCall(functions: ReadonlyMap<string, PackFunction>, name: unknown, args: unknown, policy: PackPolicy, state: CallState, now: number): CallCheck {
+export type CallCheck = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/** The installed function a view calls by `name`, or why there is none. */
+export function findCall(functions: ReadonlyMap<string, PackFunction>, name: unknown): { ok: true; fn: PackFunction } | { ok: false; reason: string } {
   const fn = typeof name == 'string' ? functions.get(name) : undefined;
-  if (!fn) return { ok: false, reason: `${shownName(name)} is not a function of an installed capability pack` };
-  if (fn.gated && !policy.allowTools.includes(fn.name)) return { ok: false, reason: `${fn.name}: denied: the site's policy does not allow it (policy.allowTools)` };
+  return fn ? { ok: true, fn } : { ok: false, reason: `${shownName(name)} is not a function of an installed capability pack` };
+}
+
+/**
+ * Checks the arguments `args` (what the frame posted) of a call of `fn`: a list of JSON data
+ * within `maxCallBytes`, then the function's own check of them.
+ */
+export function checkArgs(fn: PackFunction, args: unknown, policy: PackPolicy): CallCheck {
   if (!Array.isArray(args)) return { ok: false, reason: `${fn.name}: the arguments must be a list` };
   const size = jsonBytes(args);
   if (!size) return { ok: false, reason: `${fn.name}: the arguments must be JSON data` };
   if (size.bytes > policy.maxCallBytes) return { ok: false, reason: `${fn.name}: the arguments are ${size.bytes} bytes as JSON, over the limit of ${policy.maxCallBytes}` };
-  if (state.count >= policy.maxCalls) return { ok: false, reason: `${fn.name}: this view may make at most ${policy.maxCalls} calls` };
-  if (state.recent.filter((t) => now - t < RATE_WINDOW_MS).length >= policy.maxCallsPerMinute) {
-    return { ok: false, reason: `${fn.name}: this view may make at most ${policy.maxCallsPerMinute} calls a minute` };
-  }
-  const checked = fn.check(args, policy);
-  return checked.ok ? { ok: true, fn, value: checked.value } : checked;
-}
-
-/** Counts a call that was let through. */
-export function recordCall(state: CallState, now: number): void {
-  state.count++;
-  state.recent = [...state.recent.filter((t) => now - t < RATE_WINDOW_MS), now];
+  return fn.check(args, policy);
 }
 
 /**

@@ -50,7 +50,7 @@ describe('readPacks: the owner’s sandbox.packs', () => {
     const read = readPacks([{ pack: 'email', send: null }, { pack: 'search', search: fn }, { pack: 'openapi', spec: 'openapi: 3.0.0', name: 'crm' }]);
     expect(read.errors).toEqual(["sandbox.packs[0].send: expected a function (the site's own code), got null"]);
     expect(read.installed.map((p) => p.global)).toEqual(['documentSearch']);
-    expect(read.openapi).toEqual([{ path: 'sandbox.packs[2]', spec: 'openapi: 3.0.0', name: 'crm', headers: {}, auth: {}, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }]);
+    expect(read.openapi).toEqual([{ path: 'sandbox.packs[2]', spec: 'openapi: 3.0.0', name: 'crm', headers: {}, auth: {}, methods: ['GET'] }]);
   });
 
   it('an OpenAPI pack: methods upper-cased and narrowed, headers kept (never shown in an error)', () => {

@@ -4,7 +4,7 @@
 // with a problem is not installed, the others are.
 
 import { emailPack, searchPack, secretPack, storesPack } from './builtin';
-import { OPENAPI_METHODS, PACK_KINDS, PACK_LIMITS, RESERVED_GLOBALS, type OpenApiMethod, type PackKind } from './limits';
+import { OPENAPI_METHODS, OPENAPI_READ_METHODS, PACK_KINDS, PACK_LIMITS, RESERVED_GLOBALS, type OpenApiMethod, type PackKind } from './limits';
 import type { InstalledPack } from './types';
 import { HEADER_NAME } from '../../../widget/header-name';
 
@@ -89,7 +89,8 @@ function readOpenApi(pack: Record<string, unknown>, path: string, errors: string
       }
     }
   }
-  let methodList: OpenApiMethod[] = [...OPENAPI_METHODS];
+  // GET unless the owner widens it: an operation that writes is theirs to offer (DESIGN.md §13).
+  let methodList: OpenApiMethod[] = [...OPENAPI_READ_METHODS];
   if (methods !== undefined) {
     if (!Array.isArray(methods) || !methods.length) errors.push(`${path}.methods: expected a non-empty array of HTTP methods (${OPENAPI_METHODS.join(', ')})`);
     else {

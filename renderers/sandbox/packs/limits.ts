@@ -12,17 +12,23 @@ export type PackKind = (typeof PACK_KINDS)[number];
  * Functions a view may call only when the owner names them in `policy.allowTools`: `sendEmail`
  * acts as the site (a mail the visitor did not write), `secret` hands the view a value that can
  * leave the frame through what the browser does not isolate (README, "What the browser does not
- * isolate"). Deny by default, as the reference's DefaultPolicy does.
+ * isolate"). Deny by default, as the reference's DefaultPolicy does. Both act (DESIGN.md §13):
+ * even when allowed, they run only during a visitor's gesture in the view.
  */
 export const GATED_TOOLS = Object.freeze(['sendEmail', 'secret'] as const);
 
 export type PackLimit = Exclude<PackPolicyKey, 'allowTools'>;
 
-/** The owner-tunable limits, per view (each frame has its own count and rate). */
+/**
+ * The owner-tunable limits. The call budgets belong to the answer and the page, not to one frame
+ * (widget/consent): five views of one answer share one answer's budget.
+ */
 export const PACK_POLICY_DEFAULTS: Readonly<Record<PackLimit, number>> = Object.freeze({
-  /** Calls one view may make in all. */
+  /** Calls every view of one answer may make in all. */
   maxCalls: 100,
-  /** Calls one view may make in any 60 seconds. */
+  /** Calls every view on the page may make in all, until it is loaded again. */
+  maxCallsPerPage: 300,
+  /** Calls every view on the page may make in any 60 seconds. */
   maxCallsPerMinute: 30,
   /** Largest arguments of one call, as UTF-8 JSON. */
   maxCallBytes: 16 * 1024,
@@ -35,14 +41,12 @@ export const PACK_POLICY_DEFAULTS: Readonly<Record<PackLimit, number>> = Object.
 /** `[min, max]` of each limit (integers). 4 MiB of result is already far more than a view shows. */
 export const PACK_POLICY_RANGES: Readonly<Record<PackLimit, readonly [number, number]>> = Object.freeze({
   maxCalls: [0, 10_000],
+  maxCallsPerPage: [0, 100_000],
   maxCallsPerMinute: [1, 600],
   maxCallBytes: [64, 1024 * 1024],
   maxResultBytes: [64, 4 * 1024 * 1024],
   callTimeoutMs: [100, 120_000],
 });
-
-/** The window of `maxCallsPerMinute`. */
-export const RATE_WINDOW_MS = 60_000;
 
 /** Fixed limits of the packs' arguments and of what the model is told. */
 export const PACK_LIMITS = Object.freeze({
@@ -104,9 +108,15 @@ export const FORBIDDEN_HEADER_PARAMS: ReadonlySet<string> = new Set([
 export const OPENAPI_BODY_KINDS = Object.freeze(['json', 'form', 'multipart', 'text'] as const);
 export type OpenApiBodyKind = (typeof OPENAPI_BODY_KINDS)[number];
 
-/** The HTTP methods an OpenAPI pack generates by default; HEAD, OPTIONS and TRACE never (the reference's choice). */
+/** The HTTP methods an OpenAPI pack may generate (the owner's `methods`); HEAD, OPTIONS and TRACE never (the reference's choice). */
 export const OPENAPI_METHODS = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const);
 export type OpenApiMethod = (typeof OPENAPI_METHODS)[number];
+
+/**
+ * The methods that read: a pack generates only these unless the owner widens `methods`, and an
+ * operation of any other method acts (DESIGN.md §13), so it runs only during a visitor's gesture.
+ */
+export const OPENAPI_READ_METHODS = Object.freeze(['GET'] as const);
 
 /**
  * Names a pack's global may not take: the view's own API, JavaScript's reserved words and the

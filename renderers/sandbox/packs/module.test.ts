@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { installPacks } from './module';
+import type { PackGate } from './types';
 
 const fn = async () => [];
+/** The host's consent as it answers a read within budget, and an act with no gesture. */
+const gate: PackGate = async (ask) => (ask.effect == 'read' ? { ok: true } : { ok: false, rule: 'gesture', reason: `${ask.name}: refused (gesture)` });
 const install = async (sandbox: unknown) => {
   const warnings: string[] = [];
   const host = await installPacks(sandbox, (m) => warnings.push(m), { pageUrl: 'https://site.example/page', loadOpenApi: () => Promise.reject(new Error('not in this test')) });
@@ -18,15 +21,9 @@ describe('installPacks: packs.js at boot', () => {
       expect(line.docs).toContain('declare function');
     }
     expect(host!.script).toContain('d("documentSearch",f("documentSearch"));');
-    expect(await host!.view()('documentSearch', ['refunds'])).toEqual([{ content: 'refunds' }]);
-  });
-
-  it('each view has its own count', async () => {
-    const { host } = await install({ packs: [{ pack: 'search', search: fn }], policy: { maxCalls: 1 } });
-    const a = host!.view();
-    await a('documentSearch', ['q']);
-    await expect(a('documentSearch', ['q'])).rejects.toThrow('at most 1 calls');
-    await expect(host!.view()('documentSearch', ['q'])).resolves.toEqual([]);
+    expect(await host!.view(gate)('documentSearch', ['refunds'])).toEqual([{ content: 'refunds' }]);
+    await expect(host!.view(gate)('sendEmail', [{ to: 'a@b.c', subject: 's', body: 'b' }])).rejects.toThrow('sendEmail: refused (gesture)');
+    expect(host!.policy.maxCalls).toBe(100);
   });
 
   it('a gated pack the policy does not allow is defined in the view but not told to the model, with a warning', async () => {
@@ -34,7 +31,7 @@ describe('installPacks: packs.js at boot', () => {
     expect(host!.capabilities.sandbox_packs!.map((line) => line.name)).toEqual(['documentSearch']);
     expect(host!.script).toContain('d("secret",f("secret"));');
     expect(warnings).toEqual(['sandbox: the secret pack is installed, but policy.allowTools does not name secret: every call of it is refused, and the model is not told of it']);
-    await expect(host!.view()('secret', ['k'])).rejects.toThrow('denied');
+    await expect(host!.view(async (ask) => (ask.allowed ? { ok: true } : { ok: false, rule: 'allowed', reason: 'denied' }))('secret', ['k'])).rejects.toThrow('denied');
   });
 
   it('each bad pack is named and left out; the others are installed', async () => {

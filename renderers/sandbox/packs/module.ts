@@ -86,6 +86,7 @@ export async function installPacks(sandbox: unknown, warn: (message: string) => 
   return Object.freeze({
     script: frameScript(installed),
     capabilities: lines.length ? { sandbox_packs: lines } : {},
-    view: () => createCaller(functions, policy),
+    policy,
+    view: (gate) => createCaller(functions, policy, gate),
   });
 }

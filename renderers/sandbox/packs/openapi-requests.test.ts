@@ -208,7 +208,7 @@ describe('the Petstore document with the extras the reference server’s fake al
     const { withPetstoreExtras } = await import('../../../examples/server/petstore-extras');
     const { openApiPack } = await import('./openapi-module');
     const spec = withPetstoreExtras(normalize(readFileSync(new URL('../../../examples/pages/petstore.yaml', import.meta.url), 'utf8')) as Record<string, unknown>);
-    const made = await openApiPack(configOf({ spec, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-Trace': 'owner' }, auth: { api_key: 'k' } }), { pageUrl: PAGE, send: async () => ({}) });
+    const made = await openApiPack(configOf({ spec, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-Trace': 'owner' }, auth: { api_key: 'k' }, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }), { pageUrl: PAGE, send: async () => ({}) });
     if (!made.ok) throw new Error(made.errors.join('\n'));
     expect(made.pack.members).toEqual(['listPets', 'createPets', 'showPetById', 'updatePetWithForm', 'tagPet']);
     expect(made.notes).toEqual([

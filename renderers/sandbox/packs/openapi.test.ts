@@ -135,11 +135,21 @@ describe('buildRequest: params.<name> and params.body', () => {
     return r.ok ? r.request : r.reason;
   };
   it.each<{ title: string; op: Operation; args: unknown[]; want: ApiRequest | string }>([
-    { title: 'a path parameter, encoded', op: showPet, args: [{ petId: 'a b/c?' }], want: { method: 'GET', url: 'https://api.example/v1/pets/a%20b%2Fc%3F' } },
+    { title: 'a path parameter, encoded', op: showPet, args: [{ petId: 'a b?#é' }], want: { method: 'GET', url: 'https://api.example/v1/pets/a%20b%3F%23%C3%A9' } },
     { title: 'a number and a list in the query', op: showPet, args: [{ petId: 7, fields: ['name', 'tag'] }], want: { method: 'GET', url: 'https://api.example/v1/pets/7?fields=name&fields=tag' } },
     { title: 'null for an optional query parameter: left out', op: showPet, args: [{ petId: 1, fields: null }], want: { method: 'GET', url: 'https://api.example/v1/pets/1' } },
-    { title: '".." as a path parameter (a way up the path)', op: showPet, args: [{ petId: '..' }], want: 'api.showPetById: params.petId must not be . or ..' },
-    { title: '"%2E%2E" as a path parameter: its % is encoded, so it is a name, not a way up', op: showPet, args: [{ petId: '%2E%2E' }], want: { method: 'GET', url: 'https://api.example/v1/pets/%252E%252E' } },
+    ...[
+      ['".." (a way up the path)', '..'],
+      ['"."', '.'],
+      ['a way up and over to another route', '../../admin/users'],
+      ['a slash (a proxy that decodes %2F before routing would serve another path)', 'a/b'],
+      ['a backslash (some servers read it as a slash)', 'a\\b'],
+      ['a percent sign (an encoding the API may decode again: %2F, %2E%2E)', '%2E%2E'],
+      ['an encoded slash', '..%2Fadmin'],
+      ['a line break', 'a\nb'],
+      ['a NUL', 'a\u0000b'],
+      ['a DEL', 'a\u007fb'],
+    ].map(([title, petId]) => ({ title: `a path parameter with ${title}`, op: showPet, args: [{ petId }], want: 'api.showPetById: params.petId must stay one path segment: no /, \\, %, control characters, and not . or ..' })),
     { title: '"..." is just a name', op: showPet, args: [{ petId: '...' }], want: { method: 'GET', url: 'https://api.example/v1/pets/...' } },
     { title: 'the body as JSON', op: create, args: [{ body: { id: 4, name: 'Rex' } }], want: { method: 'POST', url: 'https://api.example/v1/pets', contentType: 'application/json', body: '{"id":4,"name":"Rex"}' } },
     { title: 'a required body missing', op: create, args: [{}], want: 'api.createPets: params.body is required (application/json)' },
@@ -189,7 +199,7 @@ describe('tsType and docsOf: what the model is told', () => {
 
 describe('the Petstore OpenAPI 3 document (OAI example), parsed by @scalar/openapi-parser', () => {
   it('installs petstore.listPets, createPets, showPetById with docs and a one-line summary', async () => {
-    const made = await openApiPack(configOf({ spec: PETSTORE, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-API-Key': 'k' } }), { pageUrl: PAGE, send: never });
+    const made = await openApiPack(configOf({ spec: PETSTORE, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-API-Key': 'k' }, methods: ['GET', 'POST'] }), { pageUrl: PAGE, send: never });
     expect(made.ok).toBe(true);
     if (!made.ok) return;
     const { pack } = made;
@@ -203,7 +213,7 @@ describe('the Petstore OpenAPI 3 document (OAI example), parsed by @scalar/opena
 
   it('the call goes to the base URL with the owner’s headers (never in the docs or the request the frame could see)', async () => {
     const sent: unknown[] = [];
-    const made = await openApiPack(configOf({ spec: PETSTORE, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-API-Key': 'k' } }), {
+    const made = await openApiPack(configOf({ spec: PETSTORE, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-API-Key': 'k' }, methods: ['GET', 'POST'] }), {
       pageUrl: PAGE,
       send: async (request, headers, max) => (sent.push([request, headers, max]), { status: 200, headers: {}, body: [] }),
     });
@@ -219,9 +229,11 @@ describe('the Petstore OpenAPI 3 document (OAI example), parsed by @scalar/opena
     expect(made.ok && [made.pack.global, made.pack.functions[0]!.check([{}], policy)]).toEqual(['swaggerPetstore', { ok: true, value: { method: 'GET', url: 'http://petstore.swagger.io/v1/pets' } }]);
   });
 
-  it('methods narrows what is generated', async () => {
-    const made = await openApiPack(configOf({ spec: PETSTORE, methods: ['get'] }), { pageUrl: PAGE, send: never });
-    expect(made.ok && made.pack.members).toEqual(['listPets', 'showPetById']);
+  it('GET only unless the owner widens methods; only GET operations read, the others act', async () => {
+    const plain = await openApiPack(configOf({ spec: PETSTORE }), { pageUrl: PAGE, send: never });
+    expect(plain.ok && plain.pack.functions.map((fn) => [fn.name, fn.acts])).toEqual([['swaggerPetstore.listPets', false], ['swaggerPetstore.showPetById', false]]);
+    const wide = await openApiPack(configOf({ spec: PETSTORE, methods: ['get', 'post'] }), { pageUrl: PAGE, send: never });
+    expect(wide.ok && wide.pack.functions.map((fn) => [fn.name, fn.acts])).toEqual([['swaggerPetstore.listPets', false], ['swaggerPetstore.createPets', true], ['swaggerPetstore.showPetById', false]]);
   });
 });
 

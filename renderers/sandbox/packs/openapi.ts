@@ -10,7 +10,7 @@
 
 import type { OpenApiPackConfig } from './config';
 import { isPackGlobalName } from './config';
-import { FORBIDDEN_HEADER_PARAMS, PACK_LIMITS, type OpenApiBodyKind, type OpenApiMethod } from './limits';
+import { FORBIDDEN_HEADER_PARAMS, OPENAPI_READ_METHODS, PACK_LIMITS, type OpenApiBodyKind, type OpenApiMethod } from './limits';
 import type { ArgsCheck, InstalledPack, PackFunction, PackPolicy } from './types';
 import { HEADER_NAME } from '../../../widget/header-name';
 
@@ -420,6 +420,15 @@ function formFields(fn: string, body: unknown): [string, string][] | string {
 }
 
 /**
+ * Whether a path parameter's value stays the one segment the operation declares, whoever decodes
+ * the URL on the way. Encoding is not enough: `..%2Fadmin` reaches the API as `..%252Fadmin` from
+ * us, but a `/` or `%` a view chose is `%2F` on the wire, and a proxy that decodes it before routing
+ * (many do) serves another route with the owner's key; `\` is a slash to some servers; `.` and `..`
+ * stay as they are in encodeURIComponent, and URL parsing moves up the path for them.
+ */
+const isPathSegment = (value: string): boolean => !/[/\\%\p{Cc}]/u.test(value) && value != '.' && value != '..';
+
+/**
  * Checks a view's `params` for `op` and builds its request under `base`. Rejects unknown keys, a
  * missing path or required parameter, values that are not strings, finite numbers or booleans
  * (or, for a query or a header, a list of them), a header value holding a line break, a control
@@ -445,8 +454,7 @@ export function buildRequest(fn: string, op: Operation, base: URL, args: readonl
     }
     if (p.in == 'path') {
       if (!scalar(value) || value === '') return { ok: false, reason: `${fn}: params.${p.name} must be a non-empty string, a number or a boolean` };
-      // `.` and `..` stay as they are in encodeURIComponent, and URL parsing would move up the path.
-      if (/^\.{1,2}$/.test(String(value))) return { ok: false, reason: `${fn}: params.${p.name} must not be . or ..` };
+      if (!isPathSegment(String(value))) return { ok: false, reason: `${fn}: params.${p.name} must stay one path segment: no /, \\, %, control characters, and not . or ..` };
       path = path.split(`{${p.name}}`).join(encodeURIComponent(String(value)));
       continue;
     }
@@ -544,6 +552,8 @@ export function buildOpenApiPack(doc: Json, config: OpenApiPackConfig, pageUrl: 
     return {
       name,
       gated: false,
+      // Only GET reads (OPENAPI_READ_METHODS); every other method changes something on the API.
+      acts: !(OPENAPI_READ_METHODS as readonly string[]).includes(op.method),
       check: (args): ArgsCheck => {
         const built = buildRequest(name, op, baseUrl, args);
         return built.ok ? { ok: true, value: built.request } : built;

@@ -8,7 +8,7 @@ describe('validatePackPolicy: the pack keys of sandbox.policy', () => {
   it('defaults: no gated tool allowed, the documented limits; frozen', () => {
     const check = validatePackPolicy(undefined);
     expect(check).toEqual({ ok: true, policy: { ...PACK_POLICY_DEFAULTS, allowTools: [] } });
-    expect(PACK_POLICY_DEFAULTS).toEqual({ maxCalls: 100, maxCallsPerMinute: 30, maxCallBytes: 16384, maxResultBytes: 262144, callTimeoutMs: 15000 });
+    expect(PACK_POLICY_DEFAULTS).toEqual({ maxCalls: 100, maxCallsPerPage: 300, maxCallsPerMinute: 30, maxCallBytes: 16384, maxResultBytes: 262144, callTimeoutMs: 15000 });
     expect(Object.isFrozen(check.ok && check.policy)).toBe(true);
     expect(Object.isFrozen(check.ok && check.policy.allowTools)).toBe(true);
   });
@@ -48,6 +48,6 @@ describe('validatePackPolicy: the pack keys of sandbox.policy', () => {
     expect(validateSandboxPolicy({ allowTools: ['sendEmail'], maxCalls: 5 }).ok).toBe(true);
     const check = validateSandboxPolicy({ allowTool: ['sendEmail'] });
     expect(check.ok).toBe(false);
-    expect(!check.ok && check.errors[0]).toContain('unknown key "allowTool" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxHeight, allowTools, maxCalls');
+    expect(!check.ok && check.errors[0]).toContain('unknown key "allowTool" (known: allow, maxPayloadBytes, minSendIntervalMs, maxSends, maxViews, maxHeight, allowTools, maxCalls');
   });
 });

@@ -1,6 +1,7 @@
 // Types of the capability packs, shared by the packs' module (packs.js), the OpenAPI module
 // (openapi.js) and the sandbox host (host.ts, which sees only `PackHost`). Types only.
 
+import type { Ask, Verdict } from '../../../widget/consent/consent';
 import type { PackLimit } from './limits';
 
 /** The owner's pack policy, validated: the gated tools they allow and every limit set. Frozen. */
@@ -17,6 +18,11 @@ export interface PackFunction {
   readonly name: string;
   /** Gated functions run only when the owner names them in `policy.allowTools`. */
   readonly gated: boolean;
+  /**
+   * It acts (mails, hands out a secret, writes through an API) rather than reads: it runs only
+   * during a visitor's gesture in the view (DESIGN.md §13, widget/consent).
+   */
+  readonly acts: boolean;
   check(args: readonly unknown[], policy: PackPolicy): ArgsCheck;
   /** Runs the call with what `check` returned; rejects when it failed. `signal` aborts at the call's timeout. */
   run(value: unknown, signal: AbortSignal, policy: PackPolicy): Promise<unknown>;
@@ -46,12 +52,20 @@ export interface PackLine {
 /** Calls one function of an installed pack for one view. Rejects with an Error whose message the view and the console get. */
 export type PackCaller = (name: unknown, args: unknown) => Promise<unknown>;
 
+/**
+ * The host's consent for one call whose arguments passed their checks (widget/consent): what the
+ * pack knows of it in, the verdict out; a call let through is counted against the budgets.
+ */
+export type PackGate = (ask: Pick<Ask, 'name' | 'effect' | 'allowed' | 'allowedBy'>) => Promise<Verdict>;
+
 /** What the sandbox host gets once packs are installed (widget/builtins.ts hands it to each view). */
 export interface PackHost {
   /** The frame-side definitions: a classic script the document builder places right after the bridge. */
   readonly script: string;
   /** What the widget adds to `client_capabilities`: `{sandbox_packs: [...]}` (empty when nothing is installed). */
   readonly capabilities: { sandbox_packs?: PackLine[] };
-  /** A caller with its own count and rate, for one view. */
-  view(): PackCaller;
+  /** The owner's pack policy, validated: the host takes the call budgets from it. */
+  readonly policy: PackPolicy;
+  /** A caller for one view, whose calls each go through `gate` once their arguments are checked. */
+  view(gate: PackGate): PackCaller;
 }
