@@ -40,7 +40,12 @@ export async function serverIdle(page: Page, baseUrl: string) {
  * with a view of `props`, and waits for the answer and for the server to be idle.
  */
 export async function showView(page: Page, baseUrl: string, props: object, options: LoadOptions = {}) {
-  await fakeFirstReply(page, `Here you go:\n\n${sandboxFence(props)}\n\nTry it.`);
+  await showReply(page, baseUrl, `Here you go:\n\n${sandboxFence(props)}\n\nTry it.`, options);
+}
+
+/** {@link showView} with the whole first reply given (several views, say). */
+export async function showReply(page: Page, baseUrl: string, reply: string, options: LoadOptions = {}) {
+  await fakeFirstReply(page, reply);
   await loadWidget(page, baseUrl, { ...options, attrs: { 'data-sandbox': '1', ...options.attrs } });
   await launcher(page).click();
   await ask(page, 'hello');
@@ -80,4 +85,20 @@ export const packView = (title: string, calls: string, html = '', summary = 'Cal
 export async function packResults(page: Page): Promise<string> {
   await expect(view(page).locator('#out[data-done="1"]')).toBeAttached();
   return (await view(page).locator('#out').textContent()) ?? '';
+}
+
+/**
+ * A {@link packView} whose calls run when the visitor clicks its Go button: a call that acts
+ * (sendEmail, secret, an operation that writes) runs only during the visitor's gesture in the view.
+ */
+export const clickView = (title: string, calls: string, html = '', summary?: string) => ({
+  ...packView(title, '', `<button id="go">Go</button>${html}`, summary),
+  jsExpressions: [`go.onclick = () => (async () => { ${calls}; out.dataset.done = "1" })()`],
+});
+
+/** Clicks Go in the {@link clickView} once it is live, and returns what #out shows once its calls are over. */
+export async function clickResults(page: Page): Promise<string> {
+  await liveView(page);
+  await view(page).locator('#go').click();
+  return packResults(page);
 }

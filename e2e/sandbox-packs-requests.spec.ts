@@ -4,7 +4,7 @@
 // text body and answer, header parameters). The owner gives the key in `auth`; the host applies it.
 import { expect, test } from './fixtures';
 import { PETSTORE_WITH_EXTRAS as SPEC } from './petstore-spec';
-import { packResults, packView, showView } from './sandbox-helpers';
+import { clickResults, clickView, packResults, packView, showView } from './sandbox-helpers';
 import type { Page, Request } from '@playwright/test';
 
 const KEY = 'demo-petstore-key-7f3a';
@@ -13,6 +13,8 @@ const MULTIPART_SPEC = JSON.parse(JSON.stringify(SPEC));
 MULTIPART_SPEC.paths['/pets/{petId}'].post.requestBody.content = { 'multipart/form-data': SPEC.paths['/pets/{petId}'].post.requestBody.content['application/x-www-form-urlencoded'] };
 
 const petView = (title: string, calls: string) => packView(title, calls, '', 'Calls the pet shop’s API.');
+/** The same, its calls in a click: they write (POST, PUT), so they run only during the visitor's gesture. */
+const petClickView = (title: string, calls: string) => clickView(title, calls, '', 'Calls the pet shop’s API.');
 
 const warnings = (messages: { type: string; text: string }[]) => messages.filter((m) => m.type === 'warning').map((m) => m.text);
 
@@ -21,14 +23,14 @@ test('header parameters, a form, a multipart form and a text body; the key from 
   page.on('request', (r: Request) => r.url().includes('/petstore/v1/') && sent.push({ url: new URL(r.url()).pathname, method: r.method(), headers: r.headers(), body: r.postData() }));
   const id = 2000 + Math.floor(Math.random() * 1e6);
   const before = `window.BailingChat = { sandbox: { packs: [
-    { pack: 'openapi', spec: ${JSON.stringify(SPEC)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-Trace': 'owner-trace' }, auth: { api_key: '${KEY}' } },
+    { pack: 'openapi', spec: ${JSON.stringify(SPEC)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-Trace': 'owner-trace' }, auth: { api_key: '${KEY}' }, methods: ['GET', 'POST', 'PUT'] },
     { pack: 'openapi', spec: ${JSON.stringify(MULTIPART_SPEC)}, name: 'multipart', baseURL: location.origin + '/petstore/v1', auth: { api_key: '${KEY}' }, methods: ['POST'] },
   ] } }`;
   const brief = 'const brief = (r) => ({ status: r.status, type: r.headers["content-type"], id: r.headers["x-request-id"], trace: r.headers["x-trace"], body: r.body });';
   await showView(
     page,
     server.url,
-    petView(
+    petClickView(
       'Requests',
       brief +
         `await show("create", petstore.createPets({ body: { id: ${id}, name: "Kiki", tag: "bird" } }).then((r) => r.status));` +
@@ -43,7 +45,7 @@ test('header parameters, a form, a multipart form and a text body; the key from 
     ),
     { before },
   );
-  expect(await packResults(page)).toBe(
+  expect(await clickResults(page)).toBe(
     'create ok 201;' +
       `form ok {"status":200,"type":"application/json; charset=utf-8","body":{"id":${id},"name":"Kiki & Co","tag":"bird"}};` +
       `multipart ok {"status":200,"type":"application/json; charset=utf-8","body":{"id":${id},"name":"Kiki & Co","tag":"parrot"}};` +
@@ -81,7 +83,7 @@ test('an operation that needs a cookie is not offered, and the owner is told whi
   const spec = JSON.parse(JSON.stringify(SPEC));
   spec.paths['/pets/{petId}/tag'].put.parameters.find((p: { in: string }) => p.in === 'cookie').required = true;
   const before = `window.BailingChat = { sandbox: { packs: [
-    { pack: 'openapi', spec: ${JSON.stringify(spec)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', auth: { api_key: '${KEY}' } },
+    { pack: 'openapi', spec: ${JSON.stringify(spec)}, name: 'petstore', baseURL: location.origin + '/petstore/v1', auth: { api_key: '${KEY}' }, methods: ['GET', 'PUT'] },
     { pack: 'openapi', spec: ${JSON.stringify(SPEC)}, name: 'typo', baseURL: location.origin + '/petstore/v1', auth: { apiKey: '${KEY}' } },
   ] } }`;
   await showView(page, server.url, petView('Cookie', 'await show("g", Promise.resolve([typeof petstore.tagPet, typeof petstore.listPets, typeof typo]))'), { before });

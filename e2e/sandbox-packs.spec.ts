@@ -6,7 +6,7 @@
 import { agentRuns } from './agent-runs';
 import { addScript, ask, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 import { PETSTORE_WITH_EXTRAS } from './petstore-spec';
-import { createJobBodies, fakeFirstReply, frameOf, liveView, packResults, packView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
+import { clickResults, clickView, createJobBodies, fakeFirstReply, frameOf, liveView, packResults, packView, sandboxFence, serverIdle, showView, view } from './sandbox-helpers';
 import type { Page } from '@playwright/test';
 import { postsWith, recordPosts, searchFrame } from './secret-search';
 
@@ -82,25 +82,25 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
       before: preload(`[${EMAIL}, ${SECRET}, ${SEARCH}]`),
     });
     expect(await packResults(page)).toMatch(
-      /^mail refused: sendEmail: denied: the site's policy does not allow it \(policy\.allowTools\);secret refused: secret: denied: the site's policy does not allow it \(policy\.allowTools\);search ok \[.*\];$/,
+      /^mail refused: sendEmail: refused \(allowed\): not allowed by the site \(policy\.allowTools\);secret refused: secret: refused \(allowed\): not allowed by the site \(policy\.allowTools\);search ok \[.*\];$/,
     );
     expect(await page.evaluate(() => (window as any).mails)).toBeUndefined();
     expect(bodies[0]!.client_capabilities.sandbox_packs.map((line: { name: string }) => line.name)).toEqual(['documentSearch']);
     expect(warnings(consoleMessages)).toEqual(
       expect.arrayContaining([
         'BailingChat: sandbox: the email pack is installed, but policy.allowTools does not name sendEmail: every call of it is refused, and the model is not told of it',
-        `BailingChat: sandbox: view "Denied": sendEmail: denied: the site's policy does not allow it (policy.allowTools)`,
-        `BailingChat: sandbox: view "Denied": secret: denied: the site's policy does not allow it (policy.allowTools)`,
+        'BailingChat: sandbox: view "Denied": sendEmail: refused (allowed): not allowed by the site (policy.allowTools)',
+        'BailingChat: sandbox: view "Denied": secret: refused (allowed): not allowed by the site (policy.allowTools)',
       ]),
     );
   });
 
-  test('allowed: the owner’s send gets the checked message; a header injection is refused; the owner’s failure rejects', async ({ page, server }) => {
+  test('allowed: a click in the view sends the checked message; a header injection is refused; the owner’s failure rejects', async ({ page, server }) => {
     const bodies = createJobBodies(page);
     await showView(
       page,
       server.url,
-      packView(
+      clickView(
         'Mail',
         'await show("sent", sendEmail({ to: "ana@example.com", subject: "Your quote", body: "Line 1\\nLine 2" }));' +
           'await show("inject", sendEmail({ to: "ana@example.com", subject: "Hi\\r\\nBcc: all@example.com", body: "x" }));' +
@@ -108,7 +108,8 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
       ),
       { before: preload(`[${EMAIL}]`, "{ allowTools: ['sendEmail'] }") },
     );
-    expect(await packResults(page)).toBe('sent ok true;inject refused: sendEmail: subject contains a control character;bounce refused: sendEmail: failed: mailbox unavailable;');
+    expect(await page.evaluate(() => (window as any).mails)).toBeUndefined();
+    expect(await clickResults(page)).toBe('sent ok true;inject refused: sendEmail: subject contains a control character;bounce refused: sendEmail: failed: mailbox unavailable;');
     expect(await page.evaluate(() => (window as any).mails)).toEqual([
       { to: 'ana@example.com', subject: 'Your quote', body: 'Line 1\nLine 2' },
       { to: 'bounce@example.com', subject: 's', body: 'b' },
@@ -116,26 +117,26 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
     expect(bodies[0]!.client_capabilities.sandbox_packs).toEqual([{ name: 'sendEmail', summary: expect.any(String), docs: expect.stringContaining('declare function sendEmail(message: { to: string; subject: string; body: string }): Promise<true>;') }]);
   });
 
-  test('allowed: secret(name) resolves to the owner’s value; an unknown name and a failing lookup reject', async ({ page, server }) => {
-    await showView(page, server.url, packView('Secret', 'await show("maps", secret("maps")); await show("none", secret("other")); await show("vault", secret("vault"))'), {
+  test('allowed: secret(name), in a click, resolves to the owner’s value; an unknown name and a failing lookup reject', async ({ page, server }) => {
+    await showView(page, server.url, clickView('Secret', 'await show("maps", secret("maps")); await show("none", secret("other")); await show("vault", secret("vault"))'), {
       before: preload(`[${SECRET}]`, "{ allowTools: ['secret'] }"),
     });
-    expect(await packResults(page)).toBe('maps ok "maps-key-123";none refused: secret: failed: no secret named "other";vault refused: secret: failed: vault sealed;');
+    expect(await clickResults(page)).toBe('maps ok "maps-key-123";none refused: secret: failed: no secret named "other";vault refused: secret: failed: vault sealed;');
   });
 });
 
 test.describe('limits and the policy', () => {
-  test('maxCalls: the call after the last allowed one is refused', async ({ page, server, consoleMessages }) => {
+  test('maxCalls: the call after the last allowed one of the answer is refused', async ({ page, server, consoleMessages }) => {
     await showView(page, server.url, packView('Count', 'for (const i of [1, 2, 3]) await show(i, documentSearch("refunds"))'), { before: preload(`[${SEARCH}]`, '{ maxCalls: 2 }') });
-    expect(await packResults(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: this view may make at most 2 calls;$/);
-    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: this view may make at most 2 calls');
+    expect(await packResults(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: refused \(answer\): at most 2 calls per answer;$/);
+    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: refused (answer): at most 2 calls per answer');
   });
 
   test('maxCallsPerMinute: calls at once beyond the rate are refused', async ({ page, server }) => {
     await showView(page, server.url, packView('Rate', 'await Promise.all([1, 2, 3, 4].map((i) => show(i, documentSearch("refunds"))))'), { before: preload(`[${SEARCH}]`, '{ maxCallsPerMinute: 3 }') });
     const text = await packResults(page);
     expect(text.match(/ ok /g)).toHaveLength(3);
-    expect(text).toContain('4 refused: documentSearch: this view may make at most 3 calls a minute;');
+    expect(text).toMatch(/\d refused: documentSearch: refused \(rate\): at most 3 calls a minute on the page;/);
   });
 
   test('size both ways: arguments over maxCallBytes, an answer over maxResultBytes', async ({ page, server }) => {
@@ -195,6 +196,7 @@ test.describe('limits and the policy', () => {
 });
 
 test.describe('the send gate: agent.send only during a visitor’s gesture in the view', () => {
+  const NO_GESTURE = 'agent.send: refused (gesture): it acts only during the visitor’s click or key press in the view';
   /** Records, in the host page, whether it had the browser's user activation when each `send` of a view arrived. */
   const recordActivation = (page: Page) =>
     page.addInitScript(() => {
@@ -222,12 +224,10 @@ test.describe('the send gate: agent.send only during a visitor’s gesture in th
     // The visitor has just typed their question and pressed Enter: the page has the activation,
     // but the focus is in the chat's composer, not in the view.
     await showView(page, server.url, sendView('Eager', ['send("on load")', 'setTimeout(() => send("timer"), 100)']));
-    await expect(view(page).locator('#out')).toHaveText('on load refused: agent.send: only during a click or key press in the view;timer refused: agent.send: only during a click or key press in the view;');
+    await expect(view(page).locator('#out')).toHaveText(`on load refused: ${NO_GESTURE};timer refused: ${NO_GESTURE};`);
     expect(await page.evaluate(() => (window as any).sendsSeen)).toEqual([true, true]);
-    expect(warnings(consoleMessages).filter((w) => w.includes('only during a click'))).toEqual([
-      'BailingChat: sandbox: view "Eager": agent.send: only during a click or key press in the view',
-      'BailingChat: sandbox: view "Eager": agent.send: only during a click or key press in the view',
-    ]);
+    // The same refusal twice: the host says it once.
+    expect(warnings(consoleMessages).filter((w) => w.includes('refused (gesture)'))).toEqual([`BailingChat: sandbox: view "Eager": ${NO_GESTURE}`]);
     expect(bodies).toHaveLength(1);
   });
 
@@ -237,11 +237,11 @@ test.describe('the send gate: agent.send only during a visitor’s gesture in th
     // test only listens (requests, console): Playwright's evaluations in a page count as a gesture.
     await showView(page, server.url, sendView('Clicky', ['go.onclick = () => { send("click"); setTimeout(() => send("later"), 5500) }', 'go.onkeydown = (e) => e.key === "k" && send("key")']));
     await view(page).locator('#go').click();
-    const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes('only during a click'), timeout: 12_000 });
+    const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes('refused (gesture)'), timeout: 12_000 });
     await expect.poll(() => bodies.length).toBe(2);
     expect(JSON.parse(bodies[1]!.message)).toEqual({ text: 'click' });
-    expect((await refused).text()).toBe('BailingChat: sandbox: view "Clicky": agent.send: only during a click or key press in the view');
-    await expect(view(page).locator('#out')).toHaveText('click sent;later refused: agent.send: only during a click or key press in the view;');
+    expect((await refused).text()).toBe(`BailingChat: sandbox: view "Clicky": ${NO_GESTURE}`);
+    await expect(view(page).locator('#out')).toHaveText(`click sent;later refused: ${NO_GESTURE};`);
     expect(await frameOf(page).evaluate((frame) => (frame.getRootNode() as ShadowRoot).activeElement === frame)).toBe(true);
     expect(bodies).toHaveLength(2);
     await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 15_000 });
@@ -258,7 +258,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
   const petstore = (pack = '', more = '', policy = '{}') =>
     `fetch('/petstore/openapi.yaml').then((r) => r.text()).then((spec) => { window.BailingChat = { sandbox: { packs: [{ pack: 'openapi', spec, name: 'petstore', baseURL: location.origin + '/petstore/v1', headers: { 'X-API-Key': '${KEY}' }${pack} }${more}], policy: ${policy} } } })`;
 
-  test('petstore.listPets, createPets and showPetById: the host makes each request, the view gets {status, headers, body}', async ({ page, server }) => {
+  test('petstore.listPets, createPets and showPetById (POST allowed by the owner, in a click): the host makes each request, the view gets {status, headers, body}', async ({ page, server }) => {
     const bodies = createJobBodies(page);
     const requests: { url: string; method: string; key?: string; fromMainFrame: boolean }[] = [];
     page.on('request', (r) => r.url().includes('/petstore/v1/') && requests.push({ url: r.url(), method: r.method(), key: r.headers()['x-api-key'], fromMainFrame: r.frame() === page.mainFrame() }));
@@ -266,7 +266,7 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     await showView(
       page,
       server.url,
-      packView(
+      clickView(
         'Pets',
         'const brief = (r) => ({ status: r.status, next: r.headers["x-next"], body: r.body });' +
           'await show("list", petstore.listPets({ limit: 2 }).then(brief));' +
@@ -275,9 +275,9 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
           'await show("missing", petstore.showPetById({ petId: "999999999" }).then(brief));' +
           'await show("bad", petstore.showPetById({ id: 1 }).then(brief))',
       ),
-      { before: petstore() },
+      { before: petstore(", methods: ['GET', 'POST']") },
     );
-    expect(await packResults(page)).toBe(
+    expect(await clickResults(page)).toBe(
       'list ok {"status":200,"next":"/petstore/v1/pets?limit=2&after=2","body":[{"id":1,"name":"Rex","tag":"dog"},{"id":2,"name":"Tom","tag":"cat"}]};' +
         'create ok {"status":201,"body":""};' +
         `show ok {"status":200,"body":{"id":${id},"name":"Kiki","tag":"bird"}};` +
@@ -363,11 +363,11 @@ test.describe('OpenAPI: the Petstore example against the reference server’s fa
     await showView(
       page,
       server.url,
-      packView('Proof', 'window.answer = await petstore.listPets(); window.other = await signed.listPets(); window.kept = await secret("planted"); await show("status", Promise.resolve([answer.status, other.status])); document.body.append(kept)'),
+      clickView('Proof', 'window.answer = await petstore.listPets(); window.other = await signed.listPets(); window.kept = await secret("planted"); await show("status", Promise.resolve([answer.status, other.status])); document.body.append(kept)'),
       { before },
     );
     // 200: the fake took the key from auth. 401: the second API sent no Petstore key (it has none).
-    expect(await packResults(page)).toBe('status ok [200,401];');
+    expect(await clickResults(page)).toBe('status ok [200,401];');
     await sent;
     await signedSent;
     const frame = await (await frameOf(page).elementHandle())!.contentFrame();

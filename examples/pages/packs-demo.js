@@ -30,7 +30,9 @@ function search(query, topK) {
 
 // The Petstore OpenAPI document, and the key of the shop's API. The key stays in this page: the
 // widget sends it with each request a view makes, and no view ever sees it. (It is in this page's
-// source all the same: an API key a page holds is one its visitors can read.)
+// source all the same: an API key a page holds is one its visitors can read.) A pack offers GET
+// operations unless `methods` says more; here the shop lets views add a pet (POST), which, as
+// anything that writes, runs only when the visitor clicks or types in the view.
 fetch('/petstore/openapi.yaml')
   .then((response) => response.text())
   .then((spec) => {
@@ -39,7 +41,7 @@ fetch('/petstore/openapi.yaml')
         packs: [
           { pack: 'search', search: async (query, topK) => search(query, topK) },
           { pack: 'stores', list: async () => DOCS.map((doc) => ({ id: doc.id, title: doc.title, chunkCount: 1 })), read: async (id) => DOCS.find((doc) => doc.id === id)?.text },
-          { pack: 'openapi', spec, name: 'petstore', description: "The pet shop's inventory", baseURL: `${location.origin}/petstore/v1`, headers: { 'X-API-Key': 'demo-petstore-key-7f3a' } },
+          { pack: 'openapi', spec, name: 'petstore', description: "The pet shop's inventory", baseURL: `${location.origin}/petstore/v1`, headers: { 'X-API-Key': 'demo-petstore-key-7f3a' }, methods: ['GET', 'POST'] },
         ],
         policy: { maxCallsPerMinute: 20 },
       },
