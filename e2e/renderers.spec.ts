@@ -161,7 +161,7 @@ test('a renderer mounts on done only, with a frozen context of exactly the docum
     type: 'test-card',
     version: 3,
     theme: { accent: '#4f46e5', mode: 'light' },
-    message: { jobId, responses: [] },
+    message: { jobId, responses: [], restored: false },
   });
   // Nothing that identifies the visitor reaches the renderer.
   const { visitorId, threadId } = await storedIds(page);
@@ -371,7 +371,7 @@ const FORM_PRELOAD = `window.BailingChat = { renderers: [{
   type: 'bailing-form',
   version: 1,
   mount(ctx) {
-    window.__formContexts = (window.__formContexts || []).concat([{ jobId: ctx.message.jobId, responses: ctx.message.responses }]);
+    window.__formContexts = (window.__formContexts || []).concat([{ jobId: ctx.message.jobId, responses: ctx.message.responses, restored: ctx.message.restored }]);
     window.__responded = window.__responded || [];
     const button = document.createElement('button');
     button.type = 'button';
@@ -423,14 +423,15 @@ test('respond() sends the next turn; the widget fills type, version and source j
   expect(thread.at(-2)).toMatchObject({ r: 'u', interaction: summary });
   expect(thread.at(-1)).toMatchObject({ r: 'a', t: refundAnswer(values) });
 
-  // After a reload the form is mounted again and learns what was sent, but never the values.
+  expect(await page.evaluate(() => (window as unknown as W).__formContexts[0].restored)).toBe(false);
+  // After a reload the form is mounted again, from the history (restored), and learns what was sent, but never the values.
   await loadWidget(page, server.url, { before: FORM_PRELOAD });
   await launcher(page).click();
   await expect(page.getByRole('button', { name: 'Submit the form' })).toBeVisible();
   await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(2);
   await page.waitForLoadState('networkidle');
   const contexts = await page.evaluate(() => (window as unknown as W).__formContexts);
-  expect(contexts.at(-1)).toEqual({ jobId: jobs[0], responses: [summary] });
+  expect(contexts.at(-1)).toEqual({ jobId: jobs[0], responses: [summary], restored: true });
   expect(JSON.stringify(contexts)).not.toContain('Parcel 7731');
   await expect(page.locator('bailing-chat-widget .bc-msg-user').last()).not.toContainText('Parcel 7731');
 });
