@@ -150,6 +150,28 @@ export const TICKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** History turns the OpenAI agent sends along with the new message. */
 export const AGENT_HISTORY_TURNS = 20;
 
+// What one request to the model may carry (model-budget.ts). A client's run (an AG-UI body is up
+// to 512 KiB, 30 a minute per address) would otherwise become a request of the same size to the
+// model, paid for by the site: these bound each part the client supplies, and a part over its
+// bound is refused with 413 before anything is sent.
+/**
+ * One message of the conversation as the model is sent it (its text, or a tool call and its
+ * arguments, or a tool's result, as JSON). A message this run adds that is larger is refused; an
+ * older one ends the history window there (the conversation carries on without it).
+ */
+export const MAX_MODEL_MESSAGE_BYTES = 32 * 1024;
+/**
+ * The conversation sent with one run, all its messages together: the newest that fit are sent,
+ * older ones are left out as past the history turns; the messages a run adds must fit on their own.
+ */
+export const MAX_MODEL_HISTORY_BYTES = 96 * 1024;
+/** The page context of one run (AG-UI `context` descriptions and values), sent to the model. */
+export const MAX_MODEL_CONTEXT_BYTES = 8 * 1024;
+/** The capability packs' summaries and `declare` docs of one request together (`client_capabilities.sandbox_packs`). */
+export const MAX_MODEL_PACK_DOCS_BYTES = 32 * 1024;
+/** The page's tools of one AG-UI run (names, descriptions and parameter schemas, as JSON), offered to the model as functions. */
+export const MAX_MODEL_TOOLS_BYTES = 32 * 1024;
+
 /** This server's own job ids (the hub's look different: the widget never checks them). */
 export const JOB_ID_PATTERN = /^j_[A-Za-z0-9_-]{20}$/;
 /** Ticket subjects become visitor ids (`t_<sub>`), so they stay short and URL-safe. */
@@ -235,7 +257,5 @@ export const AGUI_INTERRUPT_TTL_MS = 15 * 60 * 1000;
 export const AGUI_INTERRUPT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Characters per streamed piece of a demo tool call's arguments. */
 export const AGUI_ARGS_CHUNK_CHARS = 40;
-/** Messages of the conversation the OpenAI-compatible model sees in AG-UI mode (the newest ones). */
+/** Messages of the conversation the OpenAI-compatible model sees in AG-UI mode (the newest ones, within MAX_MODEL_HISTORY_BYTES). */
 export const AGUI_OPENAI_HISTORY_MESSAGES = 40;
-/** The page context (`RunAgentInput.context`) told to the model, in characters. */
-export const MAX_AGUI_CONTEXT_CHARS = 4000;
