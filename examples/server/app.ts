@@ -37,12 +37,13 @@ import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
 import { PetstoreFake } from './petstore';
 import { handlePetstore, isPetstorePath } from './routes/petstore';
+import { decidesContinue } from './routes/upload';
 import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
 import { describeError, storageRefusal } from './storage-fault';
 import { Store } from './store';
 import { StreamHintsRegistry } from './stream-hints';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
 
 export interface StartServerOptions {
   /** 0 picks any free port. Default 8787. */
@@ -191,6 +192,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     process.env,
   );
   const streams = new Set<() => void>();
+  const uploadQuota: UploadQuota = { ...DEFAULT_UPLOAD_QUOTA, ...options.uploads?.quota };
   let origin = '';
   const app: AppContext = {
     rootDir,
@@ -205,7 +207,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     hints: new StreamHintsRegistry(),
     demoScenario: options.agent || openai ? null : pickDemoScenario,
     now,
-    uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...options.uploads?.quota },
+    uploadQuota,
+    addressUploads: new AddressUploads(uploadQuota.windowMs),
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     streamWindowMs: options.streamWindowMs ?? DEFAULT_STREAM_WINDOW_MS,
     origin: () => origin,
@@ -234,6 +237,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
+  });
+
+  // `Expect: 100-continue`: a client asking before it sends its body is told to go on at once,
+  // except by the upload route, which says so once it would take the file.
+  server.on('checkContinue', (req, res) => {
+    if (!decidesContinue(req.url)) res.writeContinue();
+    server.emit('request', req, res);
   });
 
   await new Promise<void>((resolve, reject) => {

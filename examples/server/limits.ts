@@ -74,6 +74,29 @@ export const UPLOAD_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = Object
 });
 /** Upload bodies carry base64 (4/3 of the largest file) plus a little JSON around it. */
 export const MAX_UPLOAD_BODY_BYTES = Math.ceil((MAX_FILE_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+/**
+ * An upload's fields other than the file (name, type, visitor id, ticket), as raw JSON text: the
+ * body is read as it arrives (upload-body.ts), and only the file may be large.
+ */
+export const MAX_UPLOAD_FIELD_BYTES = 32 * 1024;
+/**
+ * Uploads being received at once, in all and from one address (client-limits.ts, each overridable
+ * by an environment variable). Each holds its file (up to 20 MB) in memory until it is stored, so
+ * these bound what uploads can take of the server's memory (about 28 MB each at most, measured);
+ * past them the answer is 503 with Retry-After, before the body is read. Per address it is the
+ * widget's four attachments at once.
+ */
+export const DEFAULT_MAX_UPLOADS = 8;
+export const DEFAULT_MAX_UPLOADS_PER_IP = 4;
+/** The Retry-After of that 503: about the time a large file takes to arrive. */
+export const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 10;
+/**
+ * After a refusal answered before the body has all arrived, what is still on its way is read and
+ * dropped for this long, then the connection is closed. A client sends its whole body before it
+ * reads the answer (XMLHttpRequest, fetch), and a connection closed on unread bytes is reset,
+ * which can lose the answer on the way: this lets the visitor read the sentence, and holds nothing.
+ */
+export const UPLOAD_LINGER_MS = 2000;
 
 /** Upload quotas count the files and bytes of a rolling window of this length. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -83,6 +106,15 @@ export const UPLOAD_QUOTA_VISITOR_BYTES = 60 * 1024 * 1024;
 /** All visitors of one entry together per window: caps what a flood of fresh visitor ids can store. */
 export const UPLOAD_QUOTA_ENTRY_FILES = 2000;
 export const UPLOAD_QUOTA_ENTRY_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * Anonymous visitors (no ticket) of one entry from one address (an IPv6 /64) together, per window:
+ * a visitor id costs nothing to mint, so without it one address could spend the entry's whole
+ * quota alone. A tenth of the entry's; visitors with a ticket are not counted here.
+ */
+export const UPLOAD_QUOTA_ADDRESS_FILES = 200;
+export const UPLOAD_QUOTA_ADDRESS_BYTES = 200 * 1024 * 1024;
+/** Addresses whose anonymous uploads are remembered; past it, those with none in the window are forgotten first. */
+export const UPLOAD_QUOTA_MAX_TRACKED_ADDRESSES = 10_000;
 // Retention (retention.ts; server options override each). A visitor's data is kept for a bounded
 // time, then deleted by a sweep that runs at start-up and every hour.
 /** Uploads older than this are deleted. */
