@@ -32,6 +32,7 @@ import {
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
 import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
+import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './connection-guard';
 import { listenOrigin, parsePublicOrigin } from './public-origin';
 import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
@@ -76,6 +77,11 @@ export interface StartServerOptions {
    * key defaults to its environment variable (CLIENT_LIMIT_ENV), then to limits.ts.
    */
   limits?: Partial<ClientLimitSettings>;
+  /**
+   * Timeouts of receiving a request and caps on open connections (connection-guard.ts). Each key
+   * defaults to its environment variable (CONNECTION_ENV), then to limits.ts.
+   */
+  connections?: Partial<ConnectionSettings>;
   /** Demo agent pacing between deltas. Default 15. */
   deltaDelayMs?: number;
   /**
@@ -221,7 +227,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   let closing = false;
-  const server = createServer((req, res) => {
+  const connections = resolveConnections(options.connections, process.env);
+  const server = createServer({ connectionsCheckingInterval: checkingIntervalMs(connections) }, (req, res) => {
+    if (isRefused(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
     const started = Date.now();
     // Never the raw URL: its query carries visitor ids, thread ids and tickets.
     const loggedUrl = redactUrl(req.url ?? '');
@@ -238,6 +249,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
   });
+
+  const isRefused = guardConnections(server, connections);
 
   // `Expect: 100-continue`: a client asking before it sends its body is told to go on at once,
   // except by the upload route, which says so once it would take the file.

@@ -4,7 +4,6 @@
 // 429 with Retry-After; past the server's stream cap, a 503. The widget retries both on a stream
 // (with backoff, honouring Retry-After) and then recovers the answer from `/thread`. Uploads being
 // received are capped per address and in all (503 with Retry-After, before the body is read).
-import { ConfigError } from './entries';
 import { HttpError } from './http-error';
 import {
   DEFAULT_EVENTS_RATE_PER_IP,
@@ -21,6 +20,7 @@ import {
   UPLOAD_BUSY_RETRY_AFTER_SECONDS,
 } from './limits';
 import { RateLimiter } from './rate-limit';
+import { resolveWholeNumbers, wholeNumbersFromEnv } from './env-settings';
 import { StreamSlots, type SlotScope } from './stream-slots';
 
 export interface ClientLimitSettings {
@@ -68,16 +68,7 @@ export const CLIENT_LIMIT_ENV: Readonly<Record<keyof ClientLimitSettings, string
 
 /** The settings the environment sets; an empty variable is unset, anything but a whole number ≥ 1 is refused. */
 export function clientLimitsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<ClientLimitSettings> {
-  const settings: Partial<ClientLimitSettings> = {};
-  for (const [key, name] of Object.entries(CLIENT_LIMIT_ENV) as [keyof ClientLimitSettings, string][]) {
-    const value = env[name]?.trim();
-    if (value === undefined || value === '') continue;
-    if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value))) {
-      throw new ConfigError(`${name} must be a whole number of at least 1, got ${JSON.stringify(env[name])}`);
-    }
-    settings[key] = Number(value);
-  }
-  return settings;
+  return wholeNumbersFromEnv(env, CLIENT_LIMIT_ENV);
 }
 
 /** Options first, then the environment, then the defaults. */
@@ -85,8 +76,7 @@ export function resolveClientLimits(
   options: Partial<ClientLimitSettings> | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): ClientLimitSettings {
-  const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_CLIENT_LIMITS, ...clientLimitsFromEnv(env), ...given };
+  return resolveWholeNumbers(DEFAULT_CLIENT_LIMITS, CLIENT_LIMIT_ENV, options, env);
 }
 
 /** One visitor of one entry (visitor ids are only unique within an entry). */

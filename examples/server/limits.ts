@@ -225,6 +225,33 @@ export const THREAD_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+
+// Connections (connection-guard.ts); `npm start` reads each from the environment (server-settings.ts).
+/**
+ * A request's headers must have all arrived this long after its connection opened (or after the
+ * previous request on it ended): a client that sends them slowly holds a connection for nothing.
+ * Past it: 408, and the connection is closed. Node's own default is 60 s.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+/**
+ * A whole request, headers and body, must have arrived within this: a body that never comes holds
+ * a connection no longer. It does not limit the answer, so SSE streams run on. Enough for the
+ * largest upload (a 20 MB file, 27 MB as base64) over about 1.8 Mbit/s; Node's default is 300 s.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * Open connections of the whole server (Node's `server.maxConnections`: past it a new one is
+ * closed at once): above the 500 open streams, well below the file descriptors of a process.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 1000;
+/**
+ * Open connections of one address (client-address.ts): past it a new one gets a 503 and is
+ * closed, so one address cannot hold the server's connections half-open. Above the 50 streams an
+ * address may have, with room for the requests of a few tabs beside them.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 64;
+/** The Retry-After of that 503. */
+export const CONNECTION_REFUSED_RETRY_AFTER_SECONDS = 5;
 /** POST requests per client IP and minute. */
 export const DEFAULT_RATE_PER_MINUTE = 30;
 

@@ -219,6 +219,16 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /**
+ * `promise`, or a failure naming what never came within `ms`: a server that waits for something
+ * it should not (a whole body, Node's own timeouts) fails the test instead of hanging it.
+ */
+export function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * What would kill `node main.js`: every uncaught exception and unhandled rejection during each test
  * of the calling file or describe block, recorded (vitest would only report them after the fact).
  * The array is emptied before each test.

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_BUSY_RETRY_AFTER_SECONDS } from './limits';
-import { recordEscapedErrors, startTestServer, TEST_ENTRIES } from './test-support';
+import { recordEscapedErrors, startTestServer, TEST_ENTRIES, within } from './test-support';
 import { signTicket } from './tickets';
 import { ANY_TOO_LARGE_SENTENCE, TOO_LARGE_SENTENCE } from './upload-policy';
 
@@ -104,13 +104,6 @@ function rawUpload(base: string, o: { entry?: string; query?: string; from?: str
   });
   sockets.push(socket);
   return result;
-}
-
-/** The answer, or a failure naming what never came (a server that waits for the whole body never answers). */
-function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 const body = (visitor: string, o: { data?: string; filename?: string; mime?: string } = {}): string =>
