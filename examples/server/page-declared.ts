@@ -17,9 +17,12 @@ export interface PageDeclared {
   packs?: readonly SandboxPackLine[];
 }
 
-/** `<page_declared`, `</ page_declared` and the like inside the text lose their `<`: nothing in it can end the message's fence early. */
-const TAG_LOOKALIKE = new RegExp(`<(?=\\s*/?\\s*${DECLARED_TAG})`, 'gi');
-const defang = (text: string): string => text.replace(TAG_LOOKALIKE, '‹');
+/**
+ * The tag's name, however it is written inside the text (`</page_declared>`, `＜/Page-Declared＞`,
+ * `[/page declared]`), is replaced: nothing in it can seem to end the message's fence early.
+ */
+const TAG_NAME = /page[\s_-]*declared/gi;
+const defang = (text: string): string => text.replace(TAG_NAME, 'page-text');
 
 const PAGE_KEYS = ['url', 'title', 'page_key', 'page_name'] as const;
 

@@ -200,7 +200,7 @@ export const uploadFile: ChatHandler = async ({ app, req, res, url, entry, cors 
     if (error instanceof BodyAbandoned) return;
     // A refusal before the body has all arrived: none of it is kept (a length refused outright
     // closes the connection at once, as its answer says).
-    if (!bodyRead && error instanceof HttpError && error.headers.Connection !== 'close') dropRestOfBody(req);
+    if (!bodyRead && !(error instanceof HttpError && error.headers.Connection === 'close')) dropRestOfBody(req);
     throw error;
   }
 };
