@@ -1,6 +1,7 @@
 // What an agent is: given the visitor's turn and the thread so far, it reports its progress
 // through a sink. The job runner turns sink calls into stored, numbered stream events.
 
+import type { PageContext } from '../../widget/types';
 import type { SandboxPackLine } from './sandbox-packs';
 
 export interface AgentTurn {
@@ -41,6 +42,8 @@ export interface AgentInput {
   sandboxPacks?: readonly SandboxPackLine[];
   /** The page's kit for jsx views, in one line (`client_capabilities.sandbox_kit`), when it has one. */
   sandboxKit?: string;
+  /** The page the visitor is on (`context`), as the browser declared it. */
+  pageContext?: PageContext | null;
   /** Set when the turn answers an interaction (a submitted form, …). */
   interaction: Readonly<Record<string, unknown>> | null;
 }

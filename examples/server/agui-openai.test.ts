@@ -7,8 +7,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
-import { buildAguiChatRequest, chatTools, contextLines, createChunkTranslator, toChatMessages } from './agui-openai';
-import { MAX_AGUI_CONTEXT_CHARS } from './limits';
+import { buildAguiChatRequest, chatTools, createChunkTranslator, toChatMessages } from './agui-openai';
+import { MAX_MODEL_HISTORY_BYTES, MAX_MODEL_MESSAGE_BYTES } from './limits';
 import { UNAVAILABLE_REPLY } from './openai-agent';
 import { aguiClient, postAgui, recordEscapedErrors, runAgui, runInput, say, sseFrames, startTestServer, waitFor } from './test-support';
 
@@ -92,7 +92,7 @@ const PAGE_TOOL = { name: 'get_page_info', description: 'The page the visitor is
 const last = (messages: Message[]) => messages.at(-1) as any;
 
 describe('OpenAI-compatible mode over AG-UI', () => {
-  it('streams the model’s text as one assistant message; the request carries the prompt, the renderers and the page context', async () => {
+  it('streams the model’s text as one assistant message; the request carries the prompt, the renderers and, apart from them, the page context', async () => {
     const agent = aguiClient(server.url);
     say(agent, 'Show me signups');
     const run = await runAgui(agent, {
@@ -110,10 +110,11 @@ describe('OpenAI-compatible mode over AG-UI', () => {
     expect(request!.body).toMatchObject({ model: 'test-model-2', stream: true });
     // No page tools: the one function is the renderer's (generative UI).
     expect(request!.body.tools!.map((t) => t.function.name)).toEqual(['bailing-chart']);
-    const [system, user] = request!.body.messages;
+    const [system, declared, user] = request!.body.messages;
     expect(system.role).toBe('system');
     expect(system.content).toContain('```bailing-chart');
-    expect(system.content).toContain('- Page title: Pricing');
+    expect(system.content).not.toContain('Pricing');
+    expect(declared).toEqual({ role: 'user', content: '<page_declared>\nThe page tells you:\n- Page title: Pricing\n</page_declared>' });
     expect(user).toEqual({ role: 'user', content: 'Show me signups' });
   });
 
@@ -280,9 +281,18 @@ describe('toChatMessages', () => {
     expect(sent).toHaveLength(40);
     expect(sent[0]).toEqual({ role: 'user', content: 'm5' });
   });
+
+  it('sends the newest messages that fit in the history bytes, and none from before a message too large to send', () => {
+    const sized = (i: number, bytes: number): Message => ({ id: String(i), role: 'user', content: `${i}:`.padEnd(bytes, 'x') });
+    const quarter = Math.floor(MAX_MODEL_HISTORY_BYTES / 4) - 100;
+    const sent = toChatMessages([sized(0, 10), sized(1, quarter), sized(2, quarter), sized(3, quarter), sized(4, quarter), sized(5, quarter)]);
+    expect(sent.map((m) => (m.content as string).split(':')[0])).toEqual(['2', '3', '4', '5']);
+    const gap = toChatMessages([sized(0, 10), sized(1, MAX_MODEL_MESSAGE_BYTES + 1), sized(2, 10)]);
+    expect(gap.map((m) => (m.content as string).split(':')[0])).toEqual(['2']);
+  });
 });
 
-describe('buildAguiChatRequest and contextLines', () => {
+describe('buildAguiChatRequest', () => {
   it('lists only tools whose names the API accepts, with a default schema', () => {
     const request = buildAguiChatRequest('m', {
       renderers: [],
@@ -309,17 +319,6 @@ describe('buildAguiChatRequest and contextLines', () => {
       ['ui__sandbox', 'Shows the visi'],
     ]);
     expect(chatTools({ renderers: [], input: { ...input, tools: [] } })).toEqual([]);
-  });
-
-  it('keeps the page context within its limit', () => {
-    const lines = contextLines([
-      { description: 'a', value: 'x'.repeat(MAX_AGUI_CONTEXT_CHARS) },
-      { description: 'b', value: 'never told' },
-    ]);
-    expect(lines[0]).toBe('The page the visitor is on tells you:');
-    expect(lines.slice(1).join('').length).toBe(MAX_AGUI_CONTEXT_CHARS);
-    expect(lines.join('\n')).not.toContain('never told');
-    expect(contextLines([])).toEqual([]);
   });
 });
 

@@ -8,9 +8,10 @@
 import { EventType, contentToText, type Event, type Message, type Tool } from '@ag-ui/core';
 import type { AguiAgent, AguiEnding, AguiRun } from './agui-agent';
 import { newAguiId } from './ids';
-import { AGUI_OPENAI_HISTORY_MESSAGES, MAX_AGUI_CONTEXT_CHARS } from './limits';
+import { AGUI_OPENAI_HISTORY_MESSAGES } from './limits';
+import { newestWithin } from './model-budget';
 import { streamCompletion, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-stream';
-import { buildSystemPrompt, rendererFormat } from './system-prompt';
+import { openingMessages, rendererFormat } from './system-prompt';
 
 type ChatMessage =
   | { role: 'system' | 'user'; content: string }
@@ -24,14 +25,15 @@ const text = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? contentToText(content as Parameters<typeof contentToText>[0]) : '';
 
 /**
- * The conversation as the model reads it: the newest messages, user, assistant and tool only.
+ * The conversation as the model reads it: the newest messages (within the count and the bytes
+ * of model-budget.ts `newestWithin`), user, assistant and tool only.
  * System and developer messages from the client are left out: the browser is the visitor's, so
  * they are the visitor's words, and the server's own system prompt is the only one. A tool call
  * without its result (a generated form never sent back) and a result without its call are left
  * out too: the API refuses a conversation with either.
  */
 export function toChatMessages(messages: readonly Message[]): ChatMessage[] {
-  const recent = messages.slice(-AGUI_OPENAI_HISTORY_MESSAGES);
+  const recent = newestWithin(messages, AGUI_OPENAI_HISTORY_MESSAGES);
   const answered = new Set(recent.filter((m) => m.role === 'tool').map((m) => (m as { toolCallId: string }).toolCallId));
   const called = new Set<string>();
   const out: ChatMessage[] = [];
@@ -67,19 +69,6 @@ export function toChatMessages(messages: readonly Message[]): ChatMessage[] {
   return out;
 }
 
-/** The page's context items, told to the model within MAX_AGUI_CONTEXT_CHARS. */
-export function contextLines(context: AguiRun['input']['context']): string[] {
-  const lines: string[] = [];
-  let left = MAX_AGUI_CONTEXT_CHARS;
-  for (const item of context) {
-    const line = `- ${item.description}: ${item.value}`.slice(0, left);
-    if (line === '') break;
-    lines.push(line);
-    left -= line.length;
-  }
-  return lines.length > 0 ? ['The page the visitor is on tells you:', ...lines] : [];
-}
-
 /** The function a model calls to show a sandbox view (the widget's name for it). */
 export const SANDBOX_FUNCTION = 'ui__sandbox';
 
@@ -92,9 +81,8 @@ export const FUNCTION_RENDERERS: Readonly<Record<string, string>> = {
   'bailing-chart': rendererFormat('bailing-chart'),
   'bailing-form': rendererFormat('bailing-form'),
   'vega-lite': rendererFormat('vega-lite'),
-  echarts: 'an ECharts option object as JSON, with inline data only',
-  sandbox:
-    'an interactive view that runs in a sandbox, as a JSON object {title, summary, html, css, jsFunctions, jsExpressions:[...], initialHeight?, placeholderMessages?:[...]}: html is the markup of its body, jsFunctions the script that defines its functions, jsExpressions what runs once it loads',
+  echarts: rendererFormat('echarts'),
+  sandbox: rendererFormat('sandbox'),
 };
 
 type ChatTool = { type: 'function'; function: { name: string; description?: string; parameters: unknown } };
@@ -121,15 +109,15 @@ export function chatTools(run: Pick<AguiRun, 'input' | 'renderers'>): ChatTool[]
 export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers' | 'sandboxPacks'>): Record<string, unknown> {
   const tools = chatTools(run);
   const drawn = tools.filter((t) => !run.input.tools.some((tool) => tool.name === t.function.name)).map((t) => `\`${t.function.name}\``);
-  const system = [
-    buildSystemPrompt(run.renderers, run.sandboxPacks),
-    ...(drawn.length > 0 ? [`Rather than a fenced block, you may call the function of its type (${drawn.join(', ')}) with the payload as its arguments: the visitor sees it drawn as it streams.`] : []),
-    ...contextLines(run.input.context),
-  ].join('\n');
+  const opening = openingMessages(
+    run.renderers,
+    { context: run.input.context, packs: run.sandboxPacks ?? [] },
+    drawn.length > 0 ? [`Rather than a fenced block, you may call the function of its type (${drawn.join(', ')}) with the payload as its arguments: the visitor sees it drawn as it streams.`] : [],
+  );
   return {
     model,
     stream: true,
-    messages: [{ role: 'system', content: system }, ...toChatMessages(run.input.messages)],
+    messages: [...opening, ...toChatMessages(run.input.messages)],
     ...(tools.length > 0 ? { tools } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { isPlainObject } from './fields';
 import { badRequest } from './http-error';
 import { parseCapabilities, parseSandboxKit } from './job-request';
 import { parseSandboxPacks, type SandboxPackLine } from './sandbox-packs';
+import { checkContextBytes, checkNewMessages, checkToolsBytes } from './model-budget';
 import { AGUI_ID_PATTERN, MAX_TICKET_CHARS, VISITOR_ID_PATTERN } from './limits';
 
 export interface AguiRequest {
@@ -44,6 +45,10 @@ export function parseAguiRequest(body: unknown): AguiRequest {
       throw badRequest('invalid_run_input', `"${key}" must be 1 to 128 visible ASCII characters (no spaces).`);
     }
   }
+  // What a model would be sent of the run, bounded before anything is sent (413 naming the part).
+  checkNewMessages(input.messages);
+  checkContextBytes(input.context);
+  checkToolsBytes(input.tools);
   // forwardedProps is the application's: keys this server does not read are left alone.
   const props: Record<string, unknown> = isPlainObject(input.forwardedProps) ? input.forwardedProps : {};
   return {

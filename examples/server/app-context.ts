@@ -10,7 +10,7 @@ import type { Store } from './store';
 import type { StaticSite } from './static-files';
 import type { StreamHintsRegistry } from './stream-hints';
 import type { DemoScenario } from './demo-agent';
-import type { UploadQuota } from './upload-quota';
+import type { AddressUploads, UploadQuota } from './upload-quota';
 import type { PetstoreFake } from './petstore';
 
 export interface AppContext {
@@ -33,6 +33,8 @@ export interface AppContext {
   /** The clock of uploads, their quotas, their retention and AG-UI interrupts' expiry (tests move it). */
   now: () => number;
   uploadQuota: UploadQuota;
+  /** Anonymous visitors' uploads per entry and address, for the address's share of the quota. */
+  addressUploads: AddressUploads;
   pingIntervalMs: number;
   streamWindowMs: number;
   /** The server's public origin (public-origin.ts): absolute URLs and same-origin checks use it, never Host. */

@@ -32,17 +32,19 @@ import {
 } from './limits';
 import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
 import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
+import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './connection-guard';
 import { listenOrigin, parsePublicOrigin } from './public-origin';
 import { RateLimiter } from './rate-limit';
 import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
 import { PetstoreFake } from './petstore';
 import { handlePetstore, isPetstorePath } from './routes/petstore';
+import { decidesContinue } from './routes/upload';
 import { serveUpload } from './routes/uploads-get';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
 import { describeError, storageRefusal } from './storage-fault';
 import { Store } from './store';
 import { StreamHintsRegistry } from './stream-hints';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
 
 export interface StartServerOptions {
   /** 0 picks any free port. Default 8787. */
@@ -75,6 +77,11 @@ export interface StartServerOptions {
    * key defaults to its environment variable (CLIENT_LIMIT_ENV), then to limits.ts.
    */
   limits?: Partial<ClientLimitSettings>;
+  /**
+   * Timeouts of receiving a request and caps on open connections (connection-guard.ts). Each key
+   * defaults to its environment variable (CONNECTION_ENV), then to limits.ts.
+   */
+  connections?: Partial<ConnectionSettings>;
   /** Demo agent pacing between deltas. Default 15. */
   deltaDelayMs?: number;
   /**
@@ -191,6 +198,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     process.env,
   );
   const streams = new Set<() => void>();
+  const uploadQuota: UploadQuota = { ...DEFAULT_UPLOAD_QUOTA, ...options.uploads?.quota };
   let origin = '';
   const app: AppContext = {
     rootDir,
@@ -205,7 +213,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     hints: new StreamHintsRegistry(),
     demoScenario: options.agent || openai ? null : pickDemoScenario,
     now,
-    uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...options.uploads?.quota },
+    uploadQuota,
+    addressUploads: new AddressUploads(uploadQuota.windowMs),
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     streamWindowMs: options.streamWindowMs ?? DEFAULT_STREAM_WINDOW_MS,
     origin: () => origin,
@@ -218,7 +227,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   let closing = false;
-  const server = createServer((req, res) => {
+  const connections = resolveConnections(options.connections, process.env);
+  const server = createServer({ connectionsCheckingInterval: checkingIntervalMs(connections) }, (req, res) => {
+    if (isRefused(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
     const started = Date.now();
     // Never the raw URL: its query carries visitor ids, thread ids and tickets.
     const loggedUrl = redactUrl(req.url ?? '');
@@ -234,6 +248,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
     });
+  });
+
+  const isRefused = guardConnections(server, connections);
+
+  // `Expect: 100-continue`: a client asking before it sends its body is told to go on at once,
+  // except by the upload route, which says so once it would take the file.
+  server.on('checkContinue', (req, res) => {
+    if (!decidesContinue(req.url)) res.writeContinue();
+    server.emit('request', req, res);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -193,6 +193,8 @@ describe('the default limits', () => {
       maxStreams: 500,
       maxStreamsPerIp: 50,
       maxStreamsPerVisitor: 8,
+      maxUploads: 8,
+      maxUploadsPerIp: 4,
     });
     expect(CLIENT_LIMIT_ENV).toEqual({
       postsPerIpPerMinute: 'BAILING_POST_RATE_PER_IP',
@@ -203,6 +205,8 @@ describe('the default limits', () => {
       maxStreams: 'BAILING_MAX_STREAMS',
       maxStreamsPerIp: 'BAILING_MAX_STREAMS_PER_IP',
       maxStreamsPerVisitor: 'BAILING_MAX_STREAMS_PER_VISITOR',
+      maxUploads: 'BAILING_MAX_UPLOADS',
+      maxUploadsPerIp: 'BAILING_MAX_UPLOADS_PER_IP',
     });
   });
 });

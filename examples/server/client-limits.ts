@@ -2,8 +2,8 @@
 // and the job stream (`/events`), rate-limited per address and per visitor, and open streams
 // capped per visitor, per address and for the whole server. Past a client's limit the answer is a
 // 429 with Retry-After; past the server's stream cap, a 503. The widget retries both on a stream
-// (with backoff, honouring Retry-After) and then recovers the answer from `/thread`.
-import { ConfigError } from './entries';
+// (with backoff, honouring Retry-After) and then recovers the answer from `/thread`. Uploads being
+// received are capped per address and in all (503 with Retry-After, before the body is read).
 import { HttpError } from './http-error';
 import {
   DEFAULT_EVENTS_RATE_PER_IP,
@@ -11,12 +11,16 @@ import {
   DEFAULT_MAX_STREAMS,
   DEFAULT_MAX_STREAMS_PER_IP,
   DEFAULT_MAX_STREAMS_PER_VISITOR,
+  DEFAULT_MAX_UPLOADS,
+  DEFAULT_MAX_UPLOADS_PER_IP,
   DEFAULT_RATE_PER_MINUTE,
   DEFAULT_THREAD_RATE_PER_IP,
   DEFAULT_THREAD_RATE_PER_VISITOR,
   STREAM_SLOT_RETRY_AFTER_SECONDS,
+  UPLOAD_BUSY_RETRY_AFTER_SECONDS,
 } from './limits';
 import { RateLimiter } from './rate-limit';
+import { resolveWholeNumbers, wholeNumbersFromEnv } from './env-settings';
 import { StreamSlots, type SlotScope } from './stream-slots';
 
 export interface ClientLimitSettings {
@@ -29,6 +33,10 @@ export interface ClientLimitSettings {
   maxStreams: number;
   maxStreamsPerIp: number;
   maxStreamsPerVisitor: number;
+  /** Uploads being received at once, in all. */
+  maxUploads: number;
+  /** Uploads being received at once from one address (client-address.ts). */
+  maxUploadsPerIp: number;
 }
 
 export const DEFAULT_CLIENT_LIMITS: Readonly<ClientLimitSettings> = Object.freeze({
@@ -40,6 +48,8 @@ export const DEFAULT_CLIENT_LIMITS: Readonly<ClientLimitSettings> = Object.freez
   maxStreams: DEFAULT_MAX_STREAMS,
   maxStreamsPerIp: DEFAULT_MAX_STREAMS_PER_IP,
   maxStreamsPerVisitor: DEFAULT_MAX_STREAMS_PER_VISITOR,
+  maxUploads: DEFAULT_MAX_UPLOADS,
+  maxUploadsPerIp: DEFAULT_MAX_UPLOADS_PER_IP,
 });
 
 /** The environment variable that overrides each setting (a load test runs many visitors from one address). */
@@ -52,20 +62,13 @@ export const CLIENT_LIMIT_ENV: Readonly<Record<keyof ClientLimitSettings, string
   maxStreams: 'BAILING_MAX_STREAMS',
   maxStreamsPerIp: 'BAILING_MAX_STREAMS_PER_IP',
   maxStreamsPerVisitor: 'BAILING_MAX_STREAMS_PER_VISITOR',
+  maxUploads: 'BAILING_MAX_UPLOADS',
+  maxUploadsPerIp: 'BAILING_MAX_UPLOADS_PER_IP',
 });
 
 /** The settings the environment sets; an empty variable is unset, anything but a whole number ≥ 1 is refused. */
 export function clientLimitsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<ClientLimitSettings> {
-  const settings: Partial<ClientLimitSettings> = {};
-  for (const [key, name] of Object.entries(CLIENT_LIMIT_ENV) as [keyof ClientLimitSettings, string][]) {
-    const value = env[name]?.trim();
-    if (value === undefined || value === '') continue;
-    if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value))) {
-      throw new ConfigError(`${name} must be a whole number of at least 1, got ${JSON.stringify(env[name])}`);
-    }
-    settings[key] = Number(value);
-  }
-  return settings;
+  return wholeNumbersFromEnv(env, CLIENT_LIMIT_ENV);
 }
 
 /** Options first, then the environment, then the defaults. */
@@ -73,8 +76,7 @@ export function resolveClientLimits(
   options: Partial<ClientLimitSettings> | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): ClientLimitSettings {
-  const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_CLIENT_LIMITS, ...clientLimitsFromEnv(env), ...given };
+  return resolveWholeNumbers(DEFAULT_CLIENT_LIMITS, CLIENT_LIMIT_ENV, options, env);
 }
 
 /** One visitor of one entry (visitor ids are only unique within an entry). */
@@ -98,10 +100,16 @@ const SLOT_REFUSALS: Readonly<Record<SlotScope, { status: number; code: string; 
   server: { status: 503, code: 'server_busy', sentence: 'The chat is busy right now. Please try again in a moment.' },
 };
 
+const UPLOAD_REFUSALS: Readonly<Record<Exclude<SlotScope, 'visitor'>, { code: string; sentence: string }>> = {
+  ip: { code: 'too_many_uploads_ip', sentence: 'Too many files are being sent from your network at once. Please wait for one to finish and try again.' },
+  server: { code: 'uploads_busy', sentence: 'The chat is receiving many files right now. Please try again in a moment.' },
+};
+
 export class ClientLimits {
   private readonly perIp: Record<ReadingRoute, RateLimiter>;
   private readonly perVisitor: Record<ReadingRoute, RateLimiter>;
   private readonly slots: StreamSlots;
+  private readonly uploads: StreamSlots;
 
   constructor(settings: ClientLimitSettings) {
     this.perIp = { thread: new RateLimiter(settings.threadPerIpPerMinute), events: new RateLimiter(settings.eventsPerIpPerMinute) };
@@ -110,6 +118,15 @@ export class ClientLimits {
       events: new RateLimiter(settings.eventsPerVisitorPerMinute),
     };
     this.slots = new StreamSlots({ max: settings.maxStreams, perIp: settings.maxStreamsPerIp, perVisitor: settings.maxStreamsPerVisitor });
+    this.uploads = new StreamSlots({ max: settings.maxUploads, perIp: settings.maxUploadsPerIp, perVisitor: Infinity });
+  }
+
+  /** Takes an upload slot of an address (client-address.ts); returns its release. Throws the 503. */
+  openUpload(address: string): () => void {
+    const decision = this.uploads.acquire(address);
+    if (decision.ok) return decision.release;
+    const { code, sentence } = UPLOAD_REFUSALS[decision.scope === 'server' ? 'server' : 'ip'];
+    throw new HttpError(503, code, sentence, { 'Retry-After': String(UPLOAD_BUSY_RETRY_AFTER_SECONDS) });
   }
 
   /** Streams open now (for logs and tests). */

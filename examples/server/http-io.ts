@@ -37,7 +37,7 @@ export function sendError(res: ServerResponse, error: HttpError, headers: Header
   sendJson(res, error.status, errorBody(error, asJob), { ...headers, ...error.headers });
 }
 
-function isJsonContentType(value: string | undefined): boolean {
+export function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
   const mediaType = value.split(';')[0]!.trim().toLowerCase();
   return mediaType === 'application/json';
@@ -62,6 +62,26 @@ export async function readJsonObject(req: IncomingMessage, maxBytes: number): Pr
     throw new HttpError(400, 'invalid_body', 'The request body must be a JSON object.');
   }
   return parsed as Record<string, unknown>;
+}
+
+/** An answer that ends the connection: a body still on its way is not read (Node reads the rest of it to keep the connection otherwise). */
+export function closing(error: HttpError): HttpError {
+  return new HttpError(error.status, error.code, error.message, { ...error.headers, Connection: 'close' });
+}
+
+/**
+ * The body's declared length, checked before a byte of it is read: 411 without one (a chunked
+ * body's size is known only once it has all arrived), `tooLarge` past `maxBytes`. Both close the
+ * connection rather than read the body.
+ */
+export function declaredLength(req: IncomingMessage, maxBytes: number, tooLarge: () => HttpError): number {
+  const header = req.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) {
+    throw closing(new HttpError(411, 'length_required', 'Send the file with a Content-Length header: its size must be known before it is read.'));
+  }
+  const length = Number(header);
+  if (length > maxBytes) throw closing(tooLarge());
+  return length;
 }
 
 /** The raw body, within `maxBytes` (413 past it, by Content-Length before reading and by what arrived while reading). */

@@ -8,6 +8,9 @@ import { verifyTicket } from './tickets';
 
 const TICKET_PREFIX = 't_';
 
+/** A visitor whose id came from a signed ticket (the others are anonymous: their ids cost nothing to mint). */
+export const isTicketVisitor = (visitorId: string): boolean => visitorId.startsWith(TICKET_PREFIX);
+
 /** A ticket that cannot be trusted is a 401, as on the hub: the host page should sign a fresh one. */
 const TICKET_ERRORS = {
   malformed: ['ticket_invalid', 'Your sign-in could not be checked. Please reload the page and sign in again.'],

@@ -74,6 +74,29 @@ export const UPLOAD_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = Object
 });
 /** Upload bodies carry base64 (4/3 of the largest file) plus a little JSON around it. */
 export const MAX_UPLOAD_BODY_BYTES = Math.ceil((MAX_FILE_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+/**
+ * An upload's fields other than the file (name, type, visitor id, ticket), as raw JSON text: the
+ * body is read as it arrives (upload-body.ts), and only the file may be large.
+ */
+export const MAX_UPLOAD_FIELD_BYTES = 32 * 1024;
+/**
+ * Uploads being received at once, in all and from one address (client-limits.ts, each overridable
+ * by an environment variable). Each holds its file (up to 20 MB) in memory until it is stored, so
+ * these bound what uploads can take of the server's memory (about 28 MB each at most, measured);
+ * past them the answer is 503 with Retry-After, before the body is read. Per address it is the
+ * widget's four attachments at once.
+ */
+export const DEFAULT_MAX_UPLOADS = 8;
+export const DEFAULT_MAX_UPLOADS_PER_IP = 4;
+/** The Retry-After of that 503: about the time a large file takes to arrive. */
+export const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 10;
+/**
+ * After a refusal answered before the body has all arrived, what is still on its way is read and
+ * dropped for this long, then the connection is closed. A client sends its whole body before it
+ * reads the answer (XMLHttpRequest, fetch), and a connection closed on unread bytes is reset,
+ * which can lose the answer on the way: this lets the visitor read the sentence, and holds nothing.
+ */
+export const UPLOAD_LINGER_MS = 2000;
 
 /** Upload quotas count the files and bytes of a rolling window of this length. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -83,6 +106,15 @@ export const UPLOAD_QUOTA_VISITOR_BYTES = 60 * 1024 * 1024;
 /** All visitors of one entry together per window: caps what a flood of fresh visitor ids can store. */
 export const UPLOAD_QUOTA_ENTRY_FILES = 2000;
 export const UPLOAD_QUOTA_ENTRY_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * Anonymous visitors (no ticket) of one entry from one address (an IPv6 /64) together, per window:
+ * a visitor id costs nothing to mint, so without it one address could spend the entry's whole
+ * quota alone. A tenth of the entry's; visitors with a ticket are not counted here.
+ */
+export const UPLOAD_QUOTA_ADDRESS_FILES = 200;
+export const UPLOAD_QUOTA_ADDRESS_BYTES = 200 * 1024 * 1024;
+/** Addresses whose anonymous uploads are remembered; past it, those with none in the window are forgotten first. */
+export const UPLOAD_QUOTA_MAX_TRACKED_ADDRESSES = 10_000;
 // Retention (retention.ts; server options override each). A visitor's data is kept for a bounded
 // time, then deleted by a sweep that runs at start-up and every hour.
 /** Uploads older than this are deleted. */
@@ -150,6 +182,28 @@ export const TICKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** History turns the OpenAI agent sends along with the new message. */
 export const AGENT_HISTORY_TURNS = 20;
 
+// What one request to the model may carry (model-budget.ts). A client's run (an AG-UI body is up
+// to 512 KiB, 30 a minute per address) would otherwise become a request of the same size to the
+// model, paid for by the site: these bound each part the client supplies, and a part over its
+// bound is refused with 413 before anything is sent.
+/**
+ * One message of the conversation as the model is sent it (its text, or a tool call and its
+ * arguments, or a tool's result, as JSON). A message this run adds that is larger is refused; an
+ * older one ends the history window there (the conversation carries on without it).
+ */
+export const MAX_MODEL_MESSAGE_BYTES = 32 * 1024;
+/**
+ * The conversation sent with one run, all its messages together: the newest that fit are sent,
+ * older ones are left out as past the history turns; the messages a run adds must fit on their own.
+ */
+export const MAX_MODEL_HISTORY_BYTES = 96 * 1024;
+/** The page context of one run (AG-UI `context` descriptions and values), sent to the model. */
+export const MAX_MODEL_CONTEXT_BYTES = 8 * 1024;
+/** The capability packs' summaries and `declare` docs of one request together (`client_capabilities.sandbox_packs`). */
+export const MAX_MODEL_PACK_DOCS_BYTES = 32 * 1024;
+/** The page's tools of one AG-UI run (names, descriptions and parameter schemas, as JSON), offered to the model as functions. */
+export const MAX_MODEL_TOOLS_BYTES = 32 * 1024;
+
 /** This server's own job ids (the hub's look different: the widget never checks them). */
 export const JOB_ID_PATTERN = /^j_[A-Za-z0-9_-]{20}$/;
 /** Ticket subjects become visitor ids (`t_<sub>`), so they stay short and URL-safe. */
@@ -171,6 +225,33 @@ export const THREAD_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+
+// Connections (connection-guard.ts); `npm start` reads each from the environment (server-settings.ts).
+/**
+ * A request's headers must have all arrived this long after its connection opened (or after the
+ * previous request on it ended): a client that sends them slowly holds a connection for nothing.
+ * Past it: 408, and the connection is closed. Node's own default is 60 s.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+/**
+ * A whole request, headers and body, must have arrived within this: a body that never comes holds
+ * a connection no longer. It does not limit the answer, so SSE streams run on. Enough for the
+ * largest upload (a 20 MB file, 27 MB as base64) over about 1.8 Mbit/s; Node's default is 300 s.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * Open connections of the whole server (Node's `server.maxConnections`: past it a new one is
+ * closed at once): above the 500 open streams, well below the file descriptors of a process.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 1000;
+/**
+ * Open connections of one address (client-address.ts): past it a new one gets a 503 and is
+ * closed, so one address cannot hold the server's connections half-open. Above the 50 streams an
+ * address may have, with room for the requests of a few tabs beside them.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 64;
+/** The Retry-After of that 503. */
+export const CONNECTION_REFUSED_RETRY_AFTER_SECONDS = 5;
 /** POST requests per client IP and minute. */
 export const DEFAULT_RATE_PER_MINUTE = 30;
 
@@ -235,7 +316,5 @@ export const AGUI_INTERRUPT_TTL_MS = 15 * 60 * 1000;
 export const AGUI_INTERRUPT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Characters per streamed piece of a demo tool call's arguments. */
 export const AGUI_ARGS_CHUNK_CHARS = 40;
-/** Messages of the conversation the OpenAI-compatible model sees in AG-UI mode (the newest ones). */
+/** Messages of the conversation the OpenAI-compatible model sees in AG-UI mode (the newest ones, within MAX_MODEL_HISTORY_BYTES). */
 export const AGUI_OPENAI_HISTORY_MESSAGES = 40;
-/** The page context (`RunAgentInput.context`) told to the model, in characters. */
-export const MAX_AGUI_CONTEXT_CHARS = 4000;

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     rootDir: DEFAULT_ROOT_DIR,
     ...(settings.publicOrigin !== undefined ? { publicOrigin: settings.publicOrigin } : {}),
     demo: settings.demo,
+    connections: settings.connections,
     log: (line) => console.log(line),
     // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
     warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),

@@ -2,8 +2,9 @@
 // logged here and replaced by a safe message: visitors never see provider details.
 import type { Agent, AgentInput } from './agent';
 import { AGENT_HISTORY_TURNS } from './limits';
+import { newestWithin } from './model-budget';
 import { streamCompletion, UNAVAILABLE_REPLY, type OpenAIOptions } from './openai-stream';
-import { buildSystemPrompt } from './system-prompt';
+import { openingMessages } from './system-prompt';
 
 export { UNAVAILABLE_REPLY, type OpenAIOptions };
 
@@ -12,8 +13,8 @@ export function buildChatRequest(model: string, input: AgentInput): Record<strin
     model,
     stream: true,
     messages: [
-      { role: 'system', content: buildSystemPrompt(input.renderers, input.sandboxPacks) },
-      ...input.history.slice(-AGENT_HISTORY_TURNS),
+      ...openingMessages(input.renderers, { page: input.pageContext ?? null, packs: input.sandboxPacks ?? [] }),
+      ...newestWithin(input.history, AGENT_HISTORY_TURNS),
       { role: 'user', content: input.text },
     ],
   };

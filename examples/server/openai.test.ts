@@ -76,13 +76,15 @@ describe('OpenAI-compatible mode', () => {
     expect(request!.headers.authorization).toBe('Bearer sk-test-key');
     expect(request!.body.model).toBe('test-model-1');
     expect(request!.body.stream).toBe(true);
-    const [system, user] = request!.body.messages;
+    const [system, declared, user] = request!.body.messages;
     expect(system!.role).toBe('system');
     expect(system!.content).toContain('markdown');
     expect(system!.content).toContain('```bailing-chart');
     expect(system!.content).toContain("kind:'bar'|'line'|'area'|'pie'|'scatter'");
-    expect(system!.content).toContain('```acme-map fence: a fenced block of type acme-map');
     expect(system!.content).not.toContain('bailing-form');
+    // A type the server has no format for is the client's word: it is named in the page's message.
+    expect(system!.content).not.toContain('acme-map');
+    expect(declared).toEqual({ role: 'user', content: "<page_declared>\nThe chat window also renders fenced blocks of these types of the page's own:\n- ```acme-map\n</page_declared>" });
     expect(user).toEqual({ role: 'user', content: 'Show me signups' });
   });
 

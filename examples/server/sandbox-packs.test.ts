@@ -3,7 +3,7 @@ import { parseAguiRequest } from './agui-request';
 import { HttpError } from './http-error';
 import { parseJobRequest } from './job-request';
 import { parseSandboxPacks } from './sandbox-packs';
-import { buildSystemPrompt } from './system-prompt';
+import { openingMessages } from './system-prompt';
 
 const LINE = { name: 'documentSearch', summary: 'documentSearch(query, topK?) searches the docs', docs: 'declare function documentSearch(query: string, topK?: number): Promise<unknown[]>;' };
 const refusal = (run: () => unknown): string => {
@@ -44,15 +44,28 @@ describe('client_capabilities.sandbox_packs', () => {
   });
 });
 
-describe('the system prompt tells a model what a view may call', () => {
-  it('with the sandbox renderer: each summary and the declarations', () => {
-    const prompt = buildSystemPrompt(['sandbox'], [LINE]);
-    expect(prompt).toContain('- documentSearch(query, topK?) searches the docs');
-    expect(prompt).toContain('```ts\n' + LINE.docs + '\n```');
+describe('a model is told what a view may call, in the page\'s declared message', () => {
+  it('with the sandbox renderer: each summary and the declarations, outside the system message', () => {
+    const [system, declared] = openingMessages(['sandbox'], { packs: [LINE] });
+    expect(system!.role).toBe('system');
+    expect(system!.content).not.toContain('documentSearch');
+    expect(system!.content).toContain('may call the async functions of the site that its <page_declared> message declares');
+    expect(declared!.role).toBe('user');
+    expect(declared!.content).toContain('- documentSearch(query, topK?) searches the docs');
+    expect(declared!.content).toContain('```ts\n' + LINE.docs + '\n```');
   });
 
   it('without it, or without packs: not a word of them', () => {
-    expect(buildSystemPrompt(['bailing-form'], [LINE])).not.toContain('documentSearch');
-    expect(buildSystemPrompt(['sandbox'], [])).not.toContain('async functions of the site');
+    expect(JSON.stringify(openingMessages(['bailing-form'], { packs: [LINE] }))).not.toContain('documentSearch');
+    expect(openingMessages(['sandbox'], { packs: [] })).toHaveLength(1);
+    expect(openingMessages(['sandbox'], { packs: [] })[0]!.content).not.toContain('async functions of the site');
+  });
+
+  it('refuses packs whose summaries and docs together are over what a model is sent, with a 413 naming the limit', () => {
+    const packs = Array.from({ length: 6 }, (_, i) => ({ ...LINE, name: `pack${i}`, docs: 'x'.repeat(6000) }));
+    expect(refusal(() => parseSandboxPacks({ sandbox_packs: packs }))).toMatch(
+      /^413 The packs' summaries and docs \("client_capabilities.sandbox_packs"\): 36\d{3} bytes, more than the 32768 bytes that may be sent to the model\. Install fewer packs/,
+    );
+    expect(parseSandboxPacks({ sandbox_packs: packs.slice(0, 5) })).toHaveLength(5);
   });
 });

@@ -6,6 +6,7 @@
 import { PACK_LIMITS } from '../../renderers/sandbox/packs/limits';
 import { isPlainObject } from './fields';
 import { badRequest } from './http-error';
+import { checkPackDocsBytes } from './model-budget';
 
 export interface SandboxPackLine {
   name: string;
@@ -22,7 +23,7 @@ export function parseSandboxPacks(capabilities: unknown, where = 'client_capabil
   const path = `${where}.sandbox_packs`;
   if (!Array.isArray(list)) throw badRequest('invalid_field', `"${path}" must be an array.`);
   if (list.length > PACK_LIMITS.packs) throw badRequest('invalid_field', `"${path}" must list at most ${PACK_LIMITS.packs} packs.`);
-  return list.map((line: unknown, i) => {
+  const lines = list.map((line: unknown, i): SandboxPackLine => {
     const at = `${path}[${i}]`;
     if (!isPlainObject(line)) throw badRequest('invalid_field', `"${at}" must be an object {name, summary, docs}.`);
     const { name, summary, docs } = line;
@@ -31,4 +32,7 @@ export function parseSandboxPacks(capabilities: unknown, where = 'client_capabil
     if (docs !== undefined && (typeof docs != 'string' || docs.length > PACK_LIMITS.docsChars)) throw badRequest('invalid_field', `"${at}.docs" must be a string of at most ${PACK_LIMITS.docsChars} characters.`);
     return { name, summary, docs: (docs as string | undefined) ?? '' };
   });
+  // Each pack within its caps can still add up to 16 × 6000 characters for the model to read.
+  checkPackDocsBytes(lines, path);
+  return lines;
 }

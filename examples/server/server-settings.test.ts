@@ -16,6 +16,7 @@ describe('readServerSettings', () => {
       dbPath: '/srv/bailing/data/chat.sqlite',
       configPath: '/srv/bailing/examples/server/entries.json',
       demo: false,
+      connections: { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, maxConnections: 1000, maxConnectionsPerIp: 64 },
     });
   });
 
@@ -28,6 +29,10 @@ describe('readServerSettings', () => {
     [{ BAILING_DB: ':memory:' }, { dbPath: ':memory:' }],
     [{ BAILING_DB: 'tmp/test.sqlite' }, { dbPath: '/srv/bailing/tmp/test.sqlite' }],
     [{ BAILING_DB: '/var/lib/bailing/chat.sqlite' }, { dbPath: '/var/lib/bailing/chat.sqlite' }],
+    [
+      { BAILING_HEADERS_TIMEOUT_MS: '5000', BAILING_REQUEST_TIMEOUT_MS: ' 60000 ', BAILING_MAX_CONNECTIONS: '200', BAILING_MAX_CONNECTIONS_PER_IP: '' },
+      { connections: { headersTimeoutMs: 5000, requestTimeoutMs: 60_000, maxConnections: 200, maxConnectionsPerIp: 64 } },
+    ],
   ])('reads %j', (env, expected) => {
     expect(readServerSettings(env, ROOT)).toMatchObject(expected);
   });
@@ -62,6 +67,11 @@ describe('readServerSettings', () => {
     [{ PORT: '70000' }, /PORT must be an integer/],
     [{ BAILING_PUBLIC_ORIGIN: 'chat.example.com' }, /BAILING_PUBLIC_ORIGIN must be an absolute http\(s\) origin like "https:\/\/chat.example.com"/],
     [{ BAILING_PUBLIC_ORIGIN: 'https://chat.example.com/widget' }, /no path, query or fragment/],
+    [{ BAILING_HEADERS_TIMEOUT_MS: '0' }, /BAILING_HEADERS_TIMEOUT_MS must be a whole number of at least 1, got "0"/],
+    [{ BAILING_REQUEST_TIMEOUT_MS: '2m' }, /BAILING_REQUEST_TIMEOUT_MS must be a whole number of at least 1, got "2m"/],
+    [{ BAILING_MAX_CONNECTIONS: '-5' }, /BAILING_MAX_CONNECTIONS must be a whole number/],
+    [{ BAILING_MAX_CONNECTIONS_PER_IP: '1.5' }, /BAILING_MAX_CONNECTIONS_PER_IP must be a whole number/],
+    [{ BAILING_REQUEST_TIMEOUT_MS: '10000' }, /BAILING_HEADERS_TIMEOUT_MS \(20000\) must not be longer than BAILING_REQUEST_TIMEOUT_MS \(10000\)/],
   ])('refuses %j with a sentence', (env, message) => {
     expect(() => readServerSettings(env, ROOT)).toThrow(ConfigError);
     expect(() => readServerSettings(env, ROOT)).toThrow(message);

@@ -2,6 +2,7 @@
 // is a ConfigError naming the variable, so the server refuses to start with a sentence instead of
 // starting wrong.
 import { isAbsolute, join } from 'node:path';
+import { resolveConnections, type ConnectionSettings } from './connection-guard';
 import { ConfigError } from './entries';
 import { DEFAULT_HOST, DEFAULT_PORT } from './limits';
 import { parsePublicOrigin } from './public-origin';
@@ -16,6 +17,8 @@ export interface ServerSettings {
   publicOrigin?: string;
   /** `--demo` or BAILING_DEMO=1: run with the shipped demo ticket secret (app.ts `demo`). */
   demo: boolean;
+  /** Timeouts and caps of connections (connection-guard.ts), each from its variable (CONNECTION_ENV) or its default. */
+  connections: ConnectionSettings;
 }
 
 const DEMO_FLAG = '--demo';
@@ -53,5 +56,6 @@ export function readServerSettings(env: Readonly<Record<string, string | undefin
     configPath: fromRoot(env.BAILING_CONFIG ?? 'examples/server/entries.json'),
     ...(publicOrigin !== undefined ? { publicOrigin: parsePublicOrigin(publicOrigin) } : {}),
     demo: parseDemo(env.BAILING_DEMO, argv),
+    connections: resolveConnections(undefined, env),
   };
 }

@@ -1,6 +1,7 @@
 // Counts open SSE streams against three caps: the whole server, one client address and one
 // visitor. Pure: no timers, no sockets; the events route takes a slot and the stream gives it
-// back when its connection ends.
+// back when its connection ends. Uploads being received and open connections are counted with it
+// too, without a visitor (none is known before a body or a request has been read).
 
 export interface StreamCaps {
   max: number;
@@ -27,13 +28,13 @@ export class StreamSlots {
     return this.open;
   }
 
-  acquire(ip: string, visitor: string): SlotDecision {
-    if ((this.byVisitor.get(visitor) ?? 0) >= this.caps.perVisitor) return { ok: false, scope: 'visitor' };
+  acquire(ip: string, visitor?: string): SlotDecision {
+    if (visitor !== undefined && (this.byVisitor.get(visitor) ?? 0) >= this.caps.perVisitor) return { ok: false, scope: 'visitor' };
     if ((this.byIp.get(ip) ?? 0) >= this.caps.perIp) return { ok: false, scope: 'ip' };
     if (this.open >= this.caps.max) return { ok: false, scope: 'server' };
     this.open++;
     increment(this.byIp, ip);
-    increment(this.byVisitor, visitor);
+    if (visitor !== undefined) increment(this.byVisitor, visitor);
     let released = false;
     return {
       ok: true,
@@ -43,7 +44,7 @@ export class StreamSlots {
         released = true;
         this.open--;
         decrement(this.byIp, ip);
-        decrement(this.byVisitor, visitor);
+        if (visitor !== undefined) decrement(this.byVisitor, visitor);
       },
     };
   }

@@ -4,7 +4,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { HttpAgent, type BaseEvent, type RunAgentResult, type RunAgentParameters } from '@ag-ui/client';
 import { createParser } from 'eventsource-parser';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startServer, type RunningServer, type StartServerOptions } from './app';
 
 export const TEST_ENTRIES = {
@@ -218,6 +219,16 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /**
+ * `promise`, or a failure naming what never came within `ms`: a server that waits for something
+ * it should not (a whole body, Node's own timeouts) fails the test instead of hanging it.
+ */
+export function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * What would kill `node main.js`: every uncaught exception and unhandled rejection during each test
  * of the calling file or describe block, recorded (vitest would only report them after the fact).
  * The array is emptied before each test.
@@ -316,4 +327,34 @@ export function sseFrames(text: string): BaseEvent[] {
       if (!match) throw new Error(`not a "data: {json}" frame: ${JSON.stringify(frame.slice(0, 80))}`);
       return JSON.parse(match[1]!) as BaseEvent;
     });
+}
+
+export interface FakeModel {
+  /** The base URL to hand the server as `openai.baseUrl`. */
+  url: string;
+  /** Every request the server made, as received: its body's size in bytes and its parsed JSON. */
+  requests: { bytes: number; body: { messages: { role: string; content: unknown }[]; tools?: unknown[] } }[];
+  close(): Promise<void>;
+}
+
+/** A local OpenAI-compatible chat completions endpoint (127.0.0.1, port 0) that records each request and streams `reply`. */
+export async function startFakeModel(reply = 'Hello from the model.'): Promise<FakeModel> {
+  const requests: FakeModel['requests'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      requests.push({ bytes: raw.length, body: JSON.parse(raw.toString('utf8')) });
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: reply } }] })}\n\n`);
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -118,7 +118,9 @@ describe('system prompt', () => {
     for (const rule of ['1 to 12 fields', "'multi_select'", 'at most 2000', 'YYYY-MM-DD', 'button labels 32', 'card numbers']) {
       expect(prompt).toContain(rule);
     }
-    expect(prompt).toContain('```custom-x fence: a fenced block of type custom-x.');
+    // A type the server has no format for is the client's own text: only its declared message names it.
+    expect(prompt).not.toContain('custom-x');
+    expect(prompt).toContain("- the block types of the page's own, listed in its <page_declared> message.");
     expect(prompt).toContain('never use any other special block type');
     expect(prompt).not.toContain('mermaid');
   });

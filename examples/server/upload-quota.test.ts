@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkUploadQuota, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+import { AddressUploads, checkUploadQuota, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
 import { postJson, startTestServer, waitFor } from './test-support';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const QUOTA: UploadQuota = { windowMs: DAY, visitorFiles: 3, visitorBytes: 1000, entryFiles: 5, entryBytes: 5000 };
+const QUOTA: UploadQuota = { windowMs: DAY, visitorFiles: 3, visitorBytes: 1000, entryFiles: 5, entryBytes: 5000, addressFiles: 100, addressBytes: 100_000 };
 const none = { files: 0, bytes: 0, oldest: null };
 
 describe('checkUploadQuota', () => {
@@ -26,9 +26,46 @@ describe('checkUploadQuota', () => {
     else expect(decision).toEqual({ ok: false, scope, sentence: expect.any(String), retryAfterSeconds: retryAfter });
   });
 
+  it('an address’s anonymous visitors together: refused past its share, after the visitor’s own limit and before the entry’s', () => {
+    const address = { files: 100, bytes: 10, oldest: T - 3 * HOUR };
+    expect(checkUploadQuota(none, none, 1, QUOTA, T, address)).toMatchObject({ ok: false, scope: 'address', retryAfterSeconds: 21 * 3600 });
+    expect(checkUploadQuota(none, none, 1, QUOTA, T, { files: 99, bytes: 10, oldest: T })).toEqual({ ok: true });
+    expect(checkUploadQuota(none, none, 6, QUOTA, T, { files: 1, bytes: 99_995, oldest: T })).toMatchObject({ scope: 'address' });
+    expect(checkUploadQuota(none, none, 5, QUOTA, T, { files: 1, bytes: 99_995, oldest: T })).toEqual({ ok: true });
+    expect(checkUploadQuota({ files: 3, bytes: 0, oldest: T }, none, 1, QUOTA, T, address)).toMatchObject({ scope: 'visitor' });
+    expect(checkUploadQuota(none, { files: 5, bytes: 0, oldest: T }, 1, QUOTA, T, address)).toMatchObject({ scope: 'address' });
+    expect(checkUploadQuota(none, none, 1, DEFAULT_UPLOAD_QUOTA, T, { files: 200, bytes: 0, oldest: T })).toMatchObject({
+      sentence: 'Visitors from your network have reached the upload limit (200 files or 200 MB a day). Please try again later, or sign in.',
+    });
+  });
+
   it('says what the limit is', () => {
     const decision = checkUploadQuota({ files: 20, bytes: 0, oldest: 0 }, none, 1, DEFAULT_UPLOAD_QUOTA, 1000);
     expect(decision).toMatchObject({ sentence: 'You have reached the upload limit (20 files or 60 MB a day). Please try again later.' });
+  });
+});
+
+describe('AddressUploads', () => {
+  it('counts an address’s uploads in the window and forgets them as it moves on', () => {
+    const ledger = new AddressUploads(DAY);
+    expect(ledger.usage('a', 0)).toEqual(none);
+    ledger.record('a', 10, 1000);
+    ledger.record('a', 5, 2000);
+    ledger.record('b', 7, 2000);
+    expect(ledger.usage('a', 3000)).toEqual({ files: 2, bytes: 15, oldest: 1000 });
+    expect(ledger.usage('a', 1000 + DAY)).toEqual({ files: 1, bytes: 5, oldest: 2000 });
+    expect(ledger.usage('a', 2000 + DAY)).toEqual(none);
+    expect(ledger.usage('b', 3000)).toEqual({ files: 1, bytes: 7, oldest: 2000 });
+  });
+
+  it('keeps at most its number of addresses: those with nothing left go first, then the longest-standing', () => {
+    const ledger = new AddressUploads(DAY, 2);
+    ledger.record('old', 1, 0);
+    ledger.record('kept', 1, DAY);
+    ledger.record('new', 1, DAY + 1);
+    expect([ledger.usage('old', DAY + 1).files, ledger.usage('kept', DAY + 1).files, ledger.usage('new', DAY + 1).files]).toEqual([0, 1, 1]);
+    ledger.record('newer', 1, DAY + 2);
+    expect([ledger.usage('kept', DAY + 2).files, ledger.usage('new', DAY + 2).files, ledger.usage('newer', DAY + 2).files]).toEqual([0, 1, 1]);
   });
 });
 

@@ -65,6 +65,7 @@ export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => 
     renderers: request.renderers,
     sandboxPacks: request.sandboxPacks,
     sandboxKit: request.sandboxKit,
+    pageContext: request.context,
     interaction,
   });
   sendJson(res, 200, { done: false, job_id: job.id, visitor_id: visitorId, ...threadEcho }, cors);
