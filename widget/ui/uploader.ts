@@ -154,7 +154,9 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
       sync();
       readBase64(file)
         .then((data) =>
-          uploadFile(api, hubEntry, { filename: name, mime, data_base64: data, ...visitor() }, { signal: abort.signal, kind, onProgress: (sent) => (progress.value = sent) }),
+          // Who and what before the file: a server reading the body as it arrives can refuse the
+          // upload before any of the file has come.
+          uploadFile(api, hubEntry, { ...visitor(), filename: name, mime, data_base64: data }, { signal: abort.signal, kind, onProgress: (sent) => (progress.value = sent) }),
         )
         .then(
           (att) => {
