@@ -264,7 +264,10 @@ describe('work follows the new text', () => {
     update('```\na\n``');
     update('```\na\n```x');
     expect(root.querySelectorAll('pre')).toHaveLength(1);
-    expect(root.querySelector('code')!.textContent).toBe('a\n```x\n');
+    // Still the open fence, growing: its lines as they came (no newline added after the open one).
+    expect(root.querySelector('code')!.textContent).toBe('a\n```x');
+    update('```\na\n```x\n```');
+    expect(root.innerHTML).toBe(finalHtml('```\na\n```x\n```'));
   });
 
   test('no image is loaded while streaming', () => {

@@ -193,8 +193,9 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
   let links: Links = {};
   let tail: ChildNode[] = [];
   // An open fence at the start of the tail: its code element (null when a preview draws it), its
-  // opening line, where its content starts in `text`, and how much of `text` it shows.
-  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number } | null = null;
+  // opening line, where its content starts in `text`, how much of `text` it shows, and whether
+  // this path drew it yet (the lexer did first).
+  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number; grown?: boolean } | null = null;
   // The tail's fences that were offered to `preview`, in document order; `next` collects them
   // again while the tail is painted, so each finds its block (and container) of the last paint.
   let blocks: Previewed[] = [];
@@ -298,9 +299,17 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
         const { code, block } = fence;
         // No lexing: the text goes in as text, as the code block holds it, or to the preview.
         if (code) {
-          code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
-          // Its text was put back plain: prepared again (coloured again), as a new block would be.
-          code.removeAttribute('data-hl');
+          // Growing, only its end changes: the new text is appended and what was there stays (with
+          // the colours `prepare` gave it), so a paint costs the new text, not the whole block. (Its
+          // text is the fence's lines as they came, without the newline the lexer would add.)
+          if (fence.grown) code.append(text.slice(fence.shown));
+          else {
+            // The first time, its text as this path draws it (the lexer's may differ in indentation),
+            // put back plain: prepared again (coloured again), as a new block would be.
+            code.textContent = text.slice(fence.from);
+            code.removeAttribute('data-hl');
+            fence.grown = true;
+          }
           prepare(code.parentNode!);
         }
         else if (block) redraw(block, openFenceText(fence.opener, text.slice(fence.from)));
