@@ -321,9 +321,10 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     }
     const count = (links: Links) => Object.keys(links).length;
     let tokens = lex(text.slice(frozen), links);
+    const defines = count(tokens.links) > count(links);
     // A link reference definition may resolve a reference above it: when the tail brings a new
     // one, everything is rendered again (definitions come last, so this is the answer's last lines).
-    if (frozen && count(tokens.links) > count(links)) {
+    if (frozen && defines) {
       tail = [...target.childNodes];
       tokens = lex(text);
       frozen = 0;
@@ -336,7 +337,8 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     // Nor is a block frozen while a definition it may draw from is still in the open tail: the
     // tail's next line can unmake it (`[r]: https://x` then ` text`), and a link drawn from it
     // would stay in the bubble after `done`, where the final render has none (DESIGN.md §2.2).
-    if (cut && count(tokens.links) > count(links) && count(lex(tokens.slice(0, cut).map((t) => t.raw).join(''), links).links) < count(tokens.links)) cut = 0;
+    // (Here nothing is frozen: the blocks to freeze are lexed alone.)
+    if (defines && count(lex(tokens.slice(0, cut).map((t) => t.raw).join('')).links) < count(tokens.links)) cut = 0;
     if (cut) links = tokens.links;
     next = [];
     const stable = cut ? paint(tokens.slice(0, cut), final) : document.createDocumentFragment();
