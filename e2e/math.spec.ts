@@ -120,3 +120,82 @@ test('without data-math math.js is never fetched and formulas stay as written', 
   await expect(body.locator('math, .bc-math, .bc-math-error')).toHaveCount(0);
   await expect(body).toContainText('the plan costs $5 and the add-on $10.');
 });
+
+/**
+ * Formulas that would draw outside their line: shifted (raised, lowered), smashed, lapped, of
+ * compounded sizes. Those that reach up are on the answer's first line, those that reach down on
+ * its last, so what they draw there would be outside the bubble.
+ */
+const ABOVE = String.raw`$\smash{\rule{1em}{8em}}$ is smashed, and this is raised four times by 20em: $\raisebox{20em}{\raisebox{20em}{\raisebox{20em}{\raisebox{20em}{up}}}}$.`;
+const BELOW = String.raw`Lowered: $\raisebox{-20em}{\raisebox{-20em}{down}}$, lapped: $\rlap{\rule{40em}{1em}}$, huge: $\Huge{\Huge{\Huge{\Huge W}}}$.`;
+/** Formulas as answers have them, each drawn as before. */
+const NORMAL = String.raw`Inline: $\frac{a}{b}$, $\int_0^1 f(x)\,dx$, $x^2 + y_j$, $\sqrt{y}$, $\overbrace{a+b}^{n}$, $\sum_{k=1}^{n} k$, $\left(\frac{1}{2}\right)$, $\binom{n}{k}$, $\lim_{x\to 0} \hat{f}$, $e^{i\pi}$, $\raisebox{0.3em}{up}$ and $\raisebox{-2pt}{down}$, $\begin{pmatrix}a&b\\c&d\end{pmatrix}$.`;
+
+test('a formula draws only inside its own message: shifts are bounded, and what still overflows its line is clipped; other formulas are drawn as before', async ({ page, server }) => {
+  await loadWidget(page, server.url, { attrs: { 'data-math': '1' } });
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  const job = await steppedJob(page);
+  await ask(page, MATH);
+  const reply = `${ABOVE}\n\n${NORMAL}\n\n${BELOW}`;
+  await job.step([reply], reply);
+  await waitForAnswer(page);
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(body.locator('.bc-math > math')).toHaveCount(18);
+  // The answer's top 150 px down the list's view, the messages above it in view.
+  await body.evaluate((el) => {
+    const list = el.closest('.bc-messages')!;
+    list.scrollTop += el.closest('.bc-msg')!.getBoundingClientRect().top - list.getBoundingClientRect().top - 150;
+  });
+  // Every formula, in order: how far its elements' boxes reach outside the bubble (px), and which
+  // of its elements a point outside the bubble (but inside the message list) hits: what draws there.
+  const measured = await body.evaluate((el) => {
+    const root = el.getRootNode() as ShadowRoot;
+    const bubble = el.closest('.bc-msg')!.getBoundingClientRect();
+    const list = el.closest('.bc-messages')!.getBoundingClientRect();
+    return [...el.querySelectorAll('.bc-math > math')].map((math) => {
+      let reach = 0;
+      const hits = new Set<string>();
+      for (const node of [math, ...math.querySelectorAll('*')]) {
+        const r = node.getBoundingClientRect();
+        if (!r.width && !r.height) continue;
+        reach = Math.max(reach, bubble.top - r.top, r.bottom - bubble.bottom, bubble.left - r.left, r.right - bubble.right);
+        // The parts of its box above, below and right of the bubble, within the list's view.
+        for (const [left, top, right, bottom] of [[r.left, r.top, r.right, Math.min(r.bottom, bubble.top)], [r.left, Math.max(r.top, bubble.bottom), r.right, r.bottom], [Math.max(r.left, bubble.right), r.top, r.right, r.bottom]]) {
+          const [l, t, rr, b] = [Math.max(left!, list.left), Math.max(top!, list.top), Math.min(right!, list.right), Math.min(bottom!, list.bottom)];
+          if (rr - l < 1 || b - t < 1) continue;
+          if (root.elementsFromPoint((l + rr) / 2, (t + b) / 2).some((hit) => math.contains(hit))) hits.add(node.localName);
+        }
+      }
+      return { reach: Math.round(reach), hits: [...hits] };
+    });
+  });
+  const [smashed, up] = measured.slice(0, 2);
+  const normal = measured.slice(2, 15);
+  const [down, lapped, huge] = measured.slice(15);
+  const all = JSON.stringify(measured);
+  // Shifts and sizes: bounded, their boxes stay inside the bubble (unbounded, "up" was drawn
+  // 1,230 px above its line, and "huge" 38 times the size of the text, wider than the bubble).
+  for (const bounded of [up, down, huge]) expect(bounded!.reach, all).toBeLessThanOrEqual(0);
+  // The detectors: these boxes do reach outside the bubble, so the points tested are real ones.
+  for (const overflowing of [smashed, lapped]) expect(overflowing!.reach, all).toBeGreaterThan(20);
+  // Clipped: nothing of them is hit outside the bubble, where they would draw over the other messages.
+  for (const clipped of [smashed, lapped]) expect(clipped!.hits, all).toEqual([]);
+  for (const formula of normal) expect(formula, all).toEqual({ reach: 0, hits: [] });
+
+  // Drawn as before: the paragraph of usual formulas looks the same, to the pixel, with the
+  // bounds lifted (the formulas' wrapper back to a plain inline box).
+  const paragraph = body.locator('p').nth(1);
+  const list = page.locator('bailing-chat-widget .bc-messages');
+  const [before, listBefore] = [await paragraph.screenshot(), await list.screenshot()];
+  await body.evaluate((el) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('.bc-math:not(.bc-math-display) { display: inline !important; overflow: visible !important; max-width: none !important; }');
+    const root = el.getRootNode() as ShadowRoot;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  });
+  expect((await paragraph.screenshot()).equals(before)).toBe(true);
+  // The detector: lifted, the clipped formulas draw over what is around the bubble.
+  expect((await list.screenshot()).equals(listBefore)).toBe(false);
+});

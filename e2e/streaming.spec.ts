@@ -27,6 +27,7 @@ import {
   test,
   waitForAnswer,
 } from './fixtures';
+import { cutBefore, steppedJob } from './stepped-streams';
 
 interface Snapshot {
   text: string;
@@ -208,6 +209,25 @@ test('streaming text is formatted as it arrives; finished blocks keep their DOM 
   const body = lastAssistant(page).locator('.bc-body');
   expect(await body.locator('h2').evaluate((h2) => (h2 as unknown as { __mark?: boolean }).__mark === true)).toBe(true);
   await expect(body.locator('h2')).toHaveText('Setting up the Acme chat widget');
+});
+
+test('a link drawn from a definition that the final reply unmakes is gone after done: the bubble is the final render', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  const job = await steppedJob(page);
+  await ask(page, 'hello');
+  const streamed = 'See [the docs][ref].\n\nMore text.\n\n[ref]: https://example.com/docs';
+  await job.step(cutBefore(streamed, ['docs]', 'More', '[ref]:', 'example']));
+  const body = lastAssistant(page).locator('.bc-body');
+  // The detector: while the answer streams, the reference above the definition is a link (to
+  // all of its URL: the whole text was drawn).
+  await expect(body.locator('a', { hasText: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+  // The reply goes on after the URL with words that are no title: no definition, no reference link.
+  const reply = `${streamed} is where it was`;
+  await job.step([], reply);
+  await waitForAnswer(page);
+  // What the final render draws of `reply` (widget/markdown.live.test.ts holds the live render to renderFinal).
+  const link = 'href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow"';
+  expect(await body.innerHTML()).toBe(`<p>See [the docs][ref].</p><p>More text.</p><p>[ref]: <a ${link}>https://example.com/docs</a> is where it was</p>`);
 });
 
 test('a tool round shows a working step, and its provisional talk is discarded', async ({ page, server }) => {

@@ -193,6 +193,44 @@ describe('finish: the live render brought to the final render', () => {
   });
 });
 
+describe('link reference definitions: the live render resolves what the final render resolves', () => {
+  /** Streams `shown` one character at a time, then finishes with `reply` (which extends it). */
+  function finished(shown: string, reply: string): HTMLDivElement {
+    const root = document.createElement('div');
+    const render = createLiveRender(root, () => {});
+    for (let i = 1; i <= shown.length; i++) render.update(shown.slice(0, i));
+    expect(render.finish(reply)).toBe(true);
+    return root;
+  }
+  const DOCS = 'See [the docs][ref].\n\nMore text.\n\n[ref]: https://example.com/docs';
+
+  test('a definition valid mid-stream that the final text unmakes leaves no link in a frozen block', () => {
+    // The detector: mid-stream the reference is a link, drawn from the definition below it.
+    const { root, update } = live();
+    update(DOCS);
+    expect(root.querySelector('a')?.textContent).toBe('the docs');
+    // Text after the URL that is no title: no definition, so `[the docs][ref]` is text.
+    const reply = DOCS + ' is where it was';
+    expect(finalHtml(reply)).not.toContain('>the docs</a>');
+    expect(finished(DOCS, reply).innerHTML).toBe(finalHtml(reply));
+  });
+
+  test.each([
+    ['a definition above, its reference in the tail', '[ref]: https://example.com/docs\n\nSee [the docs][ref].', ''],
+    ['a definition in a list above, its reference in the tail', '- [ref]: https://example.com/docs\n\n# Heading\n\nSee [the docs][ref].', ''],
+    ['a definition in a quote above, its reference in the tail', '> [ref]: https://example.com/docs\n\nSee [the docs][ref].', ''],
+    ['the reference first, the definition last', DOCS, ''],
+    ['the definition gains a title on its next line', DOCS, '\n"The docs"'],
+    ['the definition is unmade by its title', DOCS, ' "unfinished'],
+    ['two definitions of one label: the first wins', '[ref]: https://one.example/\n\nSee [x][ref].\n\n[ref]: https://two.example/', ''],
+    ['a frozen definition, then one of the same label that the tail unmakes', '[ref]: https://one.example/\n\nSee [x][ref].\n\n[ref]: https://two.example/', ' no title'],
+    ['a definition unmade, then defined again', DOCS + ' no title\n\n[ref]: https://again.example/', ''],
+  ])('%s', (_, shown, extra) => {
+    expect(finished(shown, shown + extra).innerHTML).toBe(finalHtml(shown + extra));
+    expect(stream(shown + extra, [1]).innerHTML).toBe(finalHtml(shown + extra));
+  });
+});
+
 describe('work follows the new text', () => {
   test('frozen blocks keep their DOM nodes while the answer grows', () => {
     const { root, update } = live();
@@ -226,7 +264,10 @@ describe('work follows the new text', () => {
     update('```\na\n``');
     update('```\na\n```x');
     expect(root.querySelectorAll('pre')).toHaveLength(1);
-    expect(root.querySelector('code')!.textContent).toBe('a\n```x\n');
+    // Still the open fence, growing: its lines as they came (no newline added after the open one).
+    expect(root.querySelector('code')!.textContent).toBe('a\n```x');
+    update('```\na\n```x\n```');
+    expect(root.innerHTML).toBe(finalHtml('```\na\n```x\n```'));
   });
 
   test('no image is loaded while streaming', () => {

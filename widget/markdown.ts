@@ -2,7 +2,7 @@
 // builds the nodes from its tokens under the policy of markdown-policy.ts, with model text only
 // ever as text nodes, and carves out the rich-block slots.
 
-import { Lexer, getDefaults, type Token, type Tokens } from 'marked';
+import { Lexer, getDefaults, type Links, type Token, type Tokens } from 'marked';
 import { tokensToFragment, useFormula, type ImageWords } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
@@ -42,7 +42,12 @@ export interface FinalRender {
  * keeps one, so the lexer's tokenizer is made once.
  */
 const LEXER_OPTIONS = { ...getDefaults(), gfm: true, breaks: false, async: false };
-const lex = (text: string) => Lexer.lex(text, LEXER_OPTIONS);
+/** `text`'s block tokens; `links`, the definitions of the text before it, resolve its references too. */
+const lex = (text: string, links?: Links) => {
+  const lexer = new Lexer(LEXER_OPTIONS);
+  Object.assign(lexer.tokens.links, links);
+  return lexer.lex(text);
+};
 
 /**
  * Formulas from now on (math.js, widget/math.ts): its lexer extensions find them, its `node` draws
@@ -183,10 +188,14 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
   let seen = 0;
   let text = '';
   let frozen = 0;
+  // The link reference definitions of the frozen text: the tail is lexed with them, as the final
+  // render lexes it, so a reference in the tail to a definition above it is a link there too.
+  let links: Links = {};
   let tail: ChildNode[] = [];
   // An open fence at the start of the tail: its code element (null when a preview draws it), its
-  // opening line, where its content starts in `text`, and how much of `text` it shows.
-  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number } | null = null;
+  // opening line, where its content starts in `text`, how much of `text` it shows, and whether
+  // this path drew it yet (the lexer did first).
+  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number; grown?: boolean } | null = null;
   // The tail's fences that were offered to `preview`, in document order; `next` collects them
   // again while the tail is painted, so each finds its block (and container) of the last paint.
   let blocks: Previewed[] = [];
@@ -290,9 +299,17 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
         const { code, block } = fence;
         // No lexing: the text goes in as text, as the code block holds it, or to the preview.
         if (code) {
-          code.textContent = text.slice(fence.from).replace(/\n?$/, '\n');
-          // Its text was put back plain: prepared again (coloured again), as a new block would be.
-          code.removeAttribute('data-hl');
+          // Growing, only its end changes: the new text is appended and what was there stays (with
+          // the colours `prepare` gave it), so a paint costs the new text, not the whole block. (Its
+          // text is the fence's lines as they came, without the newline the lexer would add.)
+          if (fence.grown) code.append(text.slice(fence.shown));
+          else {
+            // The first time, its text as this path draws it (the lexer's may differ in indentation),
+            // put back plain: prepared again (coloured again), as a new block would be.
+            code.textContent = text.slice(fence.from);
+            code.removeAttribute('data-hl');
+            fence.grown = true;
+          }
           prepare(code.parentNode!);
         }
         else if (block) redraw(block, openFenceText(fence.opener, text.slice(fence.from)));
@@ -302,18 +319,27 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
       }
       fence = null;
     }
-    let tokens = lex(text.slice(frozen));
-    // A link reference definition may resolve a reference above it: while one is in the tail,
-    // everything is rendered again (definitions come last, so this is the answer's last lines).
-    if (frozen && Object.keys(tokens.links).length) {
+    const count = (links: Links) => Object.keys(links).length;
+    let tokens = lex(text.slice(frozen), links);
+    const defines = count(tokens.links) > count(links);
+    // A link reference definition may resolve a reference above it: when the tail brings a new
+    // one, everything is rendered again (definitions come last, so this is the answer's last lines).
+    if (frozen && defines) {
       tail = [...target.childNodes];
       tokens = lex(text);
       frozen = 0;
+      links = {};
       // Drawn again from the start, every fence gets a new preview.
       blocks.forEach(end);
       blocks = [];
     }
-    const cut = stableCut(tokens);
+    let cut = stableCut(tokens);
+    // Nor is a block frozen while a definition it may draw from is still in the open tail: the
+    // tail's next line can unmake it (`[r]: https://x` then ` text`), and a link drawn from it
+    // would stay in the bubble after `done`, where the final render has none (DESIGN.md §2.2).
+    // (Here nothing is frozen: the blocks to freeze are lexed alone.)
+    if (defines && count(lex(tokens.slice(0, cut).map((t) => t.raw).join('')).links) < count(tokens.links)) cut = 0;
+    if (cut) links = tokens.links;
     next = [];
     const stable = cut ? paint(tokens.slice(0, cut), final) : document.createDocumentFragment();
     for (const token of tokens.splice(0, cut)) frozen += token.raw.length;
@@ -323,7 +349,7 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     const src = text.slice(frozen);
     const last = tokens[tokens.length - 1];
     const closed = final ? src : closeOpenInline(src);
-    if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = lex(closed);
+    if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = lex(closed, links);
     tail = place([stable, paint(tokens, final)])[1]!;
     // A block not painted again (the text took another shape) has left the bubble.
     for (const block of blocks) if (!next.includes(block)) end(block);

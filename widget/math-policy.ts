@@ -45,3 +45,28 @@ export const MATH_VALUE = /^[\w .#%+/-]{0,80}$/;
  * `maxExpand` times (`\def\a{\a\a}\a`).
  */
 export const KATEX_LIMITS = freeze({ maxSize: 20, maxExpand: 500 });
+
+/**
+ * How far a formula's content may be moved up or down from where its line puts it, all the moves
+ * of a path added up, in em of the answer's text. KaTeX draws `\raisebox` (and a raised `\rule`)
+ * as `<mpadded voffset>`, which moves ink without moving the box: four nested `\raisebox{20em}`
+ * (each within `maxSize`) drew a formula 1,230 px above its line, over other messages. A move past
+ * this is cut back to it. (What still draws outside its line, `\smash`, `\rlap`, is clipped:
+ * MATH_CSS in math.ts.)
+ */
+export const MAX_MATH_SHIFT_EM = 0.5;
+
+/**
+ * How large a formula's text may grow, all the sizes of a path multiplied. KaTeX writes `\Huge`
+ * (the largest, 2.488) as `mathsize="2.488em"`, relative to the text around it, so nested ones
+ * compound (`\Huge{\Huge{\Huge{\Huge W}}}` is 38 times the text, wider than the message). A size
+ * past this is cut back to it.
+ */
+export const MAX_MATH_SCALE = 2.5;
+
+/**
+ * What one of each unit KaTeX writes a length in is worth in em (CSS units at 16 px to the em,
+ * `ex` as about half an em). A length in any other unit (`bp`, `dd`, `mu`, `%`) draws nothing in
+ * a browser; its attribute is dropped.
+ */
+export const LENGTH_EM: Readonly<Record<string, number>> = freeze({ em: 1, ex: 0.5, px: 1 / 16, pt: 1 / 12, pc: 1, in: 6, cm: 6 / 2.54, mm: 0.6 / 2.54 });

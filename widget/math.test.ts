@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
 import { renderMath } from './math';
-import { MATH_ATTRIBUTES, MATH_TAGS, MATHML_NS } from './math-policy';
+import { MATH_ATTRIBUTES, MATH_TAGS, MATHML_NS, MAX_MATH_SCALE, MAX_MATH_SHIFT_EM } from './math-policy';
 
 /** Every element below `node` is ours: the wrapper span, or MathML of the allow-list with allowed attributes. */
 function checkTree(node: Node): void {
@@ -62,6 +62,56 @@ describe('renderMath', () => {
     }
     const loop = renderMath('\\def\\a{\\a\\a}\\a', false) as HTMLElement;
     expect(loop.className).toBe('bc-math-error');
+  });
+
+  /** The values of `name` down the first path that has most of them, as written (`0.25ex`). */
+  const path = (node: Node, name: string): string[] => {
+    let deepest: string[] = [];
+    for (const el of (node as Element).querySelectorAll(`[${name}]`)) {
+      const values: string[] = [];
+      for (let at: Element | null = el; at && at.localName != 'span'; at = at.parentElement) if (at.hasAttribute(name)) values.unshift(at.getAttribute(name)!);
+      if (values.length > deepest.length) deepest = values;
+    }
+    return deepest;
+  };
+
+  test.each([
+    // Small moves are drawn as written.
+    ['\\raisebox{0.25ex}{x}', ['0.25ex']],
+    ['\\raisebox{-2pt}{x}', ['-2pt']],
+    ['\\raisebox{0.3em}{\\raisebox{0.1em}{x}}', ['0.3em', '0.1em']],
+    // Past the bound: cut back, one way or the other, and a move back is a move back.
+    ['\\raisebox{20em}{\\raisebox{20em}{\\raisebox{20em}{\\raisebox{20em}{x}}}}', ['0.5em', '0em', '0em', '0em']],
+    ['\\raisebox{-20em}{\\raisebox{-20em}{x}}', ['-0.5em', '0em']],
+    ['\\raisebox{20em}{\\raisebox{-20em}{x}}', ['0.5em', '-1em']],
+    ['\\raisebox{1in}{x}', ['0.5em']],
+    ['\\rule[20em]{1em}{1em}', ['0.5em']],
+    // A move in a larger size counts larger: 0.3em of \\Huge text is 0.75em of the answer's.
+    ['\\Huge{\\raisebox{0.3em}{x}}', ['0.201em']],
+    // A unit no browser draws moves nothing, and is not written.
+    ['\\raisebox{20bp}{x}', []],
+  ])('%s: voffset down the path %j', (tex, voffsets) => {
+    const node = renderMath(tex, false);
+    checkTree(node);
+    expect(path(node, 'voffset')).toEqual(voffsets);
+  });
+
+  test.each([
+    ['\\Huge{W}', ['2.488em']],
+    ['\\tiny{W}', ['0.5em']],
+    ['\\Huge{\\tiny{W}}', ['2.488em', '0.5em']],
+    ['\\Huge{\\Huge{\\Huge{\\Huge W}}}', ['2.488em', '1.0048em', '1em', '1em']],
+    ['\\tiny{\\Huge{\\Huge W}}', ['0.5em', '2.488em', '2.0096em']],
+  ])('%s: mathsize down the path %j', (tex, sizes) => {
+    const node = renderMath(tex, false);
+    checkTree(node);
+    expect(path(node, 'mathsize')).toEqual(sizes);
+    expect(sizes.reduce((product, size) => product * parseFloat(size), 1)).toBeLessThanOrEqual(MAX_MATH_SCALE);
+  });
+
+  test('the bounds are small: a move of at most half a line, a size at most that of \\Huge', () => {
+    expect(MAX_MATH_SHIFT_EM).toBeLessThanOrEqual(0.5);
+    expect(MAX_MATH_SCALE).toBeLessThan(2.5 + 1e-9);
   });
 
   test('each call gives a new node equal to the last (a redraw keeps the DOM)', () => {

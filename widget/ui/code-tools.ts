@@ -26,10 +26,19 @@ export const CODE_TOOLS_CSS = `
 .bc-code-copy:hover { background: var(--bc-surface); color: var(--bc-fg); }
 `;
 
+/**
+ * The code elements of the blocks below `root`, or in it when it is a block (the live render
+ * prepares a streaming block alone, at each paint: its code's children, thousands of coloured
+ * pieces, are not looked through each time).
+ */
+export function codeBlocks(root: ParentNode): Iterable<HTMLElement> {
+  return (root as Element).localName == 'pre' ? [...(root as Element).children].filter((el): el is HTMLElement => el.localName == 'code') : root.querySelectorAll<HTMLElement>('pre > code');
+}
+
 /** `words`: the widget's (any language, the host's overrides), over the head's English. */
 export function addCodeTools(root: ParentNode, words: Partial<CodeStrings> | undefined, announce: (text: string, assertive?: boolean) => void): void {
   const s: CodeStrings = { ...CODE_EN, ...words };
-  for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
+  for (const code of codeBlocks(root)) {
     if (code.previousElementSibling?.classList.contains('bc-code-head')) continue;
     // The language is the renderer's checked class (`language-<name>`), never raw model text.
     const name = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? '';
