@@ -20,6 +20,7 @@ import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './p
 import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
+import { keepVisitorRows } from './visitor-rows';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -420,8 +421,17 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     }
     let partsBefore: Part[] = [];
     const { from, run: first } = next;
+    const named = new Set<string>();
+    /** The run's thread with the visitor's messages as they sent them (visitor-rows.ts), what it changed named once. */
+    const theirs = (run: AgUiRun) => {
+      const kept = keepVisitorRows(first.messages, run.messages);
+      const say = (id: string, text: string) => named.has(id) || (named.add(id), warn(`AG-UI: ${text}`));
+      for (const id of kept.rewritten) say(id, `the agent's thread changed the words of the visitor's message "${id}"; their own words are kept (what the visitor sent is never rewritten)`);
+      for (const id of kept.dropped) say(id, `the agent's thread holds a user message "${id}" the visitor never sent; it is left out (only what the visitor sent is theirs)`);
+      return kept.messages;
+    };
     /** The earlier turns, when the agent's snapshot rewrote them. */
-    const thread = (run: AgUiRun) => rewrittenThread(first.messages, run.messages, from);
+    const thread = (run: AgUiRun) => rewrittenThread(first.messages, theirs(run), from);
     /** The earlier turns as the agent's last snapshot left them, shown at once (undefined: as the page has them). */
     let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
@@ -436,7 +446,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         // Stopped by the visitor, who goes on from there: the question and what came of the
         // answer stay in the thread, as they saw them, so the next run has them. (A failed or
         // cut-off run is left out: its Retry asks the same question again.)
-        messages = latest.messages;
+        messages = theirs(latest);
         keep();
         return { kind: 'stopped' };
       }
@@ -451,13 +461,13 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const calls: DecisionAsk['calls'] = {};
         for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
         asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
-        messages = run.messages;
+        messages = theirs(run);
         keep();
         keepAsks();
         return { kind: 'answered', answer: { reply: text, thread: thread(run) } };
       }
       // Finished (or waiting on the page): what the run did is now the thread.
-      messages = run.messages;
+      messages = theirs(run);
       keep();
       const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
       if (results === 'aborted') return { kind: 'stopped' };
