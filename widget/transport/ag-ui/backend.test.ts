@@ -3,9 +3,11 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventEncoder } from '@ag-ui/encoder';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnProgress } from '../../backend';
-import { createAgUiBackend, MAX_TOOL_ROUNDS, storageKeysFor, type AgUiBackendOptions } from './backend';
+import { createAgUiBackend, MAX_STORED_MESSAGES, MAX_TOOL_ROUNDS, storageKeysFor, type AgUiBackendOptions } from './backend';
+import { MAX_JSON_DEPTH, MAX_STATE_CHARS } from './limits';
+import { MAX_STORED_PER_THREAD } from '../../history';
 import type { HostTool } from './options';
 import type { Part } from './run';
 import { memoryStorage } from '../../fixtures/memory-storage';
@@ -185,6 +187,73 @@ describe('the AG-UI backend', () => {
     script.push(run('t', 'r4', ...text('a4', 'ok')));
     await turn(b, 'next');
     expect(posted.at(-1)!.body.messages.map((m: any) => m.content)).toEqual(['again', 'Sure (edited).', 'trim', 'Done.', 'next']);
+  });
+
+  it('a state past MAX_STATE_CHARS is not taken (one warning naming the limit): the run goes on with the state it had, and the host\'s storage keeps room', async () => {
+    const { b, states, storage, warnings } = backend();
+    const big = 'x'.repeat(MAX_STATE_CHARS);
+    script.push(run('t', 'r1', { type: 'STATE_SNAPSHOT', snapshot: { todos: ['milk'] } }, { type: 'STATE_SNAPSHOT', snapshot: { blob: big } }, { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/todos/-', value: 'eggs' }] }, { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/more', value: big }] }, ...text('a1', 'Done.')));
+    expect((await turn(b, 'go')).end).toEqual({ kind: 'answered', answer: { reply: 'Done.' } });
+    expect(states).toEqual([{ todos: ['milk'] }, { todos: ['milk', 'eggs'] }]);
+    expect(b.state()).toEqual({ todos: ['milk', 'eggs'] });
+    expect(warnings.filter((w) => /state is not taken/.test(w))).toEqual([`AG-UI: STATE_SNAPSHOT: the shared state is not taken: it is ${MAX_STATE_CHARS + 11} characters of JSON, more than ${MAX_STATE_CHARS} (MAX_STATE_CHARS); the run goes on with the state it had`]);
+    expect(JSON.parse(storage.getItem(storageKeysFor(url).state)!)).toEqual({ todos: ['milk', 'eggs'] });
+    script.push(run('t', 'r2', ...text('a2', 'ok')));
+    await turn(b, 'next');
+    expect(posted[1]!.body.state).toEqual({ todos: ['milk', 'eggs'] });
+  });
+
+  it('a state nested past MAX_JSON_DEPTH is skipped with a warning naming the limit; the next message still goes', async () => {
+    const { b, states, warnings } = backend();
+    // Written by hand: JSON.stringify (the encoder's) cannot write it.
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const [first, ...rest] = run('t', 'r1', ...text('a1', 'Done.')).map((e) => `data: ${JSON.stringify(e)}\n\n`);
+    script.push({ status: 200, type: 'text/event-stream', raw: `${first}data: {"type":"STATE_SNAPSHOT","snapshot":${deep}}\n\n${rest.join('')}` });
+    expect((await turn(b, 'go')).end).toEqual({ kind: 'answered', answer: { reply: 'Done.' } });
+    expect(states).toEqual([]);
+    expect(warnings.filter((w) => w.includes('MAX_JSON_DEPTH'))).toEqual([expect.stringMatching(/^skipped an AG-UI event nested deeper than 64 levels \(MAX_JSON_DEPTH\): \{"type":"STATE_SNAPSHOT"/)]);
+    script.push(run('t', 'r2', ...text('a2', 'ok')));
+    expect((await turn(b, 'next')).end).toEqual({ kind: 'answered', answer: { reply: 'ok' } });
+    expect(posted[1]!.body).not.toHaveProperty('state');
+  });
+
+  it('stored records the page cannot use are dropped at load with a warning naming why: the chat goes on', async () => {
+    const storage = memoryStorage();
+    const keys = storageKeysFor(url);
+    storage.setItem(keys.state, '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000));
+    storage.setItem(keys.messages, '[{"id": "m1", "role": "user", "content": "hi"');
+    storage.setItem(keys.parts, '"not a record"');
+    storage.setItem(keys.asks, 'x'.repeat(MAX_STORED_PER_THREAD + 1));
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { b } = backend({ storage });
+    expect(logged.mock.calls.map(([m]) => m).sort()).toEqual([
+      `BailingChat: dropped the stored "${keys.asks}": ${MAX_STORED_PER_THREAD + 1} characters, more than a conversation keeps (MAX_STORED_PER_THREAD)`,
+      `BailingChat: dropped the stored "${keys.messages}": not JSON`,
+      `BailingChat: dropped the stored "${keys.parts}": not of its shape`,
+      `BailingChat: dropped the stored "${keys.state}": it nests deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)`,
+    ]);
+    logged.mockRestore();
+    for (const key of [keys.state, keys.messages, keys.parts, keys.asks]) expect(storage.getItem(key)).toBeNull();
+    expect(b.state()).toBeUndefined();
+    script.push(run('t', 'r', ...text('a1', 'Hello.')));
+    expect((await turn(b, 'hi')).end).toEqual({ kind: 'answered', answer: { reply: 'Hello.' } });
+  });
+
+  it('the kept messages are cut from their oldest turn to MAX_STORED_MESSAGES', async () => {
+    const storage = memoryStorage();
+    const { b } = backend({ storage });
+    const long = 'y'.repeat(30 * 1024);
+    for (let i = 0; i < 8; i++) {
+      script.push(run('t', `r${i}`, ...text(`a${i}`, long)));
+      await turn(b, `question ${i}`);
+    }
+    const kept = JSON.parse(storage.getItem(storageKeysFor(url).messages)!);
+    expect(JSON.stringify(kept).length).toBeLessThanOrEqual(MAX_STORED_MESSAGES);
+    expect(kept[0]).toMatchObject({ role: 'user' });
+    expect(kept.at(-1)).toMatchObject({ id: 'a7' });
+    script.push(run('t', 'r9', ...text('a9', 'ok')));
+    await turn(b, 'last');
+    expect(posted.at(-1)!.body.messages.length).toBe(kept.length + 1);
   });
 
   it('the visitor\'s messages are theirs: a snapshot that rewrites one, a user row they never sent, and a reopened message change nothing shown, kept or sent as theirs', async () => {

@@ -7,7 +7,8 @@
 
 import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
-import { readString, writeString } from '../../history';
+import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../history';
+import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';
 import { readEventStream } from '../sse';
@@ -49,6 +50,13 @@ export const MAX_KEPT_MESSAGES = 200;
 /** Turns whose parts are kept for a reload, and the longest argument, result or reasoning text kept of each. */
 export const MAX_KEPT_TURNS = 50;
 export const MAX_KEPT_TEXT = 4000;
+/**
+ * Characters of storage the kept messages and the kept parts may take, each cut from its oldest
+ * turn to fit (history.ts caps the conversation at MAX_STORED_PER_THREAD): with the state
+ * (MAX_STATE_CHARS), under three quarters of it, so the page's history always has room.
+ */
+export const MAX_STORED_MESSAGES = 160 * 1024;
+export const MAX_STORED_PARTS = 64 * 1024;
 /** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
 const SHOWN = JSON.stringify({ status: 'shown' });
 
@@ -64,19 +72,33 @@ export const storageKeysFor = (url: string) => {
   return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts`, live: `${key}_live` };
 };
 
-function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
-  try {
-    const value: unknown = JSON.parse(readString(storage, key) ?? 'null');
-    return check(value) ? value : fallback;
-  } catch {
-    return fallback;
+/**
+ * A stored record, or `fallback` when there is none. One that cannot be used (not JSON, not of its
+ * shape, too long, or refused by `problem`) is dropped with a warning: a bad stored value must
+ * never stop the chat, now or after every reload.
+ */
+function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T, problem: (v: T) => string | undefined = () => undefined): T {
+  const text = readString(storage, key);
+  if (text === null) return fallback;
+  let why = text.length > MAX_STORED_PER_THREAD ? `${text.length} characters, more than a conversation keeps (MAX_STORED_PER_THREAD)` : undefined;
+  if (!why) {
+    try {
+      const value: unknown = JSON.parse(text);
+      why = !check(value) ? 'not of its shape' : problem(value);
+      if (!why) return value as T;
+    } catch {
+      why = 'not JSON';
+    }
   }
+  dropStored(storage, key, why);
+  return fallback;
 }
 
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
-const anyValue = (v: unknown): v is unknown => v !== null;
-/** The page's record of the conversation, as the conversation writes it; only `r`, `t`, `j` and `err` are read here. */
-const isHistoryList = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
+const anyValue = (v: unknown): v is unknown => true;
+const isUser = (m: Message) => m.role === 'user';
+/** A stored record by id (kept parts, asks): a plain object. */
+const isRecord = <T>(v: unknown): v is Record<string, T> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
@@ -140,37 +162,41 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const { agent, tools, storage, warn } = options;
   const doFetch = options.fetch ?? fetch;
   const keys = storageKeysFor(agent.url);
+  // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
+  let messages: Message[] = readJson(storage, keys.messages, isMessageList, [], (list) => (deeperThan(list, MAX_JSON_DEPTH + 4) ? `it nests deeper than ${MAX_JSON_DEPTH + 4} levels (MAX_JSON_DEPTH)` : undefined));
+  let state: unknown = readJson(storage, keys.state, anyValue, undefined, stateProblem);
+  /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
+  let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, isRecord<Part[]>, {});
+  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
+  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, isRecord<DecisionAsk>, {});
   let threadId = readString(storage, keys.thread) || randomId('t_', 20);
   writeString(storage, keys.thread, threadId);
-  let messages: Message[] = readJson(storage, keys.messages, isMessageList, []);
-  let state: unknown = readJson(storage, keys.state, anyValue, undefined);
   const visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
   writeString(storage, keys.visitor, visitorId);
   const pending = new Map<string, PendingRun>();
   let renderers: string[] = [];
-  /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
-  let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepParts = (id: string, parts: readonly Part[]) => {
     const shown = keptParts(parts);
     if (!shown.some((p) => p.kind !== 'text' || p.text)) return;
     turnParts[id] = shown as Part[];
-    const ids = Object.keys(turnParts);
-    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TURNS))) delete turnParts[old];
-    writeString(storage, keys.parts, JSON.stringify(turnParts));
+    const turns = newestFitting(Object.entries(turnParts).slice(-MAX_KEPT_TURNS), MAX_STORED_PARTS);
+    turnParts = Object.fromEntries(turns);
+    writeString(storage, keys.parts, JSON.stringify(Object.fromEntries(newestFitting(turns, roomFor(storage, keys.parts)))));
   };
   /** A tool call the page draws with a renderer (generative UI), not one it runs. */
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
-  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
-  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
   /** The answers the page's history shows (the conversation writes it before it draws a card). */
-  const record = () => readJson(storage, keys.history, isHistoryList, []);
+  const record = () => readHistory(storage, keys.history);
   const shown = () => shownAnswers(record());
 
   const keep = () => {
-    if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
-    writeString(storage, keys.messages, JSON.stringify(messages));
     writeString(storage, keys.state, state === undefined ? null : JSON.stringify(state));
+    // Dropped from the front a whole turn at a time: a thread that starts mid-turn (a tool result
+    // without its call) is one providers refuse.
+    messages = newestFitting(messages.slice(-MAX_KEPT_MESSAGES), MAX_STORED_MESSAGES, isUser);
+    // What the site's storage has room for (history.ts), which the widget's other conversations share.
+    writeString(storage, keys.messages, JSON.stringify(newestFitting(messages, roomFor(storage, keys.messages), isUser)));
   };
 
   /** POSTs one run; resolves once the agent answered with an event stream. */
@@ -213,12 +239,17 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   /** Reads one run's stream to its end, reporting what the visitor may see. */
   async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | Error> {
     let run = p.run;
+    let refusedState = false;
     const read = await readEventStream(p.body, signal, ({ data }) => {
       let json: unknown;
       try {
         json = JSON.parse(data);
       } catch {
         warn(`skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`);
+        return false;
+      }
+      if (deeperThan(json, MAX_JSON_DEPTH)) {
+        warn(`skipped an AG-UI event nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH): ${data.slice(0, 80)}`);
         return false;
       }
       const parsed = parseAgUiEvent(json);
@@ -232,8 +263,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
       if (parsed.event.type === 'RAW' || parsed.event.type === 'CUSTOM') options.onEvent?.(parsed.event);
       if (run.state !== before.state) {
-        state = run.state;
-        options.onState?.(state);
+        const problem = stateProblem(run.state);
+        if (problem) {
+          // The run goes on with the state it had: the next delta patches that one.
+          if (!refusedState) warn(`AG-UI: ${parsed.event.type}: the shared state is not taken: ${problem}; the run goes on with the state it had`);
+          refusedState = true;
+          run = { ...run, state };
+        } else {
+          state = run.state;
+          options.onState?.(state);
+        }
       }
       if (run !== before) show(run, parsed.event.type);
       return run.status !== 'running';
