@@ -237,7 +237,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
-  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | Error> {
+  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | (Error & { fatal?: true })> {
     let run = p.run;
     let refusedState = false;
     const read = await readEventStream(p.body, signal, ({ data }) => {
@@ -489,7 +489,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         keep();
         return { kind: 'stopped' };
       }
-      if (result instanceof Error) return { kind: 'lost', reason: result.message };
+      if (result instanceof Error) {
+        // Cut off, not failed: what the run showed stays on screen, and a reload shows it again.
+        if (result.fatal) warn(`AG-UI: ${result.message}`);
+        return { kind: 'lost', reason: result.message };
+      }
       const run = result;
       const text = answerText([...earlier, ...run.parts]);
       if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
