@@ -342,7 +342,7 @@ describe('an event longer than MAX_EVENT_CHARS ends the stream, fatally, with wh
     const read = await readEventStream(body.body, new AbortController().signal, ({ data }) => void got.push(data.length > 100 ? data.length : data));
     expect(got).toEqual(seen);
     if (!fatal) return expect(read).toBe('ended');
-    expect(read).toMatchObject({ fatal: true, message: `an event of the stream is longer than ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS); the stream was ended` });
+    expect(read).toMatchObject({ fatal: true, message: `an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream` });
     // Nothing more is read: the connection is closed.
     expect(body.cancelled).toBe(true);
   });
@@ -350,7 +350,7 @@ describe('an event longer than MAX_EVENT_CHARS ends the stream, fatally, with wh
   it('streamJob: a fatal end, not a reconnect that would fetch the same event again', async () => {
     const f = fakeFetch([sse([OPEN, 'event: delta\nid: 1\ndata: {"seq":1,"text":"Hi","round":1}\n\n', `event: delta\nid: 2\ndata: ${big(MAX_EVENT_CHARS + 1)}\n\n`])]);
     const r = await run(f);
-    expect(r.end).toEqual({ kind: 'fatal', message: `GET ${URL_}: an event of the stream is longer than ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS); the stream was ended` });
+    expect(r.end).toEqual({ kind: 'fatal', message: `GET ${URL_}: an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream` });
     expect(f.calls).toHaveLength(1);
     expect(r.final.text).toBe('Hi');
   });

@@ -85,7 +85,7 @@ export async function readEventStream(
       if (chunk instanceof Error) return chunk;
       if (chunk.done) return 'ended';
       parser.feed(decoder.decode(chunk.value, { stream: true }));
-      if (tooLong) return Object.assign(new Error(`an event of the stream is longer than ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS); the stream was ended`), { fatal: true as const });
+      if (tooLong) return Object.assign(new Error(`an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream`), { fatal: true as const });
     }
     return 'stopped';
   } finally {
