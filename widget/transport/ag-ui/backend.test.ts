@@ -366,6 +366,29 @@ describe('the AG-UI backend', () => {
       expect(posted[3]!.body.messages[2].error).toBe('get_page_info took longer than 50 ms');
     });
 
+    it('arguments that do not match the tool\'s schema never reach the handler: the result names the path and the rule', async () => {
+      const seen: unknown[] = [];
+      const strict: HostTool = { ...tool((args) => (seen.push(args), 'ran')), parameters: { type: 'object', properties: { detail: { type: 'string', enum: ['title', 'url'] } }, required: ['detail'], additionalProperties: false } };
+      const { b, warnings } = backend({ tools: [strict] });
+      script.push(callsTool('{"detail":5,"admin":true}'), run('t', 'r', ...text('a1', 'Let me try again.')));
+      await turn(b, 'where am I?');
+      expect(seen).toEqual([]);
+      const result = posted[1]!.body.messages[2];
+      const problems = [
+        { path: '/detail', rule: 'type', message: '/detail: Instance type "number" is invalid. Expected "string".' },
+        { path: '/detail', rule: 'enum', message: '/detail: Instance does not match any of ["title","url"].' },
+        { path: '', rule: 'additionalProperties', message: 'the arguments: Property "admin" does not match additional properties schema.' },
+      ];
+      const error = `the arguments of get_page_info do not match its parameters schema: ${problems.map((p) => p.message).join('; ')}`;
+      expect(result).toMatchObject({ role: 'tool', toolCallId: 'call_1', error });
+      expect(JSON.parse(result.content)).toEqual({ error, problems });
+      expect(warnings).toContain(`the tool get_page_info failed: ${error}`);
+      // The same tool with arguments that match runs.
+      script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'call_2', toolCallName: 'get_page_info' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'call_2', delta: '{"detail":"title"}' }, { type: 'TOOL_CALL_END', toolCallId: 'call_2' }), run('t', 'r', ...text('a2', 'Done.')));
+      await turn(b, 'again');
+      expect(seen).toEqual([{ detail: 'title' }]);
+    });
+
     it('arguments that are not JSON are an error result, not a call', async () => {
       let called = false;
       const { b } = backend({ tools: [tool(() => (called = true))] });

@@ -22,6 +22,7 @@ import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import { keepVisitorRows } from './visitor-rows';
+import { compileToolSchema, type SchemaProblem, type ToolSchema } from './tool-schema';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -281,6 +282,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     return endOfStream(run);
   }
 
+  /** Each tool's check of its arguments, made once (readHostTools has refused the tools whose schema is not one). */
+  const schemas = new Map<HostTool, ToolSchema>();
+  const schemaOf = (tool: HostTool) => schemas.get(tool) ?? schemas.set(tool, compileToolSchema(tool.parameters)).get(tool)!;
+
   /** Runs the page's handler for each tool call the run left to it; the results become tool messages. */
   async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
     const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name));
@@ -291,6 +296,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       const tool = tools.find((t) => t.name === call.name);
       let content: string;
       let error: string | undefined;
+      let problems: SchemaProblem[] | undefined;
       try {
         if (!tool) throw new Error(`no tool named "${call.name}" on this page`);
         let args: unknown;
@@ -299,12 +305,18 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         } catch {
           throw new Error(`the arguments of ${call.name} are not JSON`);
         }
+        // The model's arguments meet the tool's schema, or the handler never sees them: the
+        // result tells the agent where and which rule, so it can call again with them right.
+        const schema = schemaOf(tool);
+        problems = schema.ok ? schema.check(args) : [{ path: '', rule: '$schema', message: `the tool's parameters schema is not valid: ${schema.error}` }];
+        if (problems.length) throw new Error(`the arguments of ${call.name} do not match its parameters schema: ${problems.map((p) => p.message).join('; ')}`);
+        problems = undefined;
         const value = await withTimeout(Promise.resolve().then(() => tool.handler(args)), tool.timeoutMs, signal, call.name);
         content = typeof value === 'string' ? value : JSON.stringify(value ?? null);
       } catch (e) {
         if (signal.aborted) throw e;
         error = e instanceof Error ? e.message : String(e);
-        content = JSON.stringify({ error });
+        content = JSON.stringify(problems ? { error, problems } : { error });
         warn(`the tool ${call.name} failed: ${error}`);
       }
       results.push({ id: randomId('m_', 16), role: 'tool', toolCallId: call.id, content, ...(error ? { error } : {}) });
