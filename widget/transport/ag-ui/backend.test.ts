@@ -305,6 +305,20 @@ describe('the AG-UI backend', () => {
     expect(b.partsOf!(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
   });
 
+  it('16,000 steps: the parts reported are a list made at most once a frame, not one per event; the last report has them all', async () => {
+    const { b } = backend();
+    script.push(run('t', 'r', ...Array.from({ length: 16_000 }, (_, i) => ({ type: 'STEP_STARTED', stepName: `step ${i}` })), ...text('a1', 'All started.')));
+    const { end, progress } = await turn(b, 'many steps');
+    expect(end).toEqual({ kind: 'answered', answer: { reply: 'All started.' } });
+    expect(progress.length).toBeGreaterThan(16_000);
+    // The events come in a handful of chunks, each read without a frame in between.
+    const lists = new Set(progress.map((p) => p.parts));
+    expect(lists.size).toBeLessThan(20);
+    const last = progress.at(-1)!.parts as Part[];
+    expect(last.filter((p) => p.kind === 'step')).toHaveLength(16_000);
+    expect(progress.at(-1)).toMatchObject({ text: 'All started.', working: true });
+  });
+
   it('a tool step shows as working while it runs', async () => {
     const { b } = backend();
     script.push(run('t', 'r', { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":"x"}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, { type: 'TOOL_CALL_RESULT', messageId: 'tm1', toolCallId: 'c1', content: '3 hits' }, ...text('a1', 'Found 3.')));

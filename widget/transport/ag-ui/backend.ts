@@ -15,7 +15,7 @@ import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
-import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
+import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart } from './run';
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
@@ -241,6 +241,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | (Error & { fatal?: true })> {
     let run = p.run;
     let refusedState = false;
+    // Only the latest run is kept: the reducer may write what it made for this stream in place.
+    const owned = new WeakSet<object>();
     const read = await readEventStream(p.body, signal, ({ data }) => {
       let json: unknown;
       try {
@@ -260,7 +262,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
       if (parsed.event.type === 'UNKNOWN') return false;
       const before = run;
-      run = reduceRun(run, parsed.event);
+      run = reduceRun(run, parsed.event, owned);
       for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
       if (parsed.event.type === 'RAW' || parsed.event.type === 'CUSTOM') options.onEvent?.(parsed.event);
       if (run.state !== before.state) {
@@ -487,12 +489,36 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
       const earlier = partsBefore;
+      const before = { answers: earlier.filter(isAnswer).length, answer: answerPart(earlier) };
       let latest = next.run;
+      // The parts reported are a list of their own (the run's is written in place), made again
+      // when a part or the earlier turns changed, and at most once an animation frame: the list
+      // is what the page redraws from, which it does once a frame at most. A change that came
+      // after that frame's list is reported with the next frame's (or at the run's end).
+      let parts: readonly (Part | ThreadPart)[] = earlier;
+      let edits = -1;
+      let madeWith: HistoryItem[] | undefined;
+      let waiting = false;
+      let over = false;
+      const partsOf = (run: AgUiRun, now?: boolean) => {
+        const changed = run.track.edits !== edits || shownThread !== madeWith;
+        // A snapshot's new version of the earlier turns does not wait: one costs what its thread holds anyway.
+        if (!changed || (waiting && !now && shownThread === madeWith)) return parts;
+        if (!now) waiting = true;
+        if (!now) nextFrame(() => ((waiting = false), !over && latest.track.edits !== edits && report(progressOf(latest, before, partsOf(latest)))));
+        edits = run.track.edits;
+        madeWith = shownThread;
+        // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
+        return (parts = shownThread ? [...earlier, ...run.parts, { kind: 'thread', items: shownThread } satisfies ThreadPart] : [...earlier, ...run.parts]);
+      };
       const result = await stream(next, signal, (run, type) => {
         // Only a snapshot rewrites earlier turns: the transcript is not compared at every delta.
         if (type === 'MESSAGES_SNAPSHOT') shownThread = thread(run);
-        report(progressOf((latest = run), earlier, shownThread));
+        report(progressOf((latest = run), before, partsOf(run)));
       });
+      over = true;
+      // What changed since the last list is shown at the run's end, not a frame later.
+      if (latest.track.edits !== edits) report(progressOf(latest, before, partsOf(latest, true)));
       if (result === 'aborted') {
         // Stopped by the visitor, who goes on from there: the question and what came of the
         // answer stay in the thread, as they saw them, so the next run has them. (A failed or
@@ -558,22 +584,22 @@ function answered(part: Part, results: readonly Message[]): Part {
   return result ? { ...part, status: result.error ? 'failed' : 'done', result: result.content as string } : part;
 }
 
+const isAnswer = (p: Part) => p.kind === 'text' && p.role === 'assistant';
+
 /**
  * What the bubble shows of a run: the turn's last assistant message (each new one starts the
  * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
- * runs; working while a tool or step runs.
+ * runs (`parts`, which holds both); working while a tool or step runs. Read from the run's
+ * indexes: a report costs the same whatever the number of parts.
  */
-function progressOf(run: AgUiRun, earlier: readonly Part[], thread?: readonly HistoryItem[]): TurnProgress {
-  const parts = earlier.length ? [...earlier, ...run.parts] : run.parts;
-  const answers = parts.filter((p) => p.kind === 'text' && p.role === 'assistant').length;
-  return {
-    text: answerText(parts),
-    resets: Math.max(0, answers - 1),
-    working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
-    // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
-    parts: thread ? [...parts, { kind: 'thread', items: thread } satisfies ThreadPart] : parts,
-  };
+function progressOf(run: AgUiRun, earlier: { answers: number; answer?: TextPart }, parts: readonly (Part | ThreadPart)[]): TurnProgress {
+  const { texts } = run.track;
+  const answer = texts.length ? (run.parts[texts[texts.length - 1]!] as TextPart) : earlier.answer;
+  return { text: answer?.text ?? '', resets: Math.max(0, earlier.answers + texts.length - 1), working: run.track.running.size > 0, parts };
 }
+
+/** The next animation frame's turn (a timer's where there are no frames: tests, workers). */
+const nextFrame = (then: () => void) => void (typeof requestAnimationFrame == 'function' ? requestAnimationFrame(then) : setTimeout(then, 16));
 
 function withTimeout<T>(work: Promise<T>, ms: number, signal: AbortSignal, name: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
