@@ -78,7 +78,7 @@ export function writeString(storage: Storage | null, key: string, value: string 
     if (value === null) storage?.removeItem(key);
     else if (storage) {
       if (value.length > roomFor(storage, key)) {
-        if (!refused.has(key)) console.warn(`BailingChat: "${key}" not saved: ${value.length} characters, over MAX_STORED_PER_THREAD (${MAX_STORED_PER_THREAD}) or MAX_STORED_TOTAL (${MAX_STORED_TOTAL})`);
+        if (!refused.has(key)) console.warn(`BailingChat: "${key}" not saved: ${value.length} characters, over MAX_STORED_PER_THREAD or MAX_STORED_TOTAL`);
         return !refused.add(key);
       }
       storage.setItem(key, value);
