@@ -279,7 +279,7 @@ describe('the AG-UI backend', () => {
     expect(users(JSON.parse(storage.getItem(storageKeysFor(url).messages)!))).toEqual(['hi there', 'and now?', 'third', 'fourth']);
     expect(warnings.filter((w) => /visitor/.test(w))).toEqual([
       expect.stringMatching(/changed the words of the visitor's message ".+"; their own words are kept/),
-      'AG-UI: the agent\'s thread holds a user message "x1" the visitor never sent; it is left out (only what the visitor sent is theirs)',
+      'AG-UI: the agent\'s thread holds a user message "x1" that is not the visitor\'s (each message they sent stands once, where they sent it); it is left out',
       expect.stringMatching(/changed the words of the visitor's message ".+"; their own words are kept/),
     ]);
   });

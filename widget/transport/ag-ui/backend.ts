@@ -480,7 +480,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       const kept = keepVisitorRows(first.messages, run.messages);
       const say = (id: string, text: string) => named.has(id) || (named.add(id), warn(`AG-UI: ${text}`));
       for (const id of kept.rewritten) say(id, `the agent's thread changed the words of the visitor's message "${id}"; their own words are kept (what the visitor sent is never rewritten)`);
-      for (const id of kept.dropped) say(id, `the agent's thread holds a user message "${id}" the visitor never sent; it is left out (only what the visitor sent is theirs)`);
+      for (const id of kept.dropped) say(id, `the agent's thread holds a user message "${id}" that is not the visitor's (each message they sent stands once, where they sent it); it is left out`);
       return kept.messages;
     };
     /** The earlier turns, when the agent's snapshot rewrote them. */

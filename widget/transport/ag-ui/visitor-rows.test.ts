@@ -19,6 +19,9 @@ describe('keepVisitorRows', () => {
     { title: 'a user row the visitor never sent: left out', now: [...SENT, u('x', FORGED)], kept: SENT, rewritten: [], dropped: ['x'] },
     { title: 'a new id repeating the visitor\'s words exactly (ids minted by the agent): stands', now: [u('n1', 'hi there'), SENT[1]!, u('n2', 'and now?')], kept: [u('n1', 'hi there'), SENT[1]!, u('n2', 'and now?')], rewritten: [], dropped: [] },
     { title: 'an assistant row under the visitor\'s id: the agent\'s row, the visitor\'s dropped', now: [a('u1', FORGED), SENT[2]!], kept: [a('u1', FORGED), SENT[2]!], rewritten: [], dropped: [] },
+    { title: 'the visitor\'s "and now?" shown twice: the copy is left out', now: [...SENT, a('q', 'Charge the card?'), u('again', 'and now?')], kept: [...SENT, a('q', 'Charge the card?')], rewritten: [], dropped: ['again'] },
+    { title: 'the visitor\'s rows moved out of their order: the one moved back is left out', now: [SENT[2]!, a('q', 'Charge the card?'), SENT[0]!], kept: [SENT[2]!, a('q', 'Charge the card?')], rewritten: [], dropped: ['u1'] },
+    { title: 'a new id repeating words of a row the agent kept under its own id: left out', now: [...SENT, u('n3', 'hi there')], kept: SENT, rewritten: [], dropped: ['n3'] },
     { title: 'the same words with the visitor\'s fields reordered: not a rewrite', now: [{ content: 'hi there', role: 'user', id: 'u1' } as Message, SENT[2]!], kept: [SENT[0]!, SENT[2]!], rewritten: [], dropped: [] },
   ])('$title', ({ now, kept, rewritten, dropped }) => {
     const out = keepVisitorRows(SENT, now);
