@@ -2,11 +2,10 @@
 // not freeze the page, and one huge event must end the run (cut off, what came kept), not hang
 // it or grow memory without end. The timings are printed; the bounds asserted are loose (many
 // times the measured), there to catch the quadratic cost coming back, not to time the machine.
-import { frame, serveStream } from './agent-runs';
-import { ask, composer, expect, launcher, lastAssistant, test, waitForAnswer } from './fixtures';
+import { frame, openAgent, serveStream } from './agent-runs';
+import { ask, expect, lastAssistant, test, waitForAnswer } from './fixtures';
 import type { Page } from '@playwright/test';
 
-const DEMO_PAGE = '/pages/ag-ui.html';
 const STEPS = 16_000;
 
 /**
@@ -46,9 +45,7 @@ test(`${STEPS} STEP_STARTED events: the run finishes and the page stays responsi
     for (let i = 0; i < STEPS; i++) body += frame({ type: 'STEP_STARTED', stepName: `step ${i}` });
     return body + [{ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'All steps started.' }, { type: 'TEXT_MESSAGE_END', messageId: 'm1' }, { type: 'RUN_FINISHED', threadId, runId }].map(frame).join('');
   });
-  await page.goto(`${server.url}${DEMO_PAGE}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
+  await openAgent(page, server.url);
   await page.evaluate(() => {
     const w = window as unknown as { __timing: { done?: number }; BailingChat: { on(n: string, f: () => void): void } };
     w.BailingChat.on('done', () => (w.__timing.done = performance.now()));
@@ -84,9 +81,7 @@ test('an event past MAX_EVENT_CHARS ends the run as cut off, with a warning nami
       { type: 'RUN_FINISHED', threadId, runId },
     ].map(frame).join(''),
   );
-  await page.goto(`${server.url}${DEMO_PAGE}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
+  await openAgent(page, server.url);
   await ask(page, 'a huge event');
   const answer = lastAssistant(page);
   await expect(answer.locator('.bc-status')).toContainText('The answer was cut off before it finished.');

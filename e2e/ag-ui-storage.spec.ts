@@ -3,19 +3,12 @@
 // a 20,000-deep one made every later message throw. The widget keeps what it stores under its caps,
 // refuses such states with a warning naming the limit, and drops a stored value it cannot use.
 import type { Page } from '@playwright/test';
-import { frame, serveStream } from './agent-runs';
-import { ask, composer, expect, launcher, lastAssistant, test, waitForAnswer } from './fixtures';
+import { frame, openAgent, serveStream } from './agent-runs';
+import { ask, expect, launcher, lastAssistant, test, waitForAnswer } from './fixtures';
 
-const DEMO_PAGE = '/pages/ag-ui.html';
 /** Together just under Chromium's 5,242,880 characters for an origin: a state that fits, and leaves the page nothing. */
 const PIECES = 6;
 const PIECE = 866_000;
-
-async function openAgent(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}${DEMO_PAGE}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
-}
 
 const answer = (threadId: string, runId: string, id: string, text: string) => [
   { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },

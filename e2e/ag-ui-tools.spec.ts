@@ -2,8 +2,8 @@
 // the page's handler runs, on a page whose CSP forbids eval (the validator interprets schemas);
 // a tool whose schema is no valid JSON Schema is warned about and never offered to the agent.
 import type { Page } from '@playwright/test';
-import { serveStream, type RunMessage } from './agent-runs';
-import { ask, composer, expect, launcher, lastAssistant, test, waitForAnswer } from './fixtures';
+import { openAgent, serveStream, type RunMessage } from './agent-runs';
+import { ask, expect, lastAssistant, test, waitForAnswer } from './fixtures';
 
 const PRELOAD_PAGE = '/e2e/ag-ui-preload.html';
 /** No 'unsafe-eval': a validator that compiled schemas with new Function would throw here. */
@@ -15,9 +15,7 @@ async function preloadPage(page: Page, baseUrl: string, edit: (html: string) => 
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': STRICT_CSP }, body: edit(await response.text()) });
   });
-  await page.goto(`${baseUrl}${PRELOAD_PAGE}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
+  await openAgent(page, baseUrl, PRELOAD_PAGE);
 }
 
 test('arguments that break the tool\'s schema never reach the handler; the agent is told the path and the rule; under a CSP without unsafe-eval', async ({ page, server, consoleMessages }) => {

@@ -18,10 +18,9 @@ import {
   trimSummary,
 } from '../examples/server/agui-replies';
 import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo-replies';
-import { serveStream, type RunMessage } from './agent-runs';
+import { openAgent, serveStream, type RunMessage } from './agent-runs';
 import { ask, assistantMessages, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test, waitForAnswer } from './fixtures';
 
-const DEMO_PAGE = '/pages/ag-ui.html';
 /** The same agent named in the preload, with a header, forwarded props, context and a counting host tool. */
 const PRELOAD_PAGE = '/e2e/ag-ui-preload.html';
 const AGENT_PATH = '/agui/demo_assistant';
@@ -58,12 +57,6 @@ function nullsIn(value: unknown, path = '$'): string[] {
   return [];
 }
 
-/** Opens a page that fronts the agent and its panel; resolves once the composer is there. */
-async function openAgent(page: Page, baseUrl: string, path = DEMO_PAGE) {
-  await page.goto(`${baseUrl}${path}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
-}
 
 /** Records, in the page, what `BailingChat.on(name)` hands over (copied, as it was then). */
 async function listen(page: Page, name: 'state' | 'event' | 'done') {

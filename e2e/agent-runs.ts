@@ -1,8 +1,18 @@
 // What a page POSTs to the reference server's AG-UI agent, for the AG-UI browser tests, and
 // streams the server would never send (page.route) standing in for it.
 import type { Page, Request } from '@playwright/test';
+import { composer, expect, launcher } from './fixtures';
 
 export const AGENT = '/agui/demo_assistant';
+/** The reference server's page that fronts its AG-UI agent. */
+export const AGENT_PAGE = '/pages/ag-ui.html';
+
+/** Opens a page that fronts the agent and its panel; resolves once the composer is there. */
+export async function openAgent(page: Page, baseUrl: string, path = AGENT_PAGE) {
+  await page.goto(`${baseUrl}${path}`);
+  await launcher(page).click();
+  await expect(composer(page)).toBeVisible();
+}
 
 /** Every run the page POSTs to the agent, as parsed RunAgentInput bodies, in order. */
 export function agentRuns(page: Page): Record<string, any>[] {

@@ -165,7 +165,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const keys = storageKeysFor(agent.url);
   // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
   let messages: Message[] = readJson(storage, keys.messages, isMessageList, [], (list) => (deeperThan(list, MAX_JSON_DEPTH + 4) ? `it nests deeper than ${MAX_JSON_DEPTH + 4} levels (MAX_JSON_DEPTH)` : undefined));
-  let state: unknown = readJson(storage, keys.state, anyValue, undefined, stateProblem);
+  // A state of null is kept as "null" and read as none: optional fields are omitted, never null (1.0).
+  let state: unknown = readJson(storage, keys.state, anyValue, undefined, stateProblem) ?? undefined;
   /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
   let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, isRecord<Part[]>, {});
   /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
