@@ -18,9 +18,9 @@ import {
   trimSummary,
 } from '../examples/server/agui-replies';
 import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo-replies';
+import { openAgent, serveStream, type RunMessage } from './agent-runs';
 import { ask, assistantMessages, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test, waitForAnswer } from './fixtures';
 
-const DEMO_PAGE = '/pages/ag-ui.html';
 /** The same agent named in the preload, with a header, forwarded props, context and a counting host tool. */
 const PRELOAD_PAGE = '/e2e/ag-ui-preload.html';
 const AGENT_PATH = '/agui/demo_assistant';
@@ -42,7 +42,7 @@ interface RunBody {
   runId: string;
   protocolVersion?: string;
   state?: unknown;
-  messages: { id: string; role: string; content?: unknown; toolCalls?: { id: string; type: string; function: { name: string; arguments: string } }[]; toolCallId?: string; error?: string }[];
+  messages: RunMessage[];
   tools: { name: string; description: string; parameters: Record<string, unknown> }[];
   context: { description: string; value: string }[];
   forwardedProps?: Record<string, unknown>;
@@ -57,12 +57,6 @@ function nullsIn(value: unknown, path = '$'): string[] {
   return [];
 }
 
-/** Opens a page that fronts the agent and its panel; resolves once the composer is there. */
-async function openAgent(page: Page, baseUrl: string, path = DEMO_PAGE) {
-  await page.goto(`${baseUrl}${path}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
-}
 
 /** Records, in the page, what `BailingChat.on(name)` hands over (copied, as it was then). */
 async function listen(page: Page, name: 'state' | 'event' | 'done') {
@@ -80,18 +74,6 @@ const heard = (page: Page, name: string) => page.evaluate((name) => (window as u
 const turnRows = (page: Page) => page.locator('bailing-chat-widget .bc-steps').last();
 /** A tool step of the conversation (above or under its turn's answer text), by its tool's name. */
 const toolStep = (page: Page, name: string) => page.locator('bailing-chat-widget .bc-messages').getByRole('group', { name });
-
-/** One AG-UI SSE frame. */
-const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify(event)}\n\n`;
-
-/** Answers the next run with `events` (RUN_STARTED with the run's own ids first), as one SSE body. */
-async function serveStream(page: Page, events: (run: { threadId: string; runId: string; messages: RunBody['messages'] }) => Record<string, unknown>[]) {
-  await page.route(`**${AGENT_PATH}`, (route, request) => {
-    const { threadId, runId, messages } = bodyOf(request);
-    const body = [{ type: 'RUN_STARTED', threadId, runId }, ...events({ threadId, runId, messages })].map(frame).join('');
-    return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }, body });
-  });
-}
 
 test('text streams into one bubble and ends as the markdown answer; the run input is a valid RunAgentInput', async ({ page, server }) => {
   const runs = recordRuns(page);

@@ -405,6 +405,31 @@ test('a refused stream (404) is not retried blindly; the answer comes from the t
   expect(events).toHaveLength(1);
 });
 
+test('an event longer than MAX_EVENT_CHARS ends the stream (no reconnect to fetch it again, no hang); the answer comes from the thread', async ({ page, server, consoleMessages }) => {
+  const events = countRequests(page, isEvents);
+  await page.route('**/chat/demo_assistant/events/**', (route, request) => {
+    const jobId = jobIdOf(request.url());
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body:
+        sseEvent('open', { ok: true, job_id: jobId, status: 'running', streaming: true }) +
+        sseEvent('delta', { seq: 1, text: 'Provisional words', round: 1 }, 1) +
+        // 2 M characters in one event: 1 Mi is the cap.
+        sseEvent('delta', { seq: 2, text: 'x'.repeat(2 * 1024 * 1024), round: 1 }, 2),
+    });
+  });
+  await openWidget(page, server.url);
+  await ask(page, 'hello');
+  const answer = lastAssistant(page);
+  await expect(answer).toContainText(/longer than usual/i);
+  await expect(answer.locator('.bc-body')).toContainText('Provisional words');
+  await expect(answer.locator('.bc-body strong')).toHaveText('Acme help assistant', { timeout: 10_000 });
+  await requestsReported(page);
+  expect(events).toHaveLength(1);
+  expect(consoleMessages.some((m) => m.text.includes('x'.repeat(100)))).toBe(false);
+});
+
 test('Stop ends the stream; the bubble is marked stopped and nothing is re-sent', async ({ page, server }) => {
   const posts = countRequests(page, isCreateJob);
   const events = countRequests(page, isEvents);

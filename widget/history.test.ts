@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cleanThreadId, mergeHistory, readHistory, redoable, responsesFor, sameHistory, storageKeys, unansweredRows, writeHistory, HISTORY_LIMIT } from './history';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanThreadId, mergeHistory, newestFitting, readHistory, redoable, responsesFor, roomFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString, HISTORY_LIMIT, MAX_STORED_PER_THREAD, MAX_STORED_TOTAL } from './history';
 import type { HistoryItem } from './types';
 
 class MemoryStorage implements Storage {
@@ -51,8 +51,74 @@ describe('storage layout', () => {
     storage.setItem('k', JSON.stringify([{ r: 'x', t: 'a', ts: 1 }, { r: 'u', t: 5, ts: 1 }, null, u('ok', 'j1', 2), { r: 'a', t: 'err', j: 'j1', ts: 3, err: true }]));
     expect(readHistory(storage, 'k')).toEqual([u('ok', 'j1', 2), { r: 'a', t: 'err', j: 'j1', ts: 3, err: true, e: true }]);
     storage.setItem('k', '{not json');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(readHistory(storage, 'k')).toEqual([]);
+    // Dropped, and said: it must not be read (and fail) at every load.
+    expect(storage.getItem('k')).toBeNull();
+    expect(warn.mock.calls.map(([m]) => m)).toEqual(['BailingChat: dropped the stored "k": not JSON']);
+    warn.mockRestore();
     expect(readHistory(null, 'k')).toEqual([]);
+  });
+});
+
+describe('what the widget keeps on the host\'s origin is capped per conversation and in total', () => {
+  const K = 1024;
+  // Each key already there holds a value of this many characters; a host key does not count.
+  it.each([
+    { title: 'a value within both caps', there: {}, key: 'bailing_chat_e1', size: 100 * K, kept: true },
+    { title: 'one value over a conversation\'s cap', there: {}, key: 'bailing_chat_e1', size: MAX_STORED_PER_THREAD, kept: false },
+    { title: 'an AG-UI agent\'s other keys count against its conversation', there: { bailing_agui_ab1_messages: 400 * K }, key: 'bailing_agui_ab1_state', size: 120 * K, kept: false },
+    { title: 'the same, within the room left', there: { bailing_agui_ab1_messages: 300 * K }, key: 'bailing_agui_ab1_state', size: 120 * K, kept: true },
+    { title: 'another agent\'s keys count only against the total', there: { bailing_agui_cd2_messages: 400 * K }, key: 'bailing_agui_ab1_state', size: 120 * K, kept: true },
+    { title: 'an entry\'s history, queued message and visitor are one conversation', there: { bailing_chat_e1_queued: 300 * K, bailing_visitor_e1: 100 * K }, key: 'bailing_chat_e1', size: 120 * K, kept: false },
+    { title: 'an entry with underscores is one conversation too', there: { bailing_chat_my_entry_queued: 400 * K }, key: 'bailing_chat_my_entry', size: 120 * K, kept: false },
+    { title: 'the total over every conversation', there: { bailing_agui_a1_chat: 400 * K, bailing_agui_a2_chat: 400 * K, bailing_chat_e2: 200 * K }, key: 'bailing_chat_e1', size: 100 * K, kept: false },
+    { title: 'the value it replaces does not count', there: { bailing_chat_e1: 500 * K }, key: 'bailing_chat_e1', size: 500 * K, kept: true },
+    { title: 'the host\'s own keys do not count', there: { 'host-cache': 3000 * K }, key: 'bailing_chat_e1', size: 400 * K, kept: true },
+  ])('$title', ({ there, key, size, kept }) => {
+    const storage = new MemoryStorage();
+    for (const [k, n] of Object.entries(there)) storage.setItem(k, 'x'.repeat(n));
+    // A key's refusal is said once until it is kept again: kept once here, an earlier row's refusal is forgotten.
+    writeString(new MemoryStorage(), key, '');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const value = 'y'.repeat(size);
+    expect(writeString(storage, key, value)).toBe(kept);
+    expect(storage.getItem(key) === value).toBe(kept);
+    expect(warn.mock.calls.length).toBe(kept ? 0 : 1);
+    if (!kept) expect(warn.mock.calls[0]![0]).toBe(`BailingChat: "${key}" not saved: ${size} characters, over MAX_STORED_PER_THREAD or MAX_STORED_TOTAL`);
+    warn.mockRestore();
+  });
+
+  it('the room is what both caps leave, keys counted', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('bailing_chat_e1_queued', 'x'.repeat(1000));
+    storage.setItem('bailing_agui_z9_chat', 'x'.repeat(MAX_STORED_PER_THREAD - 100));
+    expect(roomFor(storage, 'bailing_chat_e1')).toBe(MAX_STORED_PER_THREAD - 1000 - 'bailing_chat_e1_queued'.length - 'bailing_chat_e1'.length);
+    expect(roomFor(storage, 'bailing_agui_z9_state')).toBe(100 - 'bailing_agui_z9_chat'.length - 'bailing_agui_z9_state'.length);
+    expect(roomFor(null, 'bailing_chat_e1')).toBe(MAX_STORED_PER_THREAD - 'bailing_chat_e1'.length);
+  });
+
+  it.each([
+    { title: 'all of them when they fit', items: ['aa', 'bb', 'cc'], room: 100, kept: ['aa', 'bb', 'cc'] },
+    { title: 'exactly the room: ["aa","bb","cc"] is 16 characters', items: ['aa', 'bb', 'cc'], room: 16, kept: ['aa', 'bb', 'cc'] },
+    { title: 'the oldest dropped first', items: ['aa', 'bb', 'cc'], room: 15, kept: ['bb', 'cc'] },
+    { title: 'none when the newest alone does not fit', items: ['aa', 'b'.repeat(50)], room: 20, kept: [] },
+    { title: 'from a turn\'s start only (upper case starts a turn)', turns: true, items: ['Aa', 'bb', 'Cc', 'dd', 'ee'], room: 21, kept: ['Cc', 'dd', 'ee'] },
+    { title: 'nothing when no turn starts within the room', turns: true, items: ['Aa', 'bb', 'cc'], room: 12, kept: [] },
+  ])('newestFitting: $title', ({ items, room, kept, turns }) => {
+    expect(newestFitting(items, room, turns ? (s) => s[0] !== s[0]!.toLowerCase() : undefined)).toEqual(kept);
+    expect(JSON.stringify(kept).length).toBeLessThanOrEqual(Math.max(room, 2));
+  });
+
+  it('the history drops its oldest items to fit, so the newest are kept', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('bailing_chat_e1_queued', 'x'.repeat(MAX_STORED_PER_THREAD - 30 * K));
+    const items = Array.from({ length: 20 }, (_, i) => u('z'.repeat(2 * K), `j${i}`, i));
+    writeHistory(storage, 'bailing_chat_e1', items);
+    const kept = readHistory(storage, 'bailing_chat_e1');
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(20);
+    expect(kept).toEqual(items.slice(-kept.length));
   });
 });
 

@@ -46,13 +46,55 @@ export function readString(storage: Storage | null, key: string): string | null 
   }
 }
 
-export function writeString(storage: Storage | null, key: string, value: string | null) {
+/**
+ * What the widget keeps on the host's origin (DESIGN.md §13), in UTF-16 code units of keys and
+ * values, which browsers count against an origin's quota (about 5 M of them): one conversation's
+ * keys, and all of the widget's keys on the site. Without them an agent's 5 M-character state or
+ * answer filled the host's localStorage, and the page's own writes failed.
+ */
+export const MAX_STORED_PER_THREAD = 512 * 1024;
+export const MAX_STORED_TOTAL = 1024 * 1024;
+
+/** The conversation a key keeps: an AG-UI agent's (`bailing_agui_<agent>_…`), or an entry's (`bailing_<what>_<entry>[_queued]`). */
+const threadOf = (key: string) => /^bailing_agui_[^_]+/.exec(key)?.[0] ?? key.replace(/^bailing_[a-z]+_|_queued$/g, '');
+
+/** How long `key`'s value may be: what the caps leave beside the widget's other keys. */
+export function roomFor(storage: Storage | null, key: string): number {
+  let thread = 0;
+  let total = 0;
+  for (let i = 0, k; storage && (k = storage.key(i++)) != null; ) {
+    if (k == key || !k.startsWith('bailing_')) continue;
+    const size = k.length + storage.getItem(k)!.length;
+    total += size;
+    if (threadOf(k) == threadOf(key)) thread += size;
+  }
+  return Math.min(MAX_STORED_PER_THREAD - thread, MAX_STORED_TOTAL - total) - key.length;
+}
+
+const refused = new Set<string>();
+/** Best effort: false when not kept (over the caps, the quota, no storage). Said once per key until it is kept again. */
+export function writeString(storage: Storage | null, key: string, value: string | null): boolean {
   try {
     if (value === null) storage?.removeItem(key);
-    else storage?.setItem(key, value);
+    else if (storage) {
+      if (value.length > roomFor(storage, key)) {
+        if (!refused.has(key)) console.warn(`BailingChat: "${key}" not saved: ${value.length} characters, over MAX_STORED_PER_THREAD or MAX_STORED_TOTAL`);
+        return !refused.add(key);
+      }
+      storage.setItem(key, value);
+      refused.delete(key);
+    }
+    return !!storage;
   } catch {
     /* quota or disabled storage: the conversation goes on without persistence */
+    return false;
   }
+}
+
+/** A stored value the widget cannot use: dropped, once, with why (it must never stop the chat). */
+export function dropStored(storage: Storage | null, key: string, why: string) {
+  console.warn(`BailingChat: dropped the stored "${key}": ${why}`);
+  writeString(storage, key, null);
 }
 
 /** Reads persisted items, dropping anything that is not of the history shape. */
@@ -61,12 +103,24 @@ export function readHistory(storage: Storage | null, key: string): HistoryItem[]
     const parsed: unknown = JSON.parse(readString(storage, key) || '[]');
     return Array.isArray(parsed) ? parsed.map(toHistoryItem).filter((item): item is HistoryItem => item !== null).slice(-HISTORY_LIMIT) : [];
   } catch {
+    dropStored(storage, key, 'not JSON');
     return [];
   }
 }
 
+/**
+ * The newest of `items` whose JSON fits in `room` characters, from the oldest `start` on (where a
+ * turn starts: a thread must not begin mid-turn).
+ */
+export function newestFitting<T>(items: readonly T[], room: number, start: (item: T) => boolean = () => true): T[] {
+  let size = 1;
+  let from = items.length;
+  for (let i = items.length; i-- > 0 && (size += JSON.stringify(items[i]).length + 1) <= room; ) if (start(items[i]!)) from = i;
+  return items.slice(from);
+}
+
 export function writeHistory(storage: Storage | null, key: string, items: readonly HistoryItem[]) {
-  writeString(storage, key, JSON.stringify(items.slice(-HISTORY_LIMIT)));
+  writeString(storage, key, JSON.stringify(newestFitting(items.slice(-HISTORY_LIMIT), roomFor(storage, key))));
 }
 
 const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;

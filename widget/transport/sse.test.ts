@@ -3,7 +3,7 @@ import { initialTurn, reduceTurn, type TurnState } from './bailing-stream';
 import { parseStreamEvent } from './bailing';
 import { fakeBody, fakeFetch, fakeResponse, RECORDED_STREAM, seeded, sse } from './fixtures/fake-fetch';
 import { MAX_RETRY_MS } from './reconnect';
-import { streamJob, type StreamEnd, type StreamJobOptions } from './sse';
+import { MAX_EVENT_CHARS, readEventStream, streamJob, type StreamEnd, type StreamJobOptions } from './sse';
 
 const URL_ = 'https://hub.example.com/chat/store_assistant/events/job_7f3a';
 
@@ -321,5 +321,37 @@ describe('abort', () => {
     setTimeout(() => controller.abort(), 10);
     expect(await p).toEqual({ kind: 'aborted' });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('an event longer than MAX_EVENT_CHARS ends the stream, fatally, with what came before handed over', () => {
+  const big = (n: number) => 'x'.repeat(n);
+  const before = 'event: delta\ndata: before\n\n';
+  const after = 'event: delta\ndata: after\n\n';
+  // The parser buffers an event that spans chunks (its cap), and hands one that came whole to
+  // onEvent (ours): both paths, and a line that never ends.
+  it.each([
+    { title: 'at the cap, whole in one chunk: delivered', chunks: [before, `data: ${big(MAX_EVENT_CHARS)}\n\n`, after], fatal: false, seen: ['before', MAX_EVENT_CHARS, 'after'] },
+    { title: 'one past the cap, whole in one chunk', chunks: [before, `data: ${big(MAX_EVENT_CHARS + 1)}\n\n`, after], fatal: true, seen: ['before'] },
+    { title: 'past the cap in many chunks', chunks: [before, 'data: ', ...Array.from({ length: 9 }, () => big(MAX_EVENT_CHARS / 8)), '\n\n', after], fatal: true, seen: ['before'] },
+    { title: 'past the cap in many data lines', chunks: [before, ...Array.from({ length: 9 }, () => `data: ${big(MAX_EVENT_CHARS / 8)}\n`), '\n', after], fatal: true, seen: ['before'] },
+    { title: 'a line that never ends (the body stays open)', chunks: [before, ...Array.from({ length: 9 }, () => big(MAX_EVENT_CHARS / 8))], hang: true, fatal: true, seen: ['before'] },
+  ])('$title', async ({ chunks, hang, fatal, seen }) => {
+    const body = fakeBody(chunks, { hang });
+    const got: (string | number)[] = [];
+    const read = await readEventStream(body.body, new AbortController().signal, ({ data }) => void got.push(data.length > 100 ? data.length : data));
+    expect(got).toEqual(seen);
+    if (!fatal) return expect(read).toBe('ended');
+    expect(read).toMatchObject({ fatal: true, message: `an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream` });
+    // Nothing more is read: the connection is closed.
+    expect(body.cancelled).toBe(true);
+  });
+
+  it('streamJob: a fatal end, not a reconnect that would fetch the same event again', async () => {
+    const f = fakeFetch([sse([OPEN, 'event: delta\nid: 1\ndata: {"seq":1,"text":"Hi","round":1}\n\n', `event: delta\nid: 2\ndata: ${big(MAX_EVENT_CHARS + 1)}\n\n`])]);
+    const r = await run(f);
+    expect(r.end).toEqual({ kind: 'fatal', message: `GET ${URL_}: an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream` });
+    expect(f.calls).toHaveLength(1);
+    expect(r.final.text).toBe('Hi');
   });
 });

@@ -33,13 +33,21 @@ export interface StreamJobOptions {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
+/**
+ * Longest event a stream may send, in characters of its data (eventsource-parser counts characters;
+ * one is at most 3 bytes of UTF-8): without it, one event that never ends grows the page's memory
+ * until the tab dies. Far past any delta, snapshot or whole answer either wire sends.
+ */
+export const MAX_EVENT_CHARS = 1 << 20;
+
 const ABORTED: StreamEnd = { kind: 'aborted' };
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
 /**
  * Reads an SSE body, handing over each event in order until `onEvent` returns true (the stream is
  * over for the caller) or the body ends. Resolves `stopped`, `ended` (the body ended first),
- * `aborted`, or the Error of a failed read (a dropped connection); rejects only with what
+ * `aborted`, or the Error of a failed read (a dropped connection) or of an event longer than
+ * MAX_EVENT_CHARS (`fatal`: the same stream again would send it again); rejects only with what
  * `onEvent` throws (a caller's bug is not a network error to retry). The body is cancelled in
  * every case, so no connection is left open. Shared by every wire that streams SSE.
  */
@@ -48,18 +56,24 @@ export async function readEventStream(
   signal: AbortSignal,
   onEvent: (event: EventSourceMessage) => boolean | void,
   onRetry?: (ms: number) => void,
-): Promise<'stopped' | 'ended' | 'aborted' | Error> {
+): Promise<'stopped' | 'ended' | 'aborted' | (Error & { fatal?: true })> {
   const reader = body.getReader();
   // Stream mode keeps a multibyte character split across chunks whole; the decoder also drops
   // a leading BOM, as the SSE spec asks.
   const decoder = new TextDecoder();
   let stopped = false;
+  let tooLong = false;
   const parser = createParser({
     onEvent(event) {
       if (stopped || signal.aborted) return;
-      if (onEvent(event)) stopped = true;
+      // An event that came whole in one chunk is never buffered, so the parser's cap misses it.
+      if (event.data.length > MAX_EVENT_CHARS) tooLong = stopped = true;
+      else if (onEvent(event)) stopped = true;
     },
+    // The one error the parser stops for: an event (or line) still growing past the cap.
+    onError: (error) => void (tooLong ||= error.type == 'max-buffer-size-exceeded'),
     onRetry,
+    maxBufferSize: MAX_EVENT_CHARS,
   });
   // A fetch that does not tie the body to the signal would leave read() pending forever.
   const cancel = () => void reader.cancel().catch(noop);
@@ -71,6 +85,7 @@ export async function readEventStream(
       if (chunk instanceof Error) return chunk;
       if (chunk.done) return 'ended';
       parser.feed(decoder.decode(chunk.value, { stream: true }));
+      if (tooLong) return Object.assign(new Error(`an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream`), { fatal: true as const });
     }
     return 'stopped';
   } finally {
@@ -132,7 +147,7 @@ export async function streamJob(options: StreamJobOptions): Promise<StreamEnd> {
       onEvent(event, data, id);
       return !!end;
     }, policy.honourRetry);
-    if (read instanceof Error) return read;
+    if (read instanceof Error) return read.fatal ? { kind: 'fatal', message: `GET ${url}: ${read.message}` } : read;
     if (read === 'aborted') return ABORTED;
     // Per the SSE spec an event still buffered at the end of the stream is discarded.
     return end ?? new Error(`GET ${url}: stream ended before a terminal event`);

@@ -7,19 +7,22 @@
 
 import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
-import { readString, writeString } from '../../history';
+import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../history';
+import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';
 import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
-import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part } from './run';
+import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart } from './run';
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
+import { keepVisitorRows } from './visitor-rows';
+import { compileToolSchema, type SchemaProblem, type ToolSchema } from './tool-schema';
 import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
@@ -48,6 +51,13 @@ export const MAX_KEPT_MESSAGES = 200;
 /** Turns whose parts are kept for a reload, and the longest argument, result or reasoning text kept of each. */
 export const MAX_KEPT_TURNS = 50;
 export const MAX_KEPT_TEXT = 4000;
+/**
+ * Characters of storage the kept messages and the kept parts may take, each cut from its oldest
+ * turn to fit (history.ts caps the conversation at MAX_STORED_PER_THREAD): with the state
+ * (MAX_STATE_CHARS), under three quarters of it, so the page's history always has room.
+ */
+export const MAX_STORED_MESSAGES = 160 * 1024;
+export const MAX_STORED_PARTS = 64 * 1024;
 /** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
 const SHOWN = JSON.stringify({ status: 'shown' });
 
@@ -63,19 +73,33 @@ export const storageKeysFor = (url: string) => {
   return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts`, live: `${key}_live` };
 };
 
-function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T): T {
-  try {
-    const value: unknown = JSON.parse(readString(storage, key) ?? 'null');
-    return check(value) ? value : fallback;
-  } catch {
-    return fallback;
+/**
+ * A stored record, or `fallback` when there is none. One that cannot be used (not JSON, not of its
+ * shape, too long, or refused by `problem`) is dropped with a warning: a bad stored value must
+ * never stop the chat, now or after every reload.
+ */
+function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T, problem: (v: T) => string | undefined = () => undefined): T {
+  const text = readString(storage, key);
+  if (text === null) return fallback;
+  let why = text.length > MAX_STORED_PER_THREAD ? `${text.length} characters, more than a conversation keeps (MAX_STORED_PER_THREAD)` : undefined;
+  if (!why) {
+    try {
+      const value: unknown = JSON.parse(text);
+      why = !check(value) ? 'not of its shape' : problem(value);
+      if (!why) return value as T;
+    } catch {
+      why = 'not JSON';
+    }
   }
+  dropStored(storage, key, why);
+  return fallback;
 }
 
 const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
-const anyValue = (v: unknown): v is unknown => v !== null;
-/** The page's record of the conversation, as the conversation writes it; only `r`, `t`, `j` and `err` are read here. */
-const isHistoryList = (v: unknown): v is HistoryItem[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && ((m as HistoryItem).r === 'u' || (m as HistoryItem).r === 'a') && typeof (m as HistoryItem).t === 'string');
+const anyValue = (v: unknown): v is unknown => true;
+const isUser = (m: Message) => m.role === 'user';
+/** A stored record by id (kept parts, asks): a plain object. */
+const isRecord = <T>(v: unknown): v is Record<string, T> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
@@ -139,37 +163,42 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const { agent, tools, storage, warn } = options;
   const doFetch = options.fetch ?? fetch;
   const keys = storageKeysFor(agent.url);
+  // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
+  let messages: Message[] = readJson(storage, keys.messages, isMessageList, [], (list) => (deeperThan(list, MAX_JSON_DEPTH + 4) ? `it nests deeper than ${MAX_JSON_DEPTH + 4} levels (MAX_JSON_DEPTH)` : undefined));
+  // A state of null is kept as "null" and read as none: optional fields are omitted, never null (1.0).
+  let state: unknown = readJson(storage, keys.state, anyValue, undefined, stateProblem) ?? undefined;
+  /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
+  let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, isRecord<Part[]>, {});
+  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
+  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, isRecord<DecisionAsk>, {});
   let threadId = readString(storage, keys.thread) || randomId('t_', 20);
   writeString(storage, keys.thread, threadId);
-  let messages: Message[] = readJson(storage, keys.messages, isMessageList, []);
-  let state: unknown = readJson(storage, keys.state, anyValue, undefined);
   const visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
   writeString(storage, keys.visitor, visitorId);
   const pending = new Map<string, PendingRun>();
   let renderers: string[] = [];
-  /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
-  let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, (v): v is Record<string, Part[]> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepParts = (id: string, parts: readonly Part[]) => {
     const shown = keptParts(parts);
     if (!shown.some((p) => p.kind !== 'text' || p.text)) return;
     turnParts[id] = shown as Part[];
-    const ids = Object.keys(turnParts);
-    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TURNS))) delete turnParts[old];
-    writeString(storage, keys.parts, JSON.stringify(turnParts));
+    const turns = newestFitting(Object.entries(turnParts).slice(-MAX_KEPT_TURNS), MAX_STORED_PARTS);
+    turnParts = Object.fromEntries(turns);
+    writeString(storage, keys.parts, JSON.stringify(Object.fromEntries(newestFitting(turns, roomFor(storage, keys.parts)))));
   };
   /** A tool call the page draws with a renderer (generative UI), not one it runs. */
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
-  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
-  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, (v): v is Record<string, DecisionAsk> => typeof v === 'object' && v !== null && !Array.isArray(v), {});
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
   /** The answers the page's history shows (the conversation writes it before it draws a card). */
-  const record = () => readJson(storage, keys.history, isHistoryList, []);
+  const record = () => readHistory(storage, keys.history);
   const shown = () => shownAnswers(record());
 
   const keep = () => {
-    if (messages.length > MAX_KEPT_MESSAGES) messages = messages.slice(messages.findIndex((m, i) => i >= messages.length - MAX_KEPT_MESSAGES && m.role === 'user'));
-    writeString(storage, keys.messages, JSON.stringify(messages));
     writeString(storage, keys.state, state === undefined ? null : JSON.stringify(state));
+    // Dropped from the front a whole turn at a time: a thread that starts mid-turn (a tool result
+    // without its call) is one providers refuse.
+    messages = newestFitting(messages.slice(-MAX_KEPT_MESSAGES), MAX_STORED_MESSAGES, isUser);
+    // What the site's storage has room for (history.ts), which the widget's other conversations share.
+    writeString(storage, keys.messages, JSON.stringify(newestFitting(messages, roomFor(storage, keys.messages), isUser)));
   };
 
   /** POSTs one run; resolves once the agent answered with an event stream. */
@@ -210,14 +239,21 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
-  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | Error> {
+  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | (Error & { fatal?: true })> {
     let run = p.run;
+    let refusedState = false;
+    // Only the latest run is kept: the reducer may write what it made for this stream in place.
+    const owned = new WeakSet<object>();
     const read = await readEventStream(p.body, signal, ({ data }) => {
       let json: unknown;
       try {
         json = JSON.parse(data);
       } catch {
         warn(`skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`);
+        return false;
+      }
+      if (deeperThan(json, MAX_JSON_DEPTH)) {
+        warn(`skipped an AG-UI event nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH): ${data.slice(0, 80)}`);
         return false;
       }
       const parsed = parseAgUiEvent(json);
@@ -227,12 +263,20 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
       if (parsed.event.type === 'UNKNOWN') return false;
       const before = run;
-      run = reduceRun(run, parsed.event);
+      run = reduceRun(run, parsed.event, owned);
       for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
       if (parsed.event.type === 'RAW' || parsed.event.type === 'CUSTOM') options.onEvent?.(parsed.event);
       if (run.state !== before.state) {
-        state = run.state;
-        options.onState?.(state);
+        const problem = stateProblem(run.state);
+        if (problem) {
+          // The run goes on with the state it had: the next delta patches that one.
+          if (!refusedState) warn(`AG-UI: ${parsed.event.type}: the shared state is not taken: ${problem}; the run goes on with the state it had`);
+          refusedState = true;
+          run = { ...run, state };
+        } else {
+          state = run.state;
+          options.onState?.(state);
+        }
       }
       if (run !== before) show(run, parsed.event.type);
       return run.status !== 'running';
@@ -240,6 +284,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     if (read === 'aborted' || read instanceof Error) return read;
     return endOfStream(run);
   }
+
+  /** Each tool's check of its arguments, made once (readHostTools has refused the tools whose schema is not one). */
+  const schemas = new Map<HostTool, ToolSchema>();
+  const schemaOf = (tool: HostTool) => schemas.get(tool) ?? schemas.set(tool, compileToolSchema(tool.parameters)).get(tool)!;
 
   /** Runs the page's handler for each tool call the run left to it; the results become tool messages. */
   async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
@@ -251,6 +299,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       const tool = tools.find((t) => t.name === call.name);
       let content: string;
       let error: string | undefined;
+      let problems: SchemaProblem[] | undefined;
       try {
         if (!tool) throw new Error(`no tool named "${call.name}" on this page`);
         let args: unknown;
@@ -259,12 +308,18 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         } catch {
           throw new Error(`the arguments of ${call.name} are not JSON`);
         }
+        // The model's arguments meet the tool's schema, or the handler never sees them: the
+        // result tells the agent where and which rule, so it can call again with them right.
+        const schema = schemaOf(tool);
+        problems = schema.ok ? schema.check(args) : [{ path: '', rule: '$schema', message: `the tool's parameters schema is not valid: ${schema.error}` }];
+        if (problems.length) throw new Error(`the arguments of ${call.name} do not match its parameters schema: ${problems.map((p) => p.message).join('; ')}`);
+        problems = undefined;
         const value = await withTimeout(Promise.resolve().then(() => tool.handler(args)), tool.timeoutMs, signal, call.name);
         content = typeof value === 'string' ? value : JSON.stringify(value ?? null);
       } catch (e) {
         if (signal.aborted) throw e;
         error = e instanceof Error ? e.message : String(e);
-        content = JSON.stringify({ error });
+        content = JSON.stringify(problems ? { error, problems } : { error });
         warn(`the tool ${call.name} failed: ${error}`);
       }
       results.push({ id: randomId('m_', 16), role: 'tool', toolCallId: call.id, content, ...(error ? { error } : {}) });
@@ -420,27 +475,64 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     }
     let partsBefore: Part[] = [];
     const { from, run: first } = next;
+    const named = new Set<string>();
+    /** The run's thread with the visitor's messages as they sent them (visitor-rows.ts), what it changed named once. */
+    const theirs = (run: AgUiRun) => {
+      const kept = keepVisitorRows(first.messages, run.messages);
+      const say = (id: string, text: string) => named.has(id) || (named.add(id), warn(`AG-UI: ${text}`));
+      for (const id of kept.rewritten) say(id, `the agent's thread changed the words of the visitor's message "${id}"; their own words are kept (what the visitor sent is never rewritten)`);
+      for (const id of kept.dropped) say(id, `the agent's thread holds a user message "${id}" that is not the visitor's (each message they sent stands once, where they sent it); it is left out`);
+      return kept.messages;
+    };
     /** The earlier turns, when the agent's snapshot rewrote them. */
-    const thread = (run: AgUiRun) => rewrittenThread(first.messages, run.messages, from);
+    const thread = (run: AgUiRun) => rewrittenThread(first.messages, theirs(run), from);
     /** The earlier turns as the agent's last snapshot left them, shown at once (undefined: as the page has them). */
     let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
       const earlier = partsBefore;
+      const before = { answers: earlier.filter(isAnswer).length, answer: answerPart(earlier) };
       let latest = next.run;
+      // The parts reported are a list of their own (the run's is written in place), made again
+      // when a part or the earlier turns changed, and at most once an animation frame: the list
+      // is what the page redraws from, which it does once a frame at most. A change that came
+      // after that frame's list is reported with the next frame's (or at the run's end).
+      let parts: readonly (Part | ThreadPart)[] = earlier;
+      let edits = -1;
+      let madeWith: HistoryItem[] | undefined;
+      let waiting = false;
+      let over = false;
+      const partsOf = (run: AgUiRun, now?: boolean) => {
+        const changed = run.track.edits !== edits || shownThread !== madeWith;
+        // A snapshot's new version of the earlier turns does not wait: one costs what its thread holds anyway.
+        if (!changed || (waiting && !now && shownThread === madeWith)) return parts;
+        if (!now) waiting = true;
+        if (!now) nextFrame(() => ((waiting = false), !over && latest.track.edits !== edits && report(progressOf(latest, before, partsOf(latest)))));
+        edits = run.track.edits;
+        madeWith = shownThread;
+        // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
+        return (parts = shownThread ? [...earlier, ...run.parts, { kind: 'thread', items: shownThread } satisfies ThreadPart] : [...earlier, ...run.parts]);
+      };
       const result = await stream(next, signal, (run, type) => {
         // Only a snapshot rewrites earlier turns: the transcript is not compared at every delta.
         if (type === 'MESSAGES_SNAPSHOT') shownThread = thread(run);
-        report(progressOf((latest = run), earlier, shownThread));
+        report(progressOf((latest = run), before, partsOf(run)));
       });
+      over = true;
+      // What changed since the last list is shown at the run's end, not a frame later.
+      if (latest.track.edits !== edits) report(progressOf(latest, before, partsOf(latest, true)));
       if (result === 'aborted') {
         // Stopped by the visitor, who goes on from there: the question and what came of the
         // answer stay in the thread, as they saw them, so the next run has them. (A failed or
         // cut-off run is left out: its Retry asks the same question again.)
-        messages = latest.messages;
+        messages = theirs(latest);
         keep();
         return { kind: 'stopped' };
       }
-      if (result instanceof Error) return { kind: 'lost', reason: result.message };
+      if (result instanceof Error) {
+        // Cut off, not failed: what the run showed stays on screen, and a reload shows it again.
+        if (result.fatal) warn(`AG-UI: ${result.message}`);
+        return { kind: 'lost', reason: result.message };
+      }
       const run = result;
       const text = answerText([...earlier, ...run.parts]);
       if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
@@ -451,13 +543,13 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const calls: DecisionAsk['calls'] = {};
         for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
         asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
-        messages = run.messages;
+        messages = theirs(run);
         keep();
         keepAsks();
         return { kind: 'answered', answer: { reply: text, thread: thread(run) } };
       }
       // Finished (or waiting on the page): what the run did is now the thread.
-      messages = run.messages;
+      messages = theirs(run);
       keep();
       const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
       if (results === 'aborted') return { kind: 'stopped' };
@@ -493,22 +585,22 @@ function answered(part: Part, results: readonly Message[]): Part {
   return result ? { ...part, status: result.error ? 'failed' : 'done', result: result.content as string } : part;
 }
 
+const isAnswer = (p: Part) => p.kind === 'text' && p.role === 'assistant';
+
 /**
  * What the bubble shows of a run: the turn's last assistant message (each new one starts the
  * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
- * runs; working while a tool or step runs.
+ * runs (`parts`, which holds both); working while a tool or step runs. Read from the run's
+ * indexes: a report costs the same whatever the number of parts.
  */
-function progressOf(run: AgUiRun, earlier: readonly Part[], thread?: readonly HistoryItem[]): TurnProgress {
-  const parts = earlier.length ? [...earlier, ...run.parts] : run.parts;
-  const answers = parts.filter((p) => p.kind === 'text' && p.role === 'assistant').length;
-  return {
-    text: answerText(parts),
-    resets: Math.max(0, answers - 1),
-    working: run.parts.some((p) => (p.kind === 'tool' && p.status === 'running') || (p.kind === 'step' && p.status === 'running')),
-    // The earlier turns as the agent rewrote them ride with the parts: drawParts shows them.
-    parts: thread ? [...parts, { kind: 'thread', items: thread } satisfies ThreadPart] : parts,
-  };
+function progressOf(run: AgUiRun, earlier: { answers: number; answer?: TextPart }, parts: readonly (Part | ThreadPart)[]): TurnProgress {
+  const { texts } = run.track;
+  const answer = texts.length ? (run.parts[texts[texts.length - 1]!] as TextPart) : earlier.answer;
+  return { text: answer?.text ?? '', resets: Math.max(0, earlier.answers + texts.length - 1), working: run.track.running.size > 0, parts };
 }
+
+/** The next animation frame's turn (a timer's where there are no frames: tests, workers). */
+const nextFrame = (then: () => void) => void (typeof requestAnimationFrame == 'function' ? requestAnimationFrame(then) : setTimeout(then, 16));
 
 function withTimeout<T>(work: Promise<T>, ms: number, signal: AbortSignal, name: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -54,6 +54,8 @@ describe('readHostTools', () => {
     ['no handler', { ...good, handler: 'fn' }, /handler must be a function/],
     ['no description', { ...good, description: ' ' }, /description must be a non-empty string/],
     ['parameters that are not a schema object', { ...good, parameters: [1] }, /parameters must be a JSON Schema object/],
+    ['parameters that are no valid JSON Schema', { ...good, parameters: { type: 'object', properties: { q: { type: 'text' } } } }, /tools\[0\] \("get_page_info"\): parameters is not a valid JSON Schema: \/properties\/q\/type: .*; the tool is left out/],
+    ['parameters whose $ref points at nothing', { ...good, parameters: { type: 'object', properties: { q: { $ref: '#/$defs/q' } } } }, /parameters is not a valid JSON Schema: its \$ref "#\/\$defs\/q" points at nothing/],
   ])('%s: left out, with a warning', (_, tool, warning) => {
     const warnings: string[] = [];
     expect(readHostTools([tool], (m) => warnings.push(m))).toEqual([]);

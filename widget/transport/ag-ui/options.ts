@@ -4,6 +4,7 @@
 
 import { describe } from '../../describe';
 import { HEADER_NAME } from '../../header-name';
+import { compileToolSchema } from './tool-schema';
 
 export interface AgentOptions {
   /** Absolute http(s) URL the runs are POSTed to. */
@@ -110,6 +111,10 @@ export function readHostTools(tools: readonly unknown[], warn: (message: string)
     if (typeof handler !== 'function') return warn(`${where} ("${name}"): handler must be a function; the tool is left out`);
     if (typeof description !== 'string' || !description.trim()) return warn(`${where} ("${name}"): description must be a non-empty string (the agent reads it to decide when to call the tool); the tool is left out`);
     if (parameters !== undefined && !(isRecord(parameters) && jsonSafe(parameters))) return warn(`${where} ("${name}"): parameters must be a JSON Schema object; the tool is left out`);
+    // The arguments are checked against it before the handler runs (backend.ts): a schema that
+    // cannot check them would let any through, or refuse them all.
+    const compiled = parameters === undefined ? undefined : compileToolSchema(parameters);
+    if (compiled && !compiled.ok) return warn(`${where} ("${name}"): parameters is not a valid JSON Schema: ${compiled.error}; the tool is left out`);
     let timeout = DEFAULT_TOOL_TIMEOUT_MS;
     if (timeoutMs !== undefined) {
       if (Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TOOL_TIMEOUT_MS) timeout = timeoutMs as number;

@@ -10,17 +10,23 @@ import type { PartsTools } from '../../backend';
 import type { Part, TextPart } from './run';
 
 const STRINGS = {
-  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps' },
-  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤' },
-  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', steps: 'Pasos' },
-  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', steps: 'الخطوات' },
-  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', steps: 'ステップ' },
+  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps', earlier: '{n} earlier steps not shown' },
+  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
+  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
+  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
+  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
 
 /** Longest argument or result text shown; the rest is cut with a note (a tool may return megabytes). */
 export const MAX_DETAIL_CHARS = 4000;
+/**
+ * Most step rows (steps, tool calls, reasoning, activities, subagents) drawn for one turn; the
+ * earlier ones are one line saying how many. An agent can send 16,000 steps: laying out that many
+ * rows held the page for seconds, after the run itself was done.
+ */
+export const MAX_SHOWN_STEPS = 200;
 
 export const PARTS_CSS = `
 /* The rows before an answer's bubble are rows of the message list itself. */
@@ -59,6 +65,8 @@ export function pretty(text: string): string {
 interface Row {
   el: HTMLElement;
   update(part: Part): void;
+  /** The part last drawn: parts are new objects when they change, so the same one is not drawn again. */
+  part?: Part;
 }
 
 /** A row with a head and a body behind a disclosure button (collapsed at first). */
@@ -221,6 +229,7 @@ export function createPartsView(lang: PartsLang) {
   const s = STRINGS[lang] ?? STRINGS.en;
   const views = new WeakMap<HTMLElement, Map<string, Row>>();
   const uiBoxes = new WeakMap<HTMLElement, HTMLElement>();
+  const notes = new WeakMap<HTMLElement, HTMLElement>();
   return function drawParts(el: HTMLElement, parts: readonly Part[], ui: PartsTools) {
     adoptStyles(el, PARTS_CSS);
     el.classList.add('bc-steps');
@@ -228,19 +237,33 @@ export function createPartsView(lang: PartsLang) {
     if (!rows) views.set(el, (rows = new Map()));
     const answer = answerPart(parts);
     const answerAt = answer ? parts.indexOf(answer) : parts.length;
+    const drawn = (part: Part) => !(part.kind === 'text' && (part.role !== 'assistant' || part === answer || !part.text));
+    // What a renderer draws and the earlier messages are always drawn; the steps past the newest MAX_SHOWN_STEPS are counted.
+    const isStep = (part: Part) => part.kind !== 'text' && !(part.kind === 'tool' && ui.has(rendererTypeOf(part.name)));
+    let hidden = -MAX_SHOWN_STEPS;
+    for (const part of parts) if (isStep(part)) hidden++;
+    let note = notes.get(el);
+    if (hidden > 0 && !note) notes.set(el, (note = h('div', { class: 'bc-part bc-part-head' })));
+    if (note) note.textContent = s.earlier.replace('{n}', String(Math.max(0, hidden)));
+    note?.toggleAttribute('hidden', hidden <= 0);
+    if (note && el.firstChild !== note) el.prepend(note);
     let uiBox = uiBoxes.get(el);
-    let before: ChildNode | null = el.firstChild;
+    let before: ChildNode | null = note ? note.nextSibling : el.firstChild;
     let uiBefore: ChildNode | null = uiBox?.firstChild ?? null;
     for (const [i, part] of parts.entries()) {
-      if (part.kind === 'text' && (part.role !== 'assistant' || part === answer || !part.text)) continue;
+      if (!drawn(part)) continue;
       const key = `${part.kind}:${part.id}`;
       let row = rows.get(key);
+      if (isStep(part) && hidden-- > 0) {
+        row?.el.remove();
+        continue;
+      }
       if (!row) {
         const type = part.kind === 'tool' ? rendererTypeOf(part.name) : '';
         row = part.kind === 'text' ? messageRow(ui) : part.kind === 'tool' ? (ui.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
         rows.set(key, row);
       }
-      row.update(part);
+      if (row.part !== part) row.update((row.part = part));
       // What renderers draw goes under the answer's text (the agent introduces it first), and so
       // do the steps that came after that text: the visitor reads them in the order they came.
       const below = row.el.classList.contains('bc-part-ui') || i > answerAt;

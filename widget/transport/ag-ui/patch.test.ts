@@ -3,6 +3,7 @@
 import jsonpatch from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from './patch';
+import { deeperThan, MAX_JSON_DEPTH } from './limits';
 import type { JsonPatchOperation } from './types';
 
 const deepFreeze = <T>(v: T): T => {
@@ -95,5 +96,36 @@ describe('applyPatch (RFC 6902)', () => {
     ['an inherited member', [{ op: 'remove', path: '/toString' }]],
   ] as [string, JsonPatchOperation[]][])('refuses %s (RFC 6901 / 6902: not a member of the document)', (_t, patch) => {
     expect(applyPatch(doc, patch).ok).toBe(false);
+  });
+});
+
+describe('a patch never nests the document deeper than MAX_JSON_DEPTH', () => {
+  const nest = (n: number): unknown => (n ? { a: nest(n - 1) } : 'leaf');
+  // A delta may add nesting at each event: without the limit, a few hundred deltas reach the
+  // depth at which JSON.stringify throws, and the state goes out with every run.
+  it.each([
+    { title: 'add within the limit', doc: { a: {} }, patch: [{ op: 'add', path: '/a/b', value: nest(MAX_JSON_DEPTH - 2) }], ok: true },
+    { title: 'add past it', doc: { a: {} }, patch: [{ op: 'add', path: '/a/b', value: nest(MAX_JSON_DEPTH - 1) }], ok: false },
+    { title: 'replace past it', doc: { a: 1 }, patch: [{ op: 'replace', path: '/a', value: nest(MAX_JSON_DEPTH) }], ok: false },
+    { title: 'replace the root past it', doc: { a: 1 }, patch: [{ op: 'replace', path: '', value: nest(MAX_JSON_DEPTH + 1) }], ok: false },
+    { title: 'copy a branch under itself past it', doc: { a: nest(MAX_JSON_DEPTH - 1) }, patch: [{ op: 'copy', from: '/a', path: '/a/a/b' }], ok: false },
+    { title: 'move within the limit', doc: { a: nest(3), b: {} }, patch: [{ op: 'move', from: '/a', path: '/b/c' }], ok: true },
+  ] as { title: string; doc: unknown; patch: JsonPatchOperation[]; ok: boolean }[])('$title', ({ doc, patch, ok }) => {
+    const out = applyPatch(deepFreeze(doc), patch);
+    expect(out.ok).toBe(ok);
+    if (!out.ok) expect(out.error).toBe(`operation 0: the result would nest deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)`);
+  });
+
+  it('deltas that each add levels stop at the limit', () => {
+    let doc: unknown = {};
+    let path = '';
+    for (let i = 0; i < 200; i++) {
+      const out = applyPatch(doc, [{ op: 'add', path: `${path}/n`, value: { n: {} } }]);
+      if (!out.ok) break;
+      doc = out.value;
+      path += '/n/n';
+    }
+    expect(deeperThan(doc, MAX_JSON_DEPTH)).toBe(false);
+    expect(path.split('/').length).toBeGreaterThan(MAX_JSON_DEPTH - 4);
   });
 });

@@ -6,6 +6,7 @@
 // serialisation, so key order matters), which made every operation need a check against the
 // document first; what was left for the library was the copy-on-write below, at 1.4 KB gzip.
 // fast-json-patch, the applier of @ag-ui/client, is the oracle in patch.test.ts.
+import { deeperThan, MAX_JSON_DEPTH } from './limits';
 import type { JsonPatchOperation } from './types';
 
 export type PatchResult = { ok: true; value: unknown } | { ok: false; error: string };
@@ -47,8 +48,14 @@ function fail(why: string): never {
   throw new Error(why);
 }
 
+/** Each write stays within MAX_JSON_DEPTH: deltas would otherwise nest the state deeper at every event. */
+function shallow(path: string[], value: unknown) {
+  if (deeperThan(value, MAX_JSON_DEPTH - path.length)) fail(`the result would nest deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)`);
+}
+
 function add(doc: Doc, pointer: string, value: unknown): Doc {
   const path = tokens(pointer);
+  shallow(path, value);
   if (!path.length) return value;
   const parent = find(doc, path.slice(0, -1))?.value;
   const last = path[path.length - 1];
@@ -71,6 +78,7 @@ function step(doc: Doc, op: JsonPatchOperation): Doc {
   const target = find(doc, path);
   if (!target || (op.op === 'remove' && !path.length)) fail(`"${op.path}" does not exist`);
   if (op.op === 'test') return same(target.value, op.value) ? doc : fail(`test failed at "${op.path}"`);
+  if (op.op === 'replace') shallow(path, op.value);
   if (op.op === 'replace' && !path.length) return op.value;
   return edit(doc, path, (c, k) => (op.op === 'replace' ? (c[k] = op.value) : Array.isArray(c) ? c.splice(+k, 1) : delete c[k]));
 }

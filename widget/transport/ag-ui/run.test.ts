@@ -2,6 +2,7 @@
 // deep-frozen before the next event, so a reducer that changed its input would throw here.
 import { describe, expect, it } from 'vitest';
 import { endOfStream, feedRun, initialRun, MAX_WARNINGS, reduceRun, toolCallFor, type AgUiRun, type InitialRunOptions } from './run';
+import { parseAgUiEvent } from './events';
 import type { Message } from './types';
 
 const deepFreeze = <T>(v: T): T => {
@@ -38,10 +39,25 @@ interface Row {
   expected: Record<string, unknown>;
 }
 
+/**
+ * The same events folded as the backend folds a stream: with one `owned` set, what the reducer
+ * made for an earlier event written in place. Only the inputs are frozen (the runs are the
+ * reducer's to write); the outcome must be the pure one.
+ */
+function playOwned(events: object[], init: InitialRunOptions = {}, end = false): AgUiRun {
+  const owned = new WeakSet<object>();
+  let run = initialRun('thread-1', 'run-1', deepFreeze(structuredClone(init)));
+  for (const e of events) run = feedRun(run, deepFreeze(structuredClone(e)), owned);
+  return end ? endOfStream(run) : run;
+}
+
 /** `expected` holds what the run must match; a key set to undefined must be absent. */
 const table = (rows: Row[]) =>
   it.each(rows)('$title', ({ events, init, truncated, expected }) => {
     const run = play(events, init, truncated);
+    const { track: _t, ...pure } = run;
+    const { track: _o, ...owned } = playOwned(events, init, truncated);
+    expect(owned, 'folded in place, as a stream').toEqual(pure);
     const absent = Object.keys(expected).filter((k) => expected[k] === undefined);
     expect(run).toMatchObject(Object.fromEntries(Object.entries(expected).filter(([k]) => !absent.includes(k))));
     expect(absent.filter((k) => k in run)).toEqual([]);
@@ -666,5 +682,50 @@ describe('the run lifecycle', () => {
     const run = play([RS, ...Array.from({ length: MAX_WARNINGS + 20 }, () => content('ghost', 'x'))]);
     expect(run.warnings).toHaveLength(MAX_WARNINGS + 1);
     expect(run.warnings[MAX_WARNINGS]).toBe('further warnings were dropped');
+  });
+});
+
+describe('what an event costs', () => {
+  const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'STEP_STARTED', stepName: `step ${i}` }));
+
+  it('folded in place (one stream), an event copies neither the list of parts nor the parts it does not change', () => {
+    const owned = new WeakSet<object>();
+    let run = reduceRun(initialRun('t', 'r'), RS as never, owned);
+    run = reduceRun(run, steps(1)[0] as never, owned);
+    const [list, first] = [run.parts, run.parts[0]];
+    for (const e of steps(50).slice(1)) run = reduceRun(run, e as never, owned);
+    expect(run.parts).toBe(list);
+    expect(run.parts[0]).toBe(first);
+    expect(run.parts).toHaveLength(50);
+    // A part that changes is a new object (the view redraws what is new), in its place.
+    run = reduceRun(run, { type: 'STEP_FINISHED', stepName: 'step 0' } as never, owned);
+    expect(run.parts[0]).not.toBe(first);
+    expect(run.parts[0]).toMatchObject({ id: 'step 0#0', status: 'done' });
+  });
+
+  it('steps, their finish and the progress indexes stay right over many events', () => {
+    const events = [RS, ...steps(300), ...Array.from({ length: 150 }, (_, i) => ({ type: 'STEP_FINISHED', stepName: `step ${2 * i}` })), { type: 'STEP_STARTED', stepName: 'step 0' }];
+    const run = playOwned(events);
+    expect(run.parts).toHaveLength(301);
+    expect(run.parts.filter((p) => p.kind === 'step' && p.status === 'done')).toHaveLength(150);
+    expect(run.parts.at(-1)).toMatchObject({ id: 'step 0#1', status: 'running' });
+    expect(run.track.running.size).toBe(151);
+    expect(run).toEqual(play(events));
+  });
+
+  it('16,000 steps fold in linear time: eight times the events take nowhere near 64 times as long', () => {
+    const time = (n: number) => {
+      const events = steps(n).map((e) => parseAgUiEvent(e)).map((p) => (p.ok ? p.event : null)!);
+      const owned = new WeakSet<object>();
+      const started = performance.now();
+      let run = reduceRun(initialRun('t', 'r'), RS as never, owned);
+      for (const e of events) run = reduceRun(run, e, owned);
+      return performance.now() - started;
+    };
+    time(2000);
+    const small = Math.min(time(2000), time(2000));
+    const large = Math.min(time(16000), time(16000));
+    // Quadratic: about 64; linear: about 8 (a loaded machine adds noise, hence the margin).
+    expect(large / small).toBeLessThan(24);
   });
 });

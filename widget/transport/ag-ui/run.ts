@@ -74,13 +74,26 @@ export interface RunTrack {
   /** RUN_STARTED was seen (or the stream's first event was let through without it). */
   started: boolean;
   /** Open items: "t:" text message, "c:" tool call, "r:" reasoning message, "s:" reasoning span, "p:" step, "a:" subagent. */
-  open: string[];
+  open: Set<string>;
   lanes: Lane[];
   /** Tool calls started in the current run, and those answered by TOOL_CALL_RESULT. */
-  calls: string[];
-  answered: string[];
+  calls: Set<string>;
+  answered: Set<string>;
   /** Ids minted for THINKING_* events, which carry none. */
   thinking: { n: number; span?: string; message?: string };
+  // What follows indexes `parts`, so that an event costs the same with 10 parts as with 16,000
+  // (an agent can send as many as it likes): no event scans or copies them all.
+  /** Where each part is in `parts`, by `kind:id`. */
+  at: Map<string, number>;
+  /** Per step name (and subagent): how many were started, and where the last one is. */
+  steps: Map<string, [number, number]>;
+  /** Tool and step parts whose status is `running`, and tool parts `pending`: what the turn still waits on. */
+  running: Set<number>;
+  pending: Set<number>;
+  /** Where the assistant's text parts are, in order: the last is the turn's answer. */
+  texts: number[];
+  /** Counts the events that changed a part: a reader need not compare the parts to know. */
+  edits: number;
 }
 
 export interface AgUiRun {
@@ -126,7 +139,7 @@ export function initialRun(threadId: string, runId: string, opts: InitialRunOpti
     parts: [],
     events: [],
     warnings: [],
-    track: { started: false, open: [], lanes: [], calls: [], answered: [], thinking: { n: 0 } },
+    track: { started: false, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), thinking: { n: 0 }, at: new Map(), steps: new Map(), running: new Set(), pending: new Set(), texts: [], edits: 0 },
   };
 }
 
@@ -149,29 +162,49 @@ const TRIAD = {
 const CLOSES_LANE = /^(TEXT_MESSAGE_(START|CONTENT|END)|TOOL_CALL_(START|ARGS|END|RESULT)|STATE_|CUSTOM|STEP_|REASONING_(START|END|MESSAGE_(START|CONTENT|END)))/;
 const CLOSES_ALL = /^(RUN_|MESSAGES_SNAPSHOT)/;
 
+const copyOf = <T extends object>(v: T): T =>
+  (Array.isArray(v) ? v.slice() : v instanceof Map ? new Map(v) : v instanceof Set ? new Set(v) : { ...v }) as T;
+
 /**
  * Folds one event into the run. Pure: `run` is not changed, and it is returned as it is when the
  * event changes nothing (an unknown type, an empty keep-alive delta).
+ *
+ * With `owned` (one set per stream, from a caller that keeps only the latest run), the lists,
+ * messages and indexes the reducer copied for an earlier event of the stream are written in place:
+ * an event then costs what it changes, not a copy of every part so far (16,000 steps took 16 s).
+ * Parts themselves are still copied when changed, so an unchanged part is the same object.
  */
-export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
+export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object>): AgUiRun {
   if (event.type === 'UNKNOWN') return run;
   const fresh = new WeakSet<object>();
-  // Copy-on-write: a nested object is copied once per event, the first time it is written.
-  const own = <T extends object>(v: T): T => {
-    if (fresh.has(v)) return v;
-    const c = (Array.isArray(v) ? v.slice() : { ...v }) as T;
+  let wrote = false;
+  /** Parts changed (or added) by this event, by index: the indexes of running and pending ones follow them. */
+  const touched: number[] = [];
+  // Copy-on-write: a nested object is copied once per event (once per stream when `owned` may keep it), the first time it is written.
+  const own = <T extends object>(v: T, keep = true): T => {
+    wrote = true;
+    if (fresh.has(v) || (keep && owned?.has(v))) return v;
+    const c = copyOf(v);
     fresh.add(c);
+    if (keep) owned?.add(c);
     return c;
   };
-  const r: AgUiRun = own(run);
+  const r: AgUiRun = copyOf(run);
+  fresh.add(r);
   const track = () => (r.track = own(r.track));
+  /** The track's `key` index, writable. */
+  const index = <K extends 'open' | 'calls' | 'answered' | 'at' | 'steps' | 'running' | 'pending' | 'texts'>(key: K): RunTrack[K] => {
+    const t = track();
+    return (t[key] = own(t[key]));
+  };
   const warn = (text: string) => void (r.warnings = withWarning(r.warnings, text));
   const skip = (ev: { type: string; legacy?: string }, why: string) => warn(`${ev.legacy ?? ev.type} skipped: ${why}`);
-  const isOpen = (key: string) => r.track.open.includes(key);
+  const isOpen = (key: string) => r.track.open.has(key);
   const setOpen = (key: string, on: boolean) => {
-    const t = track();
-    t.open = t.open.filter((k) => k !== key);
-    if (on) t.open.push(key);
+    const open = index('open');
+    // Deleted first: a key opened again goes last, as RUN_FINISHED's warning lists them.
+    open.delete(key);
+    if (on) open.add(key);
   };
   const msgAt = (id: string) => r.messages.findIndex((m) => m.id === id);
   const editMsg = (i: number): any => {
@@ -197,15 +230,35 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
     c.function = own(c.function);
     return c;
   };
-  const partAt = (kind: Part['kind'], id: string) => r.parts.findIndex((p) => p.kind === kind && p.id === id);
+  const partAt = (kind: Part['kind'], id: string) => r.track.at.get(`${kind}:${id}`) ?? -1;
   const editPart = (i: number): any => {
     r.parts = own(r.parts);
-    return (r.parts[i] = own(r.parts[i]));
+    touched.push(i);
+    return (r.parts[i] = own(r.parts[i], false));
   };
   const addPart = (p: Part) => {
     r.parts = own(r.parts);
-    r.parts.push(p);
+    const i = r.parts.push(p) - 1;
     fresh.add(p);
+    touched.push(i);
+    index('at').set(`${p.kind}:${p.id}`, i);
+    if (p.kind === 'text' && p.role === 'assistant') index('texts').push(i);
+    return i;
+  };
+  /** The running and pending indexes as the parts this event changed now are. */
+  const settle = () => {
+    if (!touched.length) return;
+    track().edits++;
+    const running = index('running');
+    const pending = index('pending');
+    for (const i of touched.splice(0)) {
+      const p = r.parts[i]!;
+      const status = p.kind === 'tool' || p.kind === 'step' ? p.status : undefined;
+      if (status === 'running') running.add(i);
+      else running.delete(i);
+      if (status === 'pending') pending.add(i);
+      else pending.delete(i);
+    }
   };
   // Metadata on an event merges into what the event builds, key by key, the last write winning.
   const merge = (target: { metadata?: object }, ev: { metadata?: object }) => {
@@ -339,7 +392,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         if (isOpen('c:' + id)) return skip(ev, `"${id}" is already open`);
         setOpen('c:' + id, true);
         const t = track();
-        if (!t.calls.includes(id)) t.calls = [...t.calls, id];
+        index('calls').add(id);
         const at = callAt(id);
         let args = '';
         if (at[0] >= 0) {
@@ -392,8 +445,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       case 'TOOL_CALL_RESULT': {
         const { messageId, toolCallId, content } = ev;
         if (msgAt(messageId) >= 0) return skip(ev, `the thread already has a message "${messageId}"`);
-        const t = track();
-        t.answered = [...t.answered, toolCallId];
+        index('answered').add(toolCallId);
         const message: Message = { id: messageId, toolCallId, role: 'tool', content, ...owner(ev) };
         merge(message, ev);
         // The result goes right after the assistant message that made the call (after results
@@ -408,7 +460,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         // A result for a call made in an earlier run (an approved call resumed): show it too.
         if (mi < 0) return warn(`TOOL_CALL_RESULT: "${toolCallId}" names no tool call of the thread`);
         const call = (r.messages[mi] as any).toolCalls.find((c: ToolCall) => c.id === toolCallId) as ToolCall;
-        return addPart({ kind: 'tool', id: toolCallId, name: call.function.name, args: call.function.arguments, ended: true, ...result } as ToolPart);
+        return void addPart({ kind: 'tool', id: toolCallId, name: call.function.name, args: call.function.arguments, ended: true, ...result } as ToolPart);
       }
 
       case 'STATE_SNAPSHOT':
@@ -429,14 +481,21 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         const held = r.messages.filter((m) => byId.has(m.id) || keep(m.role)).map((m) => byId.get(m.id) ?? m);
         const ids = new Set(held.map((m) => m.id));
         r.messages = [...held, ...ev.messages.filter((m) => !ids.has(m.id))];
-        // What this run showed follows what the producer now says those messages are.
-        r.parts = r.parts.map((p) => {
-          const m = byId.get(p.id);
-          if ((p.kind === 'text' || p.kind === 'reasoning') && typeof m?.content === 'string' && m.content !== p.text) return { ...p, text: m.content };
-          const [i, j] = p.kind === 'tool' ? callAt(p.id) : [-1, 0];
-          const f = i >= 0 && (r.messages[i] as any).toolCalls[j].function;
-          return f && (f.name !== (p as ToolPart).name || f.arguments !== (p as ToolPart).args) ? { ...p, name: f.name, args: f.arguments } : p;
-        });
+        // What this run showed follows what the producer now says those messages are (only the
+        // parts the snapshot names are looked at: it costs what the snapshot holds).
+        for (const m of ev.messages) {
+          for (const kind of ['text', 'reasoning'] as const) {
+            const i = partAt(kind, m.id);
+            if (i >= 0 && typeof m.content === 'string' && m.content !== (r.parts[i] as TextPart).text) editPart(i).text = m.content;
+          }
+          for (const c of (m as { toolCalls?: ToolCall[] }).toolCalls ?? []) {
+            const i = partAt('tool', c.id);
+            const [held] = callAt(c.id);
+            const f = held >= 0 && ((r.messages[held] as any).toolCalls as ToolCall[]).find((x) => x.id === c.id)!.function;
+            const p = r.parts[i] as ToolPart | undefined;
+            if (p && f && (f.name !== p.name || f.arguments !== p.args)) Object.assign(editPart(i), { name: f.name, args: f.arguments });
+          }
+        }
         return;
       }
       case 'ACTIVITY_SNAPSHOT': {
@@ -468,14 +527,14 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
       }
       case 'RAW':
       case 'CUSTOM':
-        r.events = [...r.events, ev];
+        (r.events = own(r.events)).push(ev);
         return;
 
       case 'RUN_STARTED': {
         if (r.track.started && r.status === 'running') return skip(ev, 'the run is still active');
         // A new run on the stream (or the first): run-scoped tracking starts empty.
         const t = track();
-        Object.assign(t, { started: true, open: [], lanes: [], calls: [], answered: [], thinking: { n: t.thinking.n } });
+        Object.assign(t, { started: true, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), thinking: { n: t.thinking.n } });
         Object.assign(r, { runId: ev.runId, status: 'running', interrupts: [], pendingToolCalls: [] });
         delete r.error;
         delete r.result;
@@ -484,23 +543,26 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         return;
       }
       case 'RUN_FINISHED': {
-        if (r.track.open.length) warn(`RUN_FINISHED while still open: ${r.track.open.join(', ')}`);
+        if (r.track.open.size) warn(`RUN_FINISHED while still open: ${[...r.track.open].join(', ')}`);
         const outcome = ev.outcome as any;
         const t = track();
-        t.open = [];
+        t.open = new Set();
         // An outcome this client does not know is stripped and read as success (1.0 lifecycle).
         if (outcome && !['success', 'interrupt', 'cancelled'].includes(outcome.type)) warn(`RUN_FINISHED: unknown outcome "${outcome.type}" read as success`);
         const named: string[] = outcome?.type === 'success' ? outcome.pendingToolCallIds ?? [] : [];
-        r.pendingToolCalls = outcome?.type === 'cancelled' ? [] : named.length ? named : t.calls.filter((id) => !t.answered.includes(id));
+        r.pendingToolCalls = outcome?.type === 'cancelled' ? [] : named.length ? named : [...t.calls].filter((id) => !t.answered.has(id));
         r.status = outcome?.type === 'interrupt' ? 'interrupt' : outcome?.type === 'cancelled' ? 'cancelled' : 'finished';
         if (r.status === 'interrupt') r.interrupts = outcome.interrupts;
         if (r.status === 'finished' && 'result' in ev) r.result = ev.result;
-        r.parts = r.parts.map((p) => (p.kind === 'tool' && p.status === 'running' && r.pendingToolCalls.includes(p.id) ? { ...p, status: 'pending' } : p));
+        for (const id of r.pendingToolCalls) {
+          const i = partAt('tool', id);
+          if (i >= 0 && (r.parts[i] as ToolPart).status === 'running') editPart(i).status = 'pending';
+        }
         return;
       }
       case 'RUN_ERROR':
         Object.assign(r, { status: 'error', error: { message: ev.message, ...(ev.code !== undefined && { code: ev.code }) }, interrupts: [], pendingToolCalls: [] });
-        track().open = [];
+        track().open = new Set();
         return failTools();
 
       case 'STEP_STARTED':
@@ -509,9 +571,11 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         const opens = ev.type === 'STEP_STARTED';
         if (isOpen(key) === opens) return skip(ev, `the step "${ev.stepName}" is ${opens ? 'already' : 'not'} running`);
         setOpen(key, opens);
-        const same = (p: Part) => p.kind === 'step' && p.name === ev.stepName && p.subagentRunId === ev.subagentRunId;
-        if (opens) return addPart({ kind: 'step', id: `${ev.stepName}#${r.parts.filter(same).length}${ev.subagentRunId === undefined ? '' : '@' + ev.subagentRunId}`, name: ev.stepName, status: 'running', ...owner(ev) });
-        editPart(r.parts.findIndex((p) => same(p) && (p as StepPart).status === 'running')).status = 'done';
+        // How many of that name came before (the new one's id), and where the last is (the open one).
+        const [n, last] = r.track.steps.get(key) ?? [0, -1];
+        if (!opens) return void (editPart(last).status = 'done');
+        const at = addPart({ kind: 'step', id: `${ev.stepName}#${n}${ev.subagentRunId === undefined ? '' : '@' + ev.subagentRunId}`, name: ev.stepName, status: 'running', ...owner(ev) });
+        index('steps').set(key, [n + 1, at]);
         return;
       }
 
@@ -534,7 +598,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
         setOpen('a:' + id, true);
         const part: any = { kind: 'subagent', id, status: 'running' };
         for (const k of ['name', 'description', 'parentSubagentRunId', 'parentToolCallId', 'parentMessageId'] as const) if (ev[k] !== undefined) part[k] = ev[k];
-        return addPart(part);
+        return void addPart(part);
       }
       case 'SUBAGENT_FINISHED':
       case 'SUBAGENT_ERROR': {
@@ -559,7 +623,8 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
     else addPart({ kind: 'activity', id, activityType, content });
   }
   function failTools() {
-    r.parts = r.parts.map((p) => (p.kind === 'tool' && (p.status === 'running' || p.status === 'pending') ? { ...p, status: 'failed' } : p));
+    settle();
+    for (const i of [...r.track.running, ...r.track.pending]) if (r.parts[i]!.kind === 'tool') editPart(i).status = 'failed';
   }
 
   // 1.0 lifecycle: a closed run takes only a new RUN_STARTED, or a RUN_ERROR after RUN_FINISHED
@@ -577,14 +642,16 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent): AgUiRun {
     else if (CLOSES_LANE.test(type) || /^SUBAGENT_(FINISHED|ERROR)/.test(type)) closeLane(lane);
     apply(event);
   }
+  settle();
+  if (wrote) return r;
   for (const k in r) if ((r as any)[k] !== (run as any)[k]) return r;
   return run;
 }
 
-/** Parses and folds one decoded event; a malformed one becomes a warning, an unknown one nothing. */
-export function feedRun(run: AgUiRun, json: unknown): AgUiRun {
+/** Parses and folds one decoded event; a malformed one becomes a warning, an unknown one nothing. `owned`: as for reduceRun. */
+export function feedRun(run: AgUiRun, json: unknown, owned?: WeakSet<object>): AgUiRun {
   const parsed = parseAgUiEvent(json);
-  if (parsed.ok) return reduceRun(run, parsed.event);
+  if (parsed.ok) return reduceRun(run, parsed.event, owned);
   return { ...run, warnings: withWarning(run.warnings, parsed.error) };
 }
 
