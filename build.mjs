@@ -11,6 +11,7 @@
 // Prints raw, minified and gzip -9 sizes. Size is deterministic, so a budget may fail the build.
 import { build, transform } from 'esbuild';
 import { minify as terser } from 'terser';
+import { parse as parseJs } from 'acorn';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
@@ -164,6 +165,44 @@ const minifyWidgetCss = {
  * file's own export list); when marked's file no longer has that shape the build stops and says so.
  */
 const MARKED_KEEP = ['Lexer', 'getDefaults'];
+/**
+ * The widget's lexer never runs with `pedantic` or `breaks` (widget/markdown.ts sets both off), yet
+ * marked builds their rule tables at load: about 370 B of gzip -9 in each widget.js. This points
+ * the two tables' `pedantic` (and the inline `breaks`) entries at their `normal` (and `gfm`)
+ * siblings and defines the unused tables as those siblings, found in marked's syntax tree (acorn),
+ * not by its minified names. A release of another shape stops the build, saying so.
+ */
+function withoutUnusedRules(source, path) {
+  const ast = parseJs(source, { ecmaVersion: 'latest', sourceType: 'module' });
+  const tables = [];
+  const declarators = new Map();
+  const visit = (node) => {
+    if (!node || typeof node.type != 'string') return;
+    if (node.type == 'VariableDeclarator' && node.id.type == 'Identifier' && node.init) declarators.set(node.id.name, node);
+    if (node.type == 'ObjectExpression') {
+      const entries = node.properties.map((p) => p.type == 'Property' && !p.computed && p.key.type == 'Identifier' && p.value.type == 'Identifier' && [p.key.name, p.value]);
+      const keys = entries.map((e) => e && e[0]).join();
+      if (keys == 'normal,gfm,pedantic' || keys == 'normal,gfm,breaks,pedantic') tables.push(Object.fromEntries(entries));
+    }
+    for (const value of Object.values(node)) for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child == 'object') visit(child);
+  };
+  visit(ast);
+  if (tables.length != 2 || !tables.some((t) => t.breaks)) throw new Error(`${path}: build.mjs (withoutUnusedRules) expected marked's block and inline rule tables ({normal, gfm, pedantic} and {normal, gfm, breaks, pedantic}), found ${tables.length}`);
+  // [where, text] edits, applied from the end so the ranges stay right.
+  const edits = [];
+  for (const table of tables) {
+    const unused = [[table.pedantic, table.normal], ...(table.breaks ? [[table.breaks, table.gfm]] : [])];
+    for (const [value, instead] of unused) {
+      const declared = declarators.get(value.name);
+      if (!declared) throw new Error(`${path}: build.mjs (withoutUnusedRules) found no declaration of marked's rule table ${value.name}`);
+      edits.push([value, instead.name], [declared.init, instead.name]);
+    }
+  }
+  let out = source;
+  for (const [node, text] of edits.sort((a, b) => b[0].start - a[0].start)) out = out.slice(0, node.start) + text + out.slice(node.end);
+  return out;
+}
+
 const markedLexerOnly = {
   name: 'marked-lexer-only',
   setup(b) {
@@ -180,7 +219,7 @@ const markedLexerOnly = {
       }
       const map = /\/\/# sourceMappingURL=\S+\s*$/.exec(source)?.[0] ?? '';
       const cut = tail.index + (tail[0].startsWith('var') ? 0 : 1);
-      return { contents: `${source.slice(0, cut)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
+      return { contents: `${withoutUnusedRules(source.slice(0, cut), args.path)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
     });
   },
 };

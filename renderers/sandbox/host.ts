@@ -5,7 +5,7 @@
 import type { RendererContext } from '../../widget/types';
 import { admitView, createLedger, decide, record, releaseView, type Ask, type ConsentBudgets, type Verdict } from '../../widget/consent/consent';
 import { awaitGesture } from '../../widget/consent/gesture';
-import type { PackHost, PackPolicy } from './packs/types';
+import type { PackHost } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
 import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
@@ -61,15 +61,6 @@ let owner: { config: unknown; policy: SandboxPolicy | null } | undefined;
  */
 const ledger = createLedger();
 
-/** The owner's budgets: the sends and views of the view policy, the calls of the packs' policy (none without packs). */
-const budgetsOf = (policy: SandboxPolicy, packs: PackPolicy | undefined): ConsentBudgets => ({
-  callsPerAnswer: packs?.maxCalls ?? 0,
-  callsPerPage: packs?.maxCallsPerPage ?? 0,
-  callsPerMinute: packs?.maxCallsPerMinute ?? 0,
-  sendsPerAnswer: policy.maxSends,
-  sendIntervalMs: policy.minSendIntervalMs,
-  viewsPerAnswer: policy.maxViews,
-});
 
 /**
  * The views on the page, each as its `end`. Chromium runs every sandboxed frame of one host site
@@ -177,7 +168,8 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
 
   if (!stand) container.append(box);
   const answer = context.message.jobId;
-  const budgets = budgetsOf(policy, host.packs?.policy);
+  // The sends and views of the view policy; the calls of the packs' policy (a view calls nothing where no pack is installed).
+  const budgets = { ...policy, ...host.packs?.policy } as ConsentBudgets;
   const admitted = admitView(ledger, budgets, answer, `view "${title}"`);
   if (!admitted.ok) {
     // Past the answer's views: its title and summary, as clients that cannot run views show them.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admitView, createLedger, decide, record, releaseView, type Ask, type ConsentBudgets, type Ledger } from './consent';
 
-const BUDGETS: ConsentBudgets = { callsPerAnswer: 3, callsPerPage: 5, callsPerMinute: 4, sendsPerAnswer: 2, sendIntervalMs: 1000, viewsPerAnswer: 2 };
+const BUDGETS: ConsentBudgets = { maxCalls: 3, maxCallsPerPage: 5, maxCallsPerMinute: 4, maxSends: 2, minSendIntervalMs: 1000, maxViews: 2 };
 const ask = (over: Partial<Ask> = {}): Ask => ({ name: 'f', effect: 'read', answer: 'j1', allowed: true, restored: false, gesture: false, ...over });
 
 /** Lets `asks` through one after another at the times given, as the host does, and says what the next one gets. */
@@ -79,8 +79,8 @@ describe('decide: budgets belong to the answer and the page, not the frame', () 
   });
 
   it('the budget messages say the number', () => {
-    expect(after([[{}, 0], [{}, 1], [{}, 2]], {}, 3)).toMatchObject({ reason: 'f: refused (answer): at most 3 calls per answer' });
-    expect(after([[{}, 0], [{}, 1], [{ answer: 'j2' }, 2], [{ answer: 'j3' }, 3]], { answer: 'j4' }, 4)).toMatchObject({ reason: 'f: refused (rate): at most 4 calls a minute on the page' });
+    expect(after([[{}, 0], [{}, 1], [{}, 2]], {}, 3)).toMatchObject({ reason: 'f: refused (answer): at most 3 calls per answer (maxCalls)' });
+    expect(after([[{}, 0], [{}, 1], [{ answer: 'j2' }, 2], [{ answer: 'j3' }, 3]], { answer: 'j4' }, 4)).toMatchObject({ reason: 'f: refused (rate): at most 4 calls a minute on the page (maxCallsPerMinute)' });
   });
 });
 
@@ -89,7 +89,7 @@ describe('admitView / releaseView: views per answer', () => {
     const ledger = createLedger();
     expect(admitView(ledger, BUDGETS, 'j1', 'view "A"')).toEqual({ ok: true });
     expect(admitView(ledger, BUDGETS, 'j1', 'view "B"')).toEqual({ ok: true });
-    expect(admitView(ledger, BUDGETS, 'j1', 'view "C"')).toEqual({ ok: false, rule: 'views', reason: 'view "C": refused (views): at most 2 views per answer' });
+    expect(admitView(ledger, BUDGETS, 'j1', 'view "C"')).toEqual({ ok: false, rule: 'views', reason: 'view "C": refused (views): at most 2 views per answer (maxViews)' });
     expect(admitView(ledger, BUDGETS, 'j2', 'view "D"')).toEqual({ ok: true });
     releaseView(ledger, 'j1');
     expect(admitView(ledger, BUDGETS, 'j1', 'view "C"')).toEqual({ ok: true });
@@ -99,7 +99,7 @@ describe('admitView / releaseView: views per answer', () => {
     const ledger = createLedger();
     releaseView(ledger, 'j1');
     releaseView(ledger, 'nothing');
-    expect(admitView(ledger, { ...BUDGETS, viewsPerAnswer: 1 }, 'j1', 'v')).toEqual({ ok: true });
-    expect(admitView(ledger, { ...BUDGETS, viewsPerAnswer: 1 }, 'j1', 'v').ok).toBe(false);
+    expect(admitView(ledger, { ...BUDGETS, maxViews: 1 }, 'j1', 'v')).toEqual({ ok: true });
+    expect(admitView(ledger, { ...BUDGETS, maxViews: 1 }, 'j1', 'v').ok).toBe(false);
   });
 });

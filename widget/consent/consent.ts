@@ -20,23 +20,26 @@ export type Effect = 'read' | 'act';
 /** The rule that refused an ask; its name is in the reason, for the owner reading the console. */
 export type ConsentRule = 'allowed' | 'restored' | 'gesture' | 'answer' | 'page' | 'rate' | 'interval' | 'views';
 
-/** The owner's budgets, validated (renderers/sandbox/policy.ts and packs/policy.ts own the keys). */
+/**
+ * The owner's budgets, validated, under the names the owner sets them by in `sandbox.policy`
+ * (renderers/sandbox/policy.ts and packs/policy.ts own their defaults and ranges).
+ */
 export interface ConsentBudgets {
   /** Calls (reads and acts) every view of one answer may make in all. */
-  readonly callsPerAnswer: number;
+  readonly maxCalls: number;
   /** Calls every view on the page may make in all, until the page is loaded again. */
-  readonly callsPerPage: number;
+  readonly maxCallsPerPage: number;
   /** Calls every view on the page may make in any {@link RATE_WINDOW_MS}. */
-  readonly callsPerMinute: number;
+  readonly maxCallsPerMinute: number;
   /** Sends (`agent.send`) every view of one answer may make in all. */
-  readonly sendsPerAnswer: number;
+  readonly maxSends: number;
   /** Least time between two sends on the page, in ms. */
-  readonly sendIntervalMs: number;
+  readonly minSendIntervalMs: number;
   /** Views one answer may show at once. */
-  readonly viewsPerAnswer: number;
+  readonly maxViews: number;
 }
 
-/** The window of `callsPerMinute`. */
+/** The window of `maxCallsPerMinute`. */
 export const RATE_WINDOW_MS = 60_000;
 
 /** What the page's content has used, since the page loaded. */
@@ -76,22 +79,23 @@ const refuse = (name: string, rule: ConsentRule, why: string): Verdict => ({ ok:
 const used = (ledger: Ledger, key: string) => ledger.used.get(key) ?? 0;
 const add = (ledger: Ledger, key: string, n = 1) => ledger.used.set(key, used(ledger, key) + n);
 
-/** Whether `ask` may go ahead now. Pure: {@link record} counts one that went. */
+/** Whether `ask` may go ahead now. Pure: {@link record} counts one that went. A budget's refusal names its setting. */
 export function decide(ledger: Ledger, budgets: ConsentBudgets, ask: Ask, now: number): Verdict {
   const { name, answer } = ask;
+  const over = (rule: ConsentRule, key: keyof ConsentBudgets, used: number, what: string) =>
+    used >= budgets[key] ? refuse(name, rule, `at most ${budgets[key]} ${what} (${key})`) : undefined;
   if (ask.effect == 'act') {
     if (!ask.allowed) return refuse(name, 'allowed', `not allowed by the site${ask.allowedBy ? ` (${ask.allowedBy})` : ''}`);
     if (!ask.gesture) return ask.restored ? refuse(name, 'restored', 'drawn again from the history, it acts only once the visitor uses it') : refuse(name, 'gesture', 'it acts only during the visitor’s click or key press in the view');
   }
-  if (ask.send) {
-    if (used(ledger, 's' + answer) >= budgets.sendsPerAnswer) return refuse(name, 'answer', `at most ${budgets.sendsPerAnswer} sends per answer`);
-    if (now - ledger.lastSend < budgets.sendIntervalMs) return refuse(name, 'interval', `wait ${budgets.sendIntervalMs} ms between sends`);
-  } else {
-    if (used(ledger, 'c' + answer) >= budgets.callsPerAnswer) return refuse(name, 'answer', `at most ${budgets.callsPerAnswer} calls per answer`);
-    if (used(ledger, 'c') >= budgets.callsPerPage) return refuse(name, 'page', `at most ${budgets.callsPerPage} calls per page load`);
-    if (ledger.recent.filter((t) => now - t < RATE_WINDOW_MS).length >= budgets.callsPerMinute) return refuse(name, 'rate', `at most ${budgets.callsPerMinute} calls a minute on the page`);
-  }
-  return { ok: true };
+  return (
+    (ask.send
+      ? over('answer', 'maxSends', used(ledger, 's' + answer), 'sends per answer') ??
+        (now - ledger.lastSend < budgets.minSendIntervalMs ? refuse(name, 'interval', `wait ${budgets.minSendIntervalMs} ms between sends (minSendIntervalMs)`) : undefined)
+      : over('answer', 'maxCalls', used(ledger, 'c' + answer), 'calls per answer') ??
+        over('page', 'maxCallsPerPage', used(ledger, 'c'), 'calls per page load') ??
+        over('rate', 'maxCallsPerMinute', ledger.recent.filter((t) => now - t < RATE_WINDOW_MS).length, 'calls a minute on the page')) ?? { ok: true }
+  );
 }
 
 /** Counts an ask that {@link decide} let through. */
@@ -108,7 +112,7 @@ export function record(ledger: Ledger, ask: Pick<Ask, 'answer' | 'send'>, now: n
 
 /** Admits one more view of `answer` (counted until {@link releaseView}), or says why not; `name` is the view's, as the reason names it. */
 export function admitView(ledger: Ledger, budgets: ConsentBudgets, answer: string, name: string): Verdict {
-  if (used(ledger, 'v' + answer) >= budgets.viewsPerAnswer) return refuse(name, 'views', `at most ${budgets.viewsPerAnswer} views per answer`);
+  if (used(ledger, 'v' + answer) >= budgets.maxViews) return refuse(name, 'views', `at most ${budgets.maxViews} views per answer (maxViews)`);
   add(ledger, 'v' + answer);
   return { ok: true };
 }
