@@ -31,7 +31,7 @@ test('five views of one answer that mail as they load: no mail goes; three views
   }
   expect(await mails(page)).toBe(0);
   expect(warnings(consoleMessages)).toEqual(
-    expect.arrayContaining(['BailingChat: sandbox: view "Mailer 4": refused (views): at most 3 views per answer', 'BailingChat: sandbox: view "Mailer 5": refused (views): at most 3 views per answer']),
+    expect.arrayContaining(['BailingChat: sandbox: view "Mailer 4": refused (views): at most 3 views per answer (maxViews)', 'BailingChat: sandbox: view "Mailer 5": refused (views): at most 3 views per answer (maxViews)']),
   );
   // Each refusal is said once per view, not once per call.
   expect(warnings(consoleMessages).filter((w) => w.startsWith('BailingChat: sandbox: view "Mailer 1": sendEmail: refused (gesture)'))).toHaveLength(1);
@@ -42,7 +42,7 @@ test('five views of one answer that mail as they load: no mail goes; three views
     await expect(frame.locator('#out[data-done="1"]')).toBeAttached();
   }
   expect(await mails(page)).toBe(3);
-  await expect(page.frameLocator('bailing-chat-widget iframe.sbx-frame').nth(2).locator('#out')).toContainText('1 refused: sendEmail: refused (answer): at most 3 calls per answer;');
+  await expect(page.frameLocator('bailing-chat-widget iframe.sbx-frame').nth(2).locator('#out')).toContainText('1 refused: sendEmail: refused (answer): at most 3 calls per answer (maxCalls);');
 });
 
 test('an API’s DELETE as the view loads: not offered unless the owner widens methods; offered, it runs only in a click; a path value that leaves its operation is refused', async ({ page, server }) => {

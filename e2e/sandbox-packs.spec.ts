@@ -128,15 +128,15 @@ test.describe('sendEmail and secret: denied unless the owner allows them', () =>
 test.describe('limits and the policy', () => {
   test('maxCalls: the call after the last allowed one of the answer is refused', async ({ page, server, consoleMessages }) => {
     await showView(page, server.url, packView('Count', 'for (const i of [1, 2, 3]) await show(i, documentSearch("refunds"))'), { before: preload(`[${SEARCH}]`, '{ maxCalls: 2 }') });
-    expect(await packResults(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: refused \(answer\): at most 2 calls per answer;$/);
-    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: refused (answer): at most 2 calls per answer');
+    expect(await packResults(page)).toMatch(/^1 ok \[.*\];2 ok \[.*\];3 refused: documentSearch: refused \(answer\): at most 2 calls per answer \(maxCalls\);$/);
+    expect(warnings(consoleMessages)).toContain('BailingChat: sandbox: view "Count": documentSearch: refused (answer): at most 2 calls per answer (maxCalls)');
   });
 
   test('maxCallsPerMinute: calls at once beyond the rate are refused', async ({ page, server }) => {
     await showView(page, server.url, packView('Rate', 'await Promise.all([1, 2, 3, 4].map((i) => show(i, documentSearch("refunds"))))'), { before: preload(`[${SEARCH}]`, '{ maxCallsPerMinute: 3 }') });
     const text = await packResults(page);
     expect(text.match(/ ok /g)).toHaveLength(3);
-    expect(text).toMatch(/\d refused: documentSearch: refused \(rate\): at most 3 calls a minute on the page;/);
+    expect(text).toMatch(/\d refused: documentSearch: refused \(rate\): at most 3 calls a minute on the page \(maxCallsPerMinute\);/);
   });
 
   test('size both ways: arguments over maxCallBytes, an answer over maxResultBytes', async ({ page, server }) => {

@@ -79,7 +79,7 @@ test('sends that are too large, too frequent or too many are refused with a reas
   await serverIdle(page, server.url);
   // Too many (maxSends 1, the answer's) is checked before too frequent (the page's).
   await view(page).locator('#small').click();
-  await expect(out).toContainText('refused: agent.send: refused (answer): at most 1 sends per answer;');
+  await expect(out).toContainText('refused: agent.send: refused (answer): at most 1 sends per answer (maxSends);');
   expect(bodies.filter((b) => typeof b.message == 'string' && b.message.startsWith('{'))).toHaveLength(1);
 });
 
@@ -91,7 +91,7 @@ test('a second send within minSendIntervalMs is refused', async ({ page, server 
   await waitForAnswer(page);
   await serverIdle(page, server.url);
   await view(page).locator('#go').click();
-  await expect(view(page).locator('#out')).toHaveText('sent;refused: agent.send: refused (interval): wait 600000 ms between sends;');
+  await expect(view(page).locator('#out')).toHaveText('sent;refused: agent.send: refused (interval): wait 600000 ms between sends (minSendIntervalMs);');
   expect(bodies).toHaveLength(2);
 });
 
