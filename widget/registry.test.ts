@@ -338,8 +338,20 @@ describe('context', () => {
     expect(Object.isFrozen(ctx.message.responses)).toBe(true);
     expect(Object.isFrozen(ctx.message.responses[0])).toBe(true);
     // Response summaries carry no submitted values.
-    expect(ctx.message).toEqual({ jobId: 'job_1', responses: [{ type: 'bailing-form', version: 1, source_job_id: 'job_0', form_id: 'f' }] });
+    expect(ctx.message).toEqual({ jobId: 'job_1', responses: [{ type: 'bailing-form', version: 1, source_job_id: 'job_0', form_id: 'f' }], restored: false });
     expect(Object.keys(ctx.message.responses[0]!)).toEqual(['type', 'version', 'source_job_id', 'form_id']);
+  });
+
+  it.each([
+    { title: 'an answer as it arrived (no restored in the request)', restored: undefined, seen: false },
+    { title: 'an answer drawn again from the history', restored: true, seen: true },
+    { title: 'a non-boolean is read as a boolean', restored: 'yes' as unknown as boolean, seen: true },
+  ])('message.restored: $title', ({ restored, seen }) => {
+    const { reg } = setup();
+    const r = spyRenderer('x');
+    reg.register(r.def);
+    mountIn(reg, 'x', '{"a":1}', { message: { ...message, ...(restored === undefined ? {} : { restored }) } });
+    expect(r.contexts[0]!.message.restored).toBe(seen);
   });
 
   it('never carries identity or page context, however the caller calls mount', () => {
