@@ -10,6 +10,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // The AG-UI framework interop tests (e2e/interop/: real CopilotKit and Mastra servers) take over a
+  // minute, so they are a project of their own: `npm run test:interop`, which .ci/run runs after `npm test`.
+  projects: [
+    { name: 'widget', testIgnore: 'interop/**' },
+    { name: 'interop', testMatch: 'interop/**/*.spec.ts' },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
