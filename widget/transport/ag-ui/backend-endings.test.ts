@@ -231,3 +231,18 @@ describe('a turn that says nothing', () => {
   });
 });
 
+describe('the page\'s tools', () => {
+  it('a run is offered the tools there are when it starts, and its calls are answered with those', async () => {
+    let list = [{ name: 'get_cart', description: 'The cart', parameters: { type: 'object', properties: {} }, handler: () => ({ items: 2 }), timeoutMs: 1000 }];
+    const { b } = backend({ tools: { list: () => list } });
+    const t = await startTurn(b, 'my cart?');
+    await write([{ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'get_cart' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }]);
+    // Unregistered while the run goes: its calls are still the run's to answer; the next run is not offered it.
+    list = [];
+    await write([{ type: 'RUN_FINISHED' }], true);
+    await write([...text('a2', 'Two items.'), { type: 'RUN_FINISHED' }], true);
+    expect(await t.ended).toMatchObject({ kind: 'answered', answer: { reply: 'Two items.' } });
+    expect(runs.map((r) => r.body.tools.map((tool: { name: string }) => tool.name))).toEqual([['get_cart'], []]);
+    expect(runs[1]!.body.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c1', content: '{"items":2}' });
+  });
+});

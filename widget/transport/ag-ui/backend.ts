@@ -15,6 +15,7 @@ import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
+import type { HostTools } from './host-tools';
 import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart, type ToolPart } from './run';
 import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
 import { outcomeText } from './outcome';
@@ -31,7 +32,8 @@ export interface AgUiBackendOptions {
   agent: AgentOptions;
   /** The widget's language: the steps' and decisions' labels (English where they have none of it) and dates. Default `en`. */
   lang?: string;
-  tools: readonly HostTool[];
+  /** The page's tools: a fixed list, or the live set (host-tools.ts) a run reads when it starts. */
+  tools: readonly HostTool[] | Pick<HostTools, 'list'>;
   storage: Storage | null;
   /** The page's visitor ticket (data-ticket, setTicket), sent in `forwardedProps.ticket` as the BailingHub body carries it. */
   ticket?(): string | null;
@@ -131,6 +133,8 @@ const answerText = (parts: readonly Part[]) => answerPart(parts)?.text ?? '';
 interface PendingRun {
   run: AgUiRun;
   body: ReadableStream<Uint8Array>;
+  /** The page's tools the run was offered: the ones that answer its calls. */
+  tools: readonly HostTool[];
   /** The id of the first message the turn added to the thread: what is before it is the earlier turns. */
   from?: string;
 }
@@ -170,7 +174,8 @@ export interface AgUiBackend extends ChatBackend {
 }
 
 export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
-  const { agent, tools, storage, warn } = options;
+  const { agent, storage, warn } = options;
+  const toolsNow = () => ('list' in options.tools ? options.tools.list() : options.tools);
   const doFetch = options.fetch ?? fetch;
   const keys = storageKeysFor(agent.url);
   // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
@@ -216,6 +221,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   /** POSTs one run; resolves once the agent answered with an event stream. */
   async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[]): Promise<PendingRun> {
+    const tools = toolsNow();
     const body = buildRunInput({
       threadId,
       runId,
@@ -248,7 +254,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       } catch {}
       throw new BailingHttpError('POST', url, response.status, { body: json, detail: response.ok ? `expected text/event-stream, got ${type || 'no content type'}` : undefined });
     }
-    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body };
+    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body, tools };
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
@@ -308,7 +314,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
    * tool the page never offered, left without a result (an agent's own output tool, `final_result`),
    * is not asked of the page, and sending a run to say so would only loop.
    */
-  async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
+  async function answerToolCalls(run: AgUiRun, tools: readonly HostTool[], signal: AbortSignal): Promise<Message[] | null> {
     const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name) && (run.track.named || tools.some((t) => t.name === p.name)));
     if (!asked.length) return null;
     const results: Message[] = [];
@@ -642,7 +648,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       // Finished (or waiting on the page): what the run did is now the thread.
       messages = theirs(run);
       keep();
-      const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
+      const results = run.status === 'finished' ? await answerToolCalls(run, next.tools, signal).catch(() => 'aborted' as const) : null;
       if (results === 'aborted') return { kind: 'stopped' };
       if (!results) {
         // A call left without a result that the page does not answer (the agent's own, such as
