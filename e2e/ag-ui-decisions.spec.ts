@@ -151,3 +151,75 @@ test('a message typed while a decision is open waits: it stays in the box, the n
   expect(bodies[2]!.messages.at(-1)).toMatchObject({ role: 'user', content: 'actually, what time is it?' });
   expect(bodies[2]).not.toHaveProperty('resume');
 });
+
+/** The steps of the whole conversation for `tool`, wherever they are drawn. */
+const stepsOf = (page: Page, tool: string) => page.locator('bailing-chat-widget .bc-messages').getByRole('group', { name: tool });
+
+test('approve: the resumed run\'s result for the original call is that call\'s step, done, not a new one; after a reload too', async ({ page, server }) => {
+  await openAgentPage(page, server.url);
+  await ask(page, 'restart the server');
+  await waitForAnswer(page);
+  await expect(stepsOf(page, 'restart_server')).toHaveAttribute('data-status', 'pending');
+  // Still waiting for the decision after a reload.
+  await page.reload();
+  await launcher(page).click();
+  await expect(stepsOf(page, 'restart_server')).toHaveAttribute('data-status', 'pending');
+  await button(page, 'Approve').click();
+  await expect(assistantMessages(page).last()).toContainText('was restarted');
+  await waitForAnswer(page);
+  const steps = stepsOf(page, 'restart_server');
+  await expect(steps).toHaveCount(1);
+  await expect(steps).toHaveAttribute('data-status', 'done');
+  await steps.getByRole('button', { name: 'Show details' }).click();
+  expect(JSON.parse((await steps.locator('pre').nth(1).textContent())!)).toEqual({ status: 'done', server: 'web-1' });
+
+  await page.reload();
+  await launcher(page).click();
+  await expect(stepsOf(page, 'restart_server')).toHaveCount(1);
+  await expect(stepsOf(page, 'restart_server')).toHaveAttribute('data-status', 'done');
+});
+
+test('reject: the call\'s step says "rejected", not "done"; after a reload too', async ({ page, server }) => {
+  await openAgentPage(page, server.url);
+  await ask(page, 'restart the server');
+  await waitForAnswer(page);
+  await button(page, 'Reject').click();
+  await expect(assistantMessages(page).last()).toContainText('I did not restart');
+  await waitForAnswer(page);
+  const steps = stepsOf(page, 'restart_server');
+  await expect(steps).toHaveCount(1);
+  await expect(steps).toHaveAttribute('data-status', 'rejected');
+  await expect(steps.locator('.bc-part-status')).toHaveText('rejected');
+  await page.reload();
+  await launcher(page).click();
+  await expect(stepsOf(page, 'restart_server').locator('.bc-part-status')).toHaveText('rejected');
+});
+
+test('a resume whose continuation comes only as a MESSAGES_SNAPSHOT: its answer shows, and the call\'s result updates the first turn\'s step', async ({ page, server }) => {
+  await page.route(`**${AGENT}`, async (route) => {
+    const { threadId, runId, messages, resume } = route.request().postDataJSON();
+    const events = resume
+      ? [
+          { type: 'MESSAGES_SNAPSHOT', messages: [...messages, { id: 't1', role: 'tool', toolCallId: 'c1', content: '{"restarted":"web-1"}' }, { id: 'a2', role: 'assistant', content: '**web-1** is back up.' }] },
+          { type: 'RUN_FINISHED', threadId, runId },
+        ]
+      : [
+          { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'I can restart it.' },
+          { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+          { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'restart_server', parentMessageId: 'm1' },
+          { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"server":"web-1"}' },
+          { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+          { type: 'RUN_FINISHED', threadId, runId, outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'tool_call', toolCallId: 'c1', message: 'Restart web-1?' }] } },
+        ];
+    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: [{ type: 'RUN_STARTED', threadId, runId }, ...events].map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') });
+  });
+  await openAgentPage(page, server.url);
+  await ask(page, 'restart web-1');
+  await waitForAnswer(page);
+  await button(page, 'Approve').click();
+  await expect(assistantMessages(page).last().locator('.bc-body')).toHaveText('web-1 is back up.');
+  await waitForAnswer(page);
+  await expect(stepsOf(page, 'restart_server')).toHaveCount(1);
+  await expect(stepsOf(page, 'restart_server')).toHaveAttribute('data-status', 'done');
+});

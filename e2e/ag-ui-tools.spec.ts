@@ -1,9 +1,11 @@
 // A host tool's arguments are the model's: they are checked against the tool's JSON Schema before
 // the page's handler runs, on a page whose CSP forbids eval (the validator interprets schemas);
-// a tool whose schema is no valid JSON Schema is warned about and never offered to the agent.
+// a tool whose schema is no valid JSON Schema is warned about and never offered to the agent. The
+// same holds for a tool the page adds at run time (BailingChat.registerTool).
 import type { Page } from '@playwright/test';
-import { openAgent, serveStream, type RunMessage } from './agent-runs';
-import { ask, expect, lastAssistant, test, waitForAnswer } from './fixtures';
+import { agentRuns, openAgent, serveStream, type RunMessage } from './agent-runs';
+import { ask, expect, lastAssistant, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+import { steppedAgent } from './stepped-streams';
 
 const PRELOAD_PAGE = '/e2e/ag-ui-preload.html';
 /** No 'unsafe-eval': a validator that compiled schemas with new Function would throw here. */
@@ -58,4 +60,127 @@ test('a tool whose parameters are no valid JSON Schema is warned about and left 
   await waitForAnswer(page);
   expect(offered).toEqual([['get_page_info']]);
   expect(consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('tools[0] ("find_order"): parameters is not a valid JSON Schema: /properties/number/type:'))).toHaveLength(1);
+});
+
+type W = { BailingChat: { registerTool(definition: unknown): () => void }; cartCalls: unknown[]; offCart?: () => void };
+
+const CART_TOOL = `{
+  name: 'get_cart',
+  description: 'The items in the visitor\\'s cart.',
+  parameters: { type: 'object', properties: { currency: { type: 'string' } }, required: ['currency'], additionalProperties: false },
+  handler: function (args) { window.cartCalls.push(args); return { items: 2, currency: args.currency }; },
+}`;
+
+/** The agent: calls get_cart when the run offers it and the turn has no result of it yet; else answers in words. */
+async function cartAgent(page: Page) {
+  const runs: { tools: string[]; messages: RunMessage[] }[] = [];
+  await serveStream(page, ({ threadId, runId, messages, tools }) => {
+    runs.push({ tools: tools.map((t) => t.name), messages });
+    const n = runs.length;
+    const turn = messages.slice(messages.map((m) => m.role).lastIndexOf('user'));
+    const result = turn.find((m) => m.role === 'tool');
+    const say = (words: string) => [{ type: 'TEXT_MESSAGE_START', messageId: `a${n}`, role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: `a${n}`, delta: words }, { type: 'TEXT_MESSAGE_END', messageId: `a${n}` }, { type: 'RUN_FINISHED', threadId, runId }];
+    if (result) return say(`The cart says ${result.content as string}.`);
+    if (!runs.at(-1)!.tools.includes('get_cart')) return say('I have no cart tool.');
+    return [
+      { type: 'TOOL_CALL_START', toolCallId: `call_${n}`, toolCallName: 'get_cart' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: `call_${n}`, delta: '{"currency":"EUR"}' },
+      { type: 'TOOL_CALL_END', toolCallId: `call_${n}` },
+      { type: 'RUN_FINISHED', threadId, runId },
+    ];
+  });
+  return runs;
+}
+
+test('registerTool: offered from the next run, its handler runs on the agent\'s call; unregister (twice) takes it out again', async ({ page, server }) => {
+  const runs = await cartAgent(page);
+  await openAgent(page, server.url, PRELOAD_PAGE);
+  await page.evaluate(`window.cartCalls = []; window.offCart = window.BailingChat.registerTool(${CART_TOOL});`);
+  await ask(page, 'what is in my cart?');
+  await expect(lastAssistant(page).locator('.bc-body')).toHaveText('The cart says {"items":2,"currency":"EUR"}.');
+  await waitForAnswer(page);
+  expect(runs.map((r) => r.tools)).toEqual([['get_page_info', 'get_cart'], ['get_page_info', 'get_cart']]);
+  expect(await page.evaluate(() => (window as unknown as W).cartCalls)).toEqual([{ currency: 'EUR' }]);
+
+  await page.evaluate(() => {
+    const w = window as unknown as W;
+    w.offCart!();
+    w.offCart!();
+  });
+  await ask(page, 'and now?');
+  await expect(lastAssistant(page).locator('.bc-body')).toHaveText('I have no cart tool.');
+  await waitForAnswer(page);
+  expect(runs.at(-1)!.tools).toEqual(['get_page_info']);
+  expect(await page.evaluate(() => (window as unknown as W).cartCalls)).toHaveLength(1);
+});
+
+test('registerTool checks a definition as the preload\'s tools are checked: a schema that is not one is warned about and never offered', async ({ page, server, consoleMessages }) => {
+  const runs = await cartAgent(page);
+  await openAgent(page, server.url, PRELOAD_PAGE);
+  const off = await page.evaluate(() => {
+    const w = window as unknown as W;
+    const bad = w.BailingChat.registerTool({ name: 'find_order', description: 'An order by number.', parameters: { type: 'object', properties: { number: { type: 'numbr' } } }, handler: () => 'ran' });
+    const nameless = w.BailingChat.registerTool({ description: 'No name.', handler: () => 'ran' });
+    return [typeof bad, typeof nameless];
+  });
+  expect(off).toEqual(['function', 'function']);
+  await expect.poll(() => consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('registerTool ("find_order"): parameters is not a valid JSON Schema: /properties/number/type:'))).toHaveLength(1);
+  await expect.poll(() => consoleMessages.filter((m) => m.type === 'warning' && /registerTool\.name must match/.test(m.text))).toHaveLength(1);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  expect(runs.map((r) => r.tools)).toEqual([['get_page_info']]);
+});
+
+test('registerTool while a run is going: that run is not offered it, the next one is', async ({ page, server }) => {
+  const agent = await steppedAgent();
+  const offered: string[][] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url() === agent.url) offered.push(request.postDataJSON().tools.map((t: { name: string }) => t.name));
+  });
+  try {
+    await loadWidget(page, server.url, { attrs: { 'data-protocol': 'ag-ui', 'data-agent-url': agent.url } });
+    await launcher(page).click();
+    await ask(page, 'first');
+    await agent.step([{ type: 'TEXT_MESSAGE_START', messageId: 'a1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a1', delta: 'Working on it' }]);
+    await expect(lastAssistant(page).locator('.bc-body')).toHaveText('Working on it');
+    await page.evaluate(`window.cartCalls = []; window.BailingChat.registerTool(${CART_TOOL});`);
+    await agent.step([{ type: 'TEXT_MESSAGE_END', messageId: 'a1' }, { type: 'RUN_FINISHED' }]);
+    agent.end();
+    await waitForAnswer(page);
+    await ask(page, 'second');
+    await agent.step([{ type: 'TEXT_MESSAGE_START', messageId: 'a2', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a2', delta: 'Done' }, { type: 'TEXT_MESSAGE_END', messageId: 'a2' }, { type: 'RUN_FINISHED' }]);
+    agent.end();
+    await waitForAnswer(page);
+    expect(offered).toEqual([[], ['get_cart']]);
+  } finally {
+    await agent.close();
+  }
+});
+
+test('registerTool is on the API object of a BailingHub widget too, in both builds; there it does nothing and its unregister is safe', async ({ page, server }) => {
+  for (const src of ['/widget.js', '/split/widget.js']) {
+    await page.goto(`${server.url}/e2e/blank.html`);
+    await page.evaluate(([src, api]) => {
+      const script = Object.assign(document.createElement('script'), { src });
+      script.setAttribute('data-entry', 'demo_assistant');
+      script.setAttribute('data-api', api!);
+      document.body.append(script);
+    }, [`${server.url}${src}`, server.url]);
+    await page.waitForFunction(() => (window as unknown as { BailingChat?: { apiVersion?: string } }).BailingChat?.apiVersion === '1');
+    const kind = await page.evaluate(() => {
+      const off = (window as unknown as W).BailingChat.registerTool({ name: 'noop', description: 'Nothing.', handler: () => 1 });
+      off();
+      off();
+      return typeof off;
+    });
+    expect(kind, src).toBe('function');
+  }
+});
+
+test('the demo page adds get_selection with registerTool once the widget is there: its runs offer it beside the preload\'s tool', async ({ page, server }) => {
+  const runs = agentRuns(page);
+  await openAgent(page, server.url);
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  expect(runs.map((r) => r.tools.map((t: { name: string }) => t.name))).toEqual([['get_page_info', 'get_selection']]);
 });

@@ -298,6 +298,7 @@ test('RUN_ERROR ("fail") is shown with Retry; Retry sends a new run of the same 
   const answer = lastAssistant(page);
   await expect(answer).toHaveClass(/bc-msg-error/);
   await expect(answer.locator('.bc-body')).toContainText(FAIL_REPLY);
+  // The text that came before the failure is not the error's: it stands above it, marked cut off (ag-ui-outcomes.spec.ts).
   await expect(answer.locator('.bc-body')).not.toContainText(FAIL_PARTIAL.trim());
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
   expect(await heard(page, 'done')).toEqual([]);
@@ -310,7 +311,9 @@ test('RUN_ERROR ("fail") is shown with Retry; Retry sends a new run of the same 
   expect(second.threadId).toBe(first.threadId);
   // Asked again as it was; the failed run left nothing in the thread.
   expect(second.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Make it fail']]);
-  await expect(assistantMessages(page)).toHaveCount(2);
+  // Two failures, each under the text that came before it.
+  await expect(assistantMessages(page)).toHaveCount(4);
+  await expect(assistantMessages(page).filter({ hasText: FAIL_REPLY })).toHaveCount(2);
   await expect(lastAssistant(page).locator('.bc-body')).toContainText(FAIL_REPLY);
   expect(runs).toHaveLength(2);
 });

@@ -40,10 +40,10 @@ export const frame = (event: Record<string, unknown>) => `data: ${JSON.stringify
  * Answers every later run with `events` (RUN_STARTED with the run's own ids first), as one SSE
  * body; `events` returns a string for a body written as it is (frames the test made itself).
  */
-export async function serveStream(page: Page, events: (run: { threadId: string; runId: string; messages: RunMessage[] }) => Record<string, unknown>[] | string) {
+export async function serveStream(page: Page, events: (run: { threadId: string; runId: string; messages: RunMessage[]; tools: { name: string }[] }) => Record<string, unknown>[] | string) {
   await page.route(`**${AGENT}`, (route, request) => {
-    const { threadId, runId, messages } = request.postDataJSON() as { threadId: string; runId: string; messages: RunMessage[] };
-    const made = events({ threadId, runId, messages });
+    const { threadId, runId, messages, tools } = request.postDataJSON() as { threadId: string; runId: string; messages: RunMessage[]; tools: { name: string }[] };
+    const made = events({ threadId, runId, messages, tools });
     const body = frame({ type: 'RUN_STARTED', threadId, runId }) + (typeof made === 'string' ? made : made.map(frame).join(''));
     return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }, body });
   });

@@ -404,7 +404,7 @@ test.describe('preload', () => {
 });
 
 test.describe('window.BailingChat', () => {
-  const METHODS = ['close', 'newConversation', 'on', 'open', 'registerRenderer', 'send', 'setContext', 'setTicket', 'toggle', 'widget'];
+  const METHODS = ['close', 'newConversation', 'on', 'open', 'registerRenderer', 'registerTool', 'send', 'setContext', 'setTicket', 'toggle', 'widget'];
 
   test('frozen, versioned, exactly the documented members', async ({ page, server }) => {
     await loadWidget(page, server.url);

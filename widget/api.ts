@@ -3,7 +3,7 @@
 // the host's code.
 
 import { describe } from './embed';
-import type { PageContext, RendererDefinition, WidgetEventName } from './types';
+import type { HostToolDefinition, PageContext, RendererDefinition, WidgetEventName } from './types';
 
 export interface BailingChatApi {
   /** Version of this API object. */
@@ -12,6 +12,16 @@ export interface BailingChatApi {
   readonly rendererApiVersion: '1';
   /** Registers a trusted renderer for fenced blocks of `definition.type`; returns an idempotent unregister. */
   registerRenderer(definition: RendererDefinition): () => void;
+  /**
+   * Adds a tool the page runs when an AG-UI agent calls it, as the preload's `tools` are: it is
+   * checked the same way (a bad one is warned about in the console and left out), offered to the
+   * agent from the next run on (a run already going keeps the tools it started with), and its
+   * handler runs with arguments checked against `parameters`. A name registered again stands for
+   * the latest tool of that name; registering the same definition object again changes nothing.
+   * Returns an idempotent unregister, which also applies from the next run. A BailingHub entry
+   * has no tools: there it does nothing.
+   */
+  registerTool(definition: HostToolDefinition): () => void;
   /** Page context sent with each new message: `{page_key, page_name}`. */
   setContext(context: { page_key?: string; page_name?: string }): void;
   /** A short-lived signed ticket from the host's backend; passed through, never parsed. `null` clears it. */
@@ -33,6 +43,7 @@ export interface BailingChatApi {
 /** What the API drives: the widget once it is up (calls before that are queued by boot). */
 export interface ApiTarget {
   register(definition: unknown): () => void;
+  tool(definition: unknown): () => void;
   setContext(context: PageContext): void;
   setTicket(ticket: string | null): void;
   open(): void;
@@ -82,6 +93,7 @@ export function createApi(target: ApiTarget, emitter: Emitter, warn: (message: s
     apiVersion: '1',
     rendererApiVersion: '1',
     registerRenderer: (definition) => target.register(definition),
+    registerTool: (definition) => target.tool(definition),
     setContext(context) {
       if (!context || typeof context !== 'object') {
         warn(`setContext expects an object {page_key, page_name} (got ${describe(context)})`);

@@ -91,6 +91,8 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   let context: PageContext = {};
   /** The AG-UI agent's shared state (BailingChat.state). */
   let state: unknown;
+  /** Tools the page registered (BailingChat.registerTool), live: the AG-UI module checks them and reads them at each run. */
+  const tools = new Set<unknown>();
   const whenReady = (call: Queued) => {
     if (widget) call(widget);
     else if (!gone) queue.push(call);
@@ -98,6 +100,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
 
   const target: ApiTarget = {
     register: (definition) => registry.register(definition),
+    tool: (definition) => (tools.add(definition), () => void tools.delete(definition)),
     setContext(next) {
       context = next;
       widget?.setContext(next);
@@ -137,16 +140,11 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     // An AG-UI agent has no config endpoint: the look is the preload's, over the defaults.
     loadExternalModule('ag-ui', script.src || location.href).then(
       (agui) => {
-        const read = agui.readAgentOptions(options.agentUrl, preload.agent, location.href, warn);
-        if (!read.ok || !read.agent) return fail(read.ok ? 'data-protocol="ag-ui" needs data-agent-url or the preload agent' : read.error);
-        const agent = read.agent;
-        const tools = agui.readHostTools(preload.tools, warn);
-        const emitState = (next: unknown) => {
-          state = next;
-          emitter.emit('state', next);
-        };
-        return mount(normalizeConfig(readWidgetConfig(preload.config)), ({ storage, ticket }) => {
-          const backend = agui.createAgUiBackend({ agent, tools, storage, ticket, warn, lang: options.lang, onState: emitState, onEvent: (event) => emitter.emit('event', event), capabilities });
+        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities });
+        if (typeof agent == 'string') return fail(agent);
+        target.tool = agent.register;
+        return mount(normalizeConfig(readWidgetConfig(preload.config)), (session) => {
+          const backend = agent.backend(session);
           state = backend.state();
           return backend;
         });

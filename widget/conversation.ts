@@ -388,6 +388,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       remember(turn.user, turn.userEl, null);
       emit('message', { role: 'user', text: turn.user.t, jobId: life.id });
       turn.taken.resolve();
+      // Retry is for the last turn only, as Regenerate is: a failure above no longer offers it.
+      for (const el of list.container.querySelectorAll('.bc-msg-error .bc-action')) el.remove();
       showAnswering(turn);
     }
     if (!isBusy(life) && running === turn) {
@@ -732,12 +734,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
         continue;
       }
       const bubble = list.addAssistant(item.ts || 0);
-      let mounts: MountGroup | null = null;
+      // A failed answer's steps (and what came of it before it failed) stand above it too.
+      let mounts = item.j ? paintKeptParts(bubble, item.j) : null;
       if (item.err) {
         const user = items[i - 1];
         bubble.setError(item.t, user && user.r === 'u' && !user.interaction && i === items.length - 1 ? () => retry(user) : undefined);
       } else {
-        mounts = joinGroups(paintFinal(bubble, item, true), item.j ? paintKeptParts(bubble, item.j) : null);
+        mounts = joinGroups(paintFinal(bubble, item, true), mounts);
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }

@@ -12,6 +12,7 @@ export type {
   ResponseSummary,
   ResponsePresentation,
   HistoryItem,
+  HostToolDefinition,
   WidgetConfig,
   WidgetEventName,
   PageContext,

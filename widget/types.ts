@@ -205,5 +205,27 @@ export interface PageContext {
   page_name?: string;
 }
 
+/**
+ * A tool the page runs when an AG-UI agent calls it (DESIGN.md §9): the preload's `tools` entries
+ * and `BailingChat.registerTool` take this shape. The agent is told `name`, `description` and
+ * `parameters`; the handler stays in the page.
+ */
+export interface HostToolDefinition {
+  /** `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, as function calling accepts names. */
+  name: string;
+  /** What the tool does: the agent reads it to decide when to call it. Non-empty. */
+  description: string;
+  /**
+   * JSON Schema of the arguments (draft-04, -07, 2019-09 or 2020-12, named by `$schema`; 2020-12
+   * when it names none). The model's arguments are checked against it before `handler` runs; a
+   * schema that is not a valid one leaves the tool out. Default: an object with no properties.
+   */
+  parameters?: Record<string, unknown>;
+  /** Runs with the checked arguments; what it returns (or resolves to) is sent back as the result, as JSON unless a string. A throw is sent as the call's error. */
+  handler(args: unknown): unknown;
+  /** Longest the handler may take before the call fails, in ms: 1 to 600,000. Default 30,000. */
+  timeoutMs?: number;
+}
+
 /** `state` and `event` come from an AG-UI agent (its shared state; its RAW and CUSTOM events). */
 export type WidgetEventName = 'open' | 'close' | 'message' | 'done' | 'error' | 'state' | 'event';

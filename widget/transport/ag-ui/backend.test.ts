@@ -11,6 +11,7 @@ import { MAX_STORED_PER_THREAD } from '../../history';
 import type { HostTool } from './options';
 import type { Part } from './run';
 import { memoryStorage } from '../../fixtures/memory-storage';
+import { requestJson } from '../../fixtures/request-json';
 
 const encoder = new EventEncoder();
 const sse = (events: object[]) => events.map((e) => encoder.encodeSSE(e as never)).join('');
@@ -28,13 +29,10 @@ let url = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      posted.push({ body: JSON.parse(body), headers: req.headers });
+    void requestJson(req).then((body) => {
+      posted.push({ body, headers: req.headers });
       const scripted = script.shift() ?? { status: 500, json: { error: 'no answer scripted' } };
-      const answer = typeof scripted === 'function' ? scripted(JSON.parse(body)) : scripted;
+      const answer = typeof scripted === 'function' ? scripted(body) : scripted;
       if (Array.isArray(answer)) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end(sse(answer));
@@ -316,7 +314,10 @@ describe('the AG-UI backend', () => {
     expect(lists.size).toBeLessThan(20);
     const last = progress.at(-1)!.parts as Part[];
     expect(last.filter((p) => p.kind === 'step')).toHaveLength(16_000);
-    expect(progress.at(-1)).toMatchObject({ text: 'All started.', working: true });
+    expect(progress.at(-2)).toMatchObject({ text: 'All started.', working: true });
+    // The run finished with them still open: they end with it, nothing left running.
+    expect(progress.at(-1)).toMatchObject({ text: 'All started.', working: false });
+    expect(last.filter((p) => p.kind === 'step' && p.status === 'done')).toHaveLength(16_000);
   });
 
   it('a tool step shows as working while it runs', async () => {

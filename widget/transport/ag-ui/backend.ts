@@ -5,7 +5,7 @@
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
 
-import type { ChatBackend, DecisionTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import type { ChatBackend, DecisionTools, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
 import type { HistoryItem } from '../../types';
 import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../history';
 import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
@@ -15,7 +15,10 @@ import { readEventStream } from '../sse';
 import { buildRunInput, resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
-import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart } from './run';
+import type { HostTools } from './host-tools';
+import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart, type ToolPart } from './run';
+import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
+import { outcomeText } from './outcome';
 import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
@@ -29,7 +32,8 @@ export interface AgUiBackendOptions {
   agent: AgentOptions;
   /** The widget's language: the steps' and decisions' labels (English where they have none of it) and dates. Default `en`. */
   lang?: string;
-  tools: readonly HostTool[];
+  /** The page's tools: a fixed list, or the live set (host-tools.ts) a run reads when it starts. */
+  tools: readonly HostTool[] | Pick<HostTools, 'list'>;
   storage: Storage | null;
   /** The page's visitor ticket (data-ticket, setTicket), sent in `forwardedProps.ticket` as the BailingHub body carries it. */
   ticket?(): string | null;
@@ -60,6 +64,11 @@ export const MAX_STORED_MESSAGES = 160 * 1024;
 export const MAX_STORED_PARTS = 64 * 1024;
 /** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
 const SHOWN = JSON.stringify({ status: 'shown' });
+/**
+ * The error a call gets when the visitor goes on before it ran (they stopped the answer): in the
+ * tool message's `error` (1.0 ToolMessage.error), so the agent does not read it as a result.
+ */
+const NOT_RUN = 'not run';
 
 /** A short, stable name for an agent URL: its storage keys carry it. */
 export function agentKey(url: string): string {
@@ -112,7 +121,10 @@ function keptParts(parts: readonly (Part | ThreadPart)[]): Part[] {
     .map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
 }
 
-/** How often, at most, what a running turn showed is written down, for a reload mid-run. */
+/**
+ * How often, at most, what a running turn shows is written down for a reload mid-run; it is
+ * written once more this long after its last change, so a quiet spell (a long tool call) keeps it.
+ */
 export const LIVE_SAVE_MS = 400;
 
 /** The turn's last assistant message: the answer its bubble shows (the earlier ones are rows above it). */
@@ -121,6 +133,8 @@ const answerText = (parts: readonly Part[]) => answerPart(parts)?.text ?? '';
 interface PendingRun {
   run: AgUiRun;
   body: ReadableStream<Uint8Array>;
+  /** The page's tools the run was offered: the ones that answer its calls. */
+  tools: readonly HostTool[];
   /** The id of the first message the turn added to the thread: what is before it is the earlier turns. */
   from?: string;
 }
@@ -160,7 +174,8 @@ export interface AgUiBackend extends ChatBackend {
 }
 
 export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
-  const { agent, tools, storage, warn } = options;
+  const { agent, storage, warn } = options;
+  const toolsNow = () => ('list' in options.tools ? options.tools.list() : options.tools);
   const doFetch = options.fetch ?? fetch;
   const keys = storageKeysFor(agent.url);
   // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
@@ -181,10 +196,13 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     const shown = keptParts(parts);
     if (!shown.some((p) => p.kind !== 'text' || p.text)) return;
     turnParts[id] = shown as Part[];
+    writeParts();
+  };
+  function writeParts() {
     const turns = newestFitting(Object.entries(turnParts).slice(-MAX_KEPT_TURNS), MAX_STORED_PARTS);
     turnParts = Object.fromEntries(turns);
     writeString(storage, keys.parts, JSON.stringify(Object.fromEntries(newestFitting(turns, roomFor(storage, keys.parts)))));
-  };
+  }
   /** A tool call the page draws with a renderer (generative UI), not one it runs. */
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
   const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
@@ -203,6 +221,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
 
   /** POSTs one run; resolves once the agent answered with an event stream. */
   async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[]): Promise<PendingRun> {
+    const tools = toolsNow();
     const body = buildRunInput({
       threadId,
       runId,
@@ -235,7 +254,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       } catch {}
       throw new BailingHttpError('POST', url, response.status, { body: json, detail: response.ok ? `expected text/event-stream, got ${type || 'no content type'}` : undefined });
     }
-    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body };
+    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body, tools };
   }
 
   /** Reads one run's stream to its end, reporting what the visitor may see. */
@@ -289,9 +308,14 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const schemas = new Map<HostTool, ToolSchema>();
   const schemaOf = (tool: HostTool) => schemas.get(tool) ?? schemas.set(tool, compileToolSchema(tool.parameters)).get(tool)!;
 
-  /** Runs the page's handler for each tool call the run left to it; the results become tool messages. */
-  async function answerToolCalls(run: AgUiRun, signal: AbortSignal): Promise<Message[] | null> {
-    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name));
+  /**
+   * Runs the page's handler for each tool call the run left to it; the results become tool
+   * messages. A call is the page's when the run offered its tool, or named it pending: a call of a
+   * tool the page never offered, left without a result (an agent's own output tool, `final_result`),
+   * is not asked of the page, and sending a run to say so would only loop.
+   */
+  async function answerToolCalls(run: AgUiRun, tools: readonly HostTool[], signal: AbortSignal): Promise<Message[] | null> {
+    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name) && (run.track.named || tools.some((t) => t.name === p.name)));
     if (!asked.length) return null;
     const results: Message[] = [];
     for (const call of asked) {
@@ -345,7 +369,39 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     }
     ask.sent = true;
     keepAsks();
+    // The calls the interrupts held are decided: a rejected one is rejected, an approved one runs
+    // now (its result, if the agent sends one, comes in this run against the same call id).
+    const running: string[] = [];
+    for (const { id, toolCallId } of ask.interrupts) {
+      if (toolCallId === undefined) continue;
+      const rejected = ask.decisions[id]?.kind === 'reject';
+      if (!rejected) running.push(toolCallId);
+      changeEarlier(toolCallId, { status: rejected ? 'rejected' : 'running' });
+    }
+    resumed.set(runId, running);
     return { id: runId };
+  }
+
+  /** Where the parts of each turn were drawn, as last drawn: a result for an earlier call changes its step there. */
+  const drawnAt = new Map<HTMLElement, { parts: Part[]; ui: PartsTools }>();
+  /** The calls each resume run (by run id) set running: they end with that run's turn if no result came. */
+  const resumed = new Map<string, string[]>();
+
+  /**
+   * Changes the step of an earlier turn's call, wherever it is: in the kept parts of the turn that
+   * drew it (for a reload), and in the list, drawn again in place.
+   */
+  function changeEarlier(id: string, change: CallChange, when?: (part: ToolPart) => boolean) {
+    let kept = false;
+    for (const turn in turnParts) {
+      const next = changeCall(turnParts[turn]!, id, change, when);
+      if (next) (turnParts[turn] = next), (kept = true);
+    }
+    if (kept) writeParts();
+    for (const [el, shown] of drawnAt) {
+      const next = changeCall(shown.parts, id, change, when);
+      if (next) drawParts(el, (shown.parts = next), shown.ui);
+    }
   }
 
   /** Draws the cards of what turn `id` asked into `el`. */
@@ -377,10 +433,16 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     visitor: () => visitorId,
     state: () => state,
     drawParts(el, parts, ui) {
-      drawParts(el, parts.filter((p) => !isThreadPart(p)) as Part[], ui);
+      const own = parts.filter((p) => !isThreadPart(p)) as Part[];
+      // A new turn's element: those the list no longer holds (a new conversation, the history drawn again) go.
+      if (!drawnAt.has(el)) for (const old of drawnAt.keys()) if (!old.isConnected) drawnAt.delete(old);
+      drawnAt.set(el, { parts: own, ui });
+      drawParts(el, own, ui);
       threadView.draw(el, parts.find(isThreadPart), ui, record);
     },
-    partsOf: (id) => turnParts[id] ?? null,
+    // Nothing a kept turn drew runs after a reload: what still ran then (an approved call whose
+    // resume the page was left in) was cut off. A call waiting for a decision still waits.
+    partsOf: (id) => (turnParts[id] ? endParts(turnParts[id]!, 'cut', true) : null),
 
     drawDecision(el, id, tools) {
       const drawn = asksDrawnAt(asks, id, shown());
@@ -428,7 +490,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         // Going on past drawn calls (a view the visitor did not answer): each gets its result, as
         // every tool call must before the next user message. Another renderer's response reaches
         // the agent as the user's message, in JSON.
-        const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, content: drawnByPage(c.function.name) ? SHOWN : JSON.stringify({ error: 'not run' }) }));
+        const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, ...(drawnByPage(c.function.name) ? { content: SHOWN } : { content: JSON.stringify({ error: NOT_RUN }), error: NOT_RUN }) }));
         const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
         sent = [...messages, ...closed, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
       }
@@ -444,17 +506,34 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     },
 
     async follow(id, report, signal): Promise<TurnEnd> {
-      // What the turn showed is written down as it goes: a page left mid-run shows it again, cut off.
+      // What the turn shows is written down as it goes, at most every LIVE_SAVE_MS and once more
+      // after its last change: a page left mid-run (in a long, quiet tool call too) shows again
+      // what the visitor saw, cut off.
       let last: TurnProgress | undefined;
       let savedAt = 0;
-      const save = () => writeString(storage, keys.live, last ? JSON.stringify({ id, text: last.text, parts: keptParts((last.parts ?? []) as Part[]) }) : null);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const save = () => {
+        clearTimeout(timer);
+        timer = undefined;
+        savedAt = Date.now();
+        writeString(storage, keys.live, last ? JSON.stringify({ id, text: last.text, parts: keptParts((last.parts ?? []) as Part[]) }) : null);
+      };
       const tell = (progress: TurnProgress) => {
         report((last = progress));
-        if (Date.now() - savedAt >= LIVE_SAVE_MS) (savedAt = Date.now()), save();
+        const wait = savedAt + LIVE_SAVE_MS - Date.now();
+        if (wait <= 0) save();
+        else timer ??= setTimeout(save, wait);
       };
       // What an earlier turn's snapshot did to the list is the conversation's by now.
       threadView.restoreAll();
       const end = await followTurn(id, tell, signal);
+      // Steps end with their turn: nothing it showed is left running, on screen or in what is kept.
+      const how: TurnEnding = end.kind === 'stopped' ? 'stopped' : end.kind === 'lost' ? 'cut' : end.answer.failed ? 'failed' : 'done';
+      const ended = last?.parts && endParts(last.parts, how);
+      if (ended && (ended !== last!.parts || last!.working)) tell({ ...last!, working: false, parts: ended });
+      // The calls a resume approved end with it too, when the agent sent no result for them.
+      for (const call of resumed.get(id) ?? []) changeEarlier(call, { status: how }, (part) => part.status === 'running');
+      resumed.delete(id);
       // The agent's version of the earlier turns stands only in an answered turn (the
       // conversation redraws the list from it); otherwise the page's record, which the thread keeps.
       if (end.kind !== 'answered' || !end.answer.thread) threadView.restoreAll();
@@ -489,7 +568,9 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     /** The earlier turns as the agent's last snapshot left them, shown at once (undefined: as the page has them). */
     let shownThread: HistoryItem[] | undefined;
     for (let round = 0; ; round++) {
-      const earlier = partsBefore;
+      // The turn's earlier runs' parts (host tool rounds): a result this run gives one of their calls changes it here.
+      let earlier = partsBefore;
+      let settled = 0;
       const before = { answers: earlier.filter(isAnswer).length, answer: answerPart(earlier) };
       let latest = next.run;
       // The parts reported are a list of their own (the run's is written in place), made again
@@ -515,6 +596,13 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       const result = await stream(next, signal, (run, type) => {
         // Only a snapshot rewrites earlier turns: the transcript is not compared at every delta.
         if (type === 'MESSAGES_SNAPSHOT') shownThread = thread(run);
+        // A result for a call of an earlier run is that call's step, where it was drawn: not a new step.
+        for (const { id: call, status, result } of run.earlier.slice(settled)) {
+          const mine = changeCall(earlier, call, { status, result });
+          if (mine) (earlier = partsBefore = mine), (edits = -1);
+          else changeEarlier(call, { status, result });
+        }
+        settled = run.earlier.length;
         report(progressOf((latest = run), before, partsOf(run)));
       });
       over = true;
@@ -534,10 +622,19 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         return { kind: 'lost', reason: result.message };
       }
       const run = result;
-      const text = answerText([...earlier, ...run.parts]);
       if (run.status === 'interrupted') return { kind: 'lost', reason: 'the agent\'s stream ended without RUN_FINISHED or RUN_ERROR' };
-      keepParts(id, [...earlier, ...run.parts]);
-      if (run.status === 'error') return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
+      let all: Part[] = [...earlier, ...run.parts];
+      /** Shows the turn's parts as `all` now is (with the agent's version of the earlier turns, when it has one). */
+      const show = () => report(progressOf(run, before, shownThread ? [...all, { kind: 'thread', items: shownThread } satisfies ThreadPart] : all));
+      const text = answerText(all);
+      if (run.status === 'error') {
+        // What came of the answer stays, as a row marked cut off above the error (whose Retry asks again).
+        const cut = answerPart(all);
+        if (cut?.text) (all = all.map((p) => (p === cut ? { ...cut, cut: true as const } : p))), show();
+        keepParts(id, endParts(all, 'failed'));
+        return { kind: 'answered', answer: { reply: run.error?.message ?? '', failed: true } };
+      }
+      keepParts(id, endParts(all, 'done'));
       if (run.status === 'interrupt' && run.interrupts.length) {
         // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
         const calls: DecisionAsk['calls'] = {};
@@ -551,16 +648,29 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       // Finished (or waiting on the page): what the run did is now the thread.
       messages = theirs(run);
       keep();
-      const results = run.status === 'finished' ? await answerToolCalls(run, signal).catch(() => 'aborted' as const) : null;
+      const results = run.status === 'finished' ? await answerToolCalls(run, next.tools, signal).catch(() => 'aborted' as const) : null;
       if (results === 'aborted') return { kind: 'stopped' };
-      if (!results) return { kind: 'answered', answer: { reply: text, thread: thread(run) } satisfies TurnAnswer };
-      if (round + 1 >= MAX_TOOL_ROUNDS) return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
+      if (!results) {
+        // A call left without a result that the page does not answer (the agent's own, such as
+        // its output tool) is over with the run: nothing waits for it.
+        const over = all.map((p) => (p.kind === 'tool' && p.status === 'pending' && !drawnByPage(p.name) ? { ...p, status: 'done' as const } : p));
+        if (over.some((p, i) => p !== all[i])) (all = over), show(), keepParts(id, endParts(all, 'done'));
+        // A turn that said nothing answers with its outcome: the run's result, or its last call's.
+        const reply = text || outcomeText(all, 'result' in run ? { value: run.result } : undefined, drawnByPage);
+        return { kind: 'answered', answer: { reply, thread: thread(run) } satisfies TurnAnswer };
+      }
+      // The page answered these calls: their steps are done (or failed), no longer waiting for it.
+      partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
+      if (round + 1 >= MAX_TOOL_ROUNDS) {
+        all = partsBefore;
+        show();
+        keepParts(id, endParts(all, text ? 'done' : 'failed'));
+        return { kind: 'answered', answer: { reply: `${text}`, failed: !text } };
+      }
       // Drawn calls left open beside the page's tools get their result too: the next run needs one for every call.
       const drawn = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && drawnByPage(p.name));
       messages = [...messages, ...results, ...drawn.map((p): Message => ({ id: randomId('m_', 16), role: 'tool', toolCallId: p.id, content: SHOWN }))];
       keep();
-      // The page answered these calls: their steps are done (or failed), no longer waiting for it.
-      partsBefore = [...earlier, ...run.parts.map((p) => answered(p, results))];
       try {
         next = await post(randomId('r_', 20), messages, signal);
       } catch (error) {

@@ -1,4 +1,3 @@
 // The AG-UI module (DESIGN.md §9): what widget.js fetches from beside itself (`ag-ui.js`) when a
 // page fronts an AG-UI agent. Neither build carries it inside widget.js.
-export { createAgUiBackend, type AgUiBackend } from './backend';
-export { readAgentOptions, readHostTools, type AgentOptions, type HostTool } from './options';
+export { startAgent, type AgentStart, type StartedAgent } from './start';

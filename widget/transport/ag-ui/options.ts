@@ -97,33 +97,40 @@ export function readAgentOptions(
   return { ok: true, agent: { url: url.href, headers, forwardedProps, context } };
 }
 
-/** The preload's host tools, each checked; a bad one is warned about and left out. */
+/** The preload's host tools, each checked; a bad one is warned about and left out, and so is a second tool of a name. */
 export function readHostTools(tools: readonly unknown[], warn: (message: string) => void): HostTool[] {
   const out: HostTool[] = [];
-  const names = new Set<string>();
   tools.forEach((tool, i) => {
-    const where = `tools[${i}]`;
-    if (!isRecord(tool)) return warn(`${where} must be an object {name, description, parameters, handler} (got ${describe(tool)}); ignored`);
-    for (const key of Object.keys(tool)) if (!TOOL_KEYS.includes(key)) warn(`${where}: unknown key "${key}" ignored`);
-    const { name, description, parameters, handler, timeoutMs } = tool;
-    if (typeof name !== 'string' || !TOOL_NAME.test(name)) return warn(`${where}.name must match ${TOOL_NAME} (got ${describe(name)}); the tool is left out`);
-    if (names.has(name)) return warn(`${where}: a tool named "${name}" is already defined; this one is left out`);
-    if (typeof handler !== 'function') return warn(`${where} ("${name}"): handler must be a function; the tool is left out`);
-    if (typeof description !== 'string' || !description.trim()) return warn(`${where} ("${name}"): description must be a non-empty string (the agent reads it to decide when to call the tool); the tool is left out`);
-    if (parameters !== undefined && !(isRecord(parameters) && jsonSafe(parameters))) return warn(`${where} ("${name}"): parameters must be a JSON Schema object; the tool is left out`);
-    // The arguments are checked against it before the handler runs (backend.ts): a schema that
-    // cannot check them would let any through, or refuse them all.
-    const compiled = parameters === undefined ? undefined : compileToolSchema(parameters);
-    if (compiled && !compiled.ok) return warn(`${where} ("${name}"): parameters is not a valid JSON Schema: ${compiled.error}; the tool is left out`);
-    let timeout = DEFAULT_TOOL_TIMEOUT_MS;
-    if (timeoutMs !== undefined) {
-      if (Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TOOL_TIMEOUT_MS) timeout = timeoutMs as number;
-      else warn(`${where} ("${name}"): timeoutMs must be an integer from 1 to ${MAX_TOOL_TIMEOUT_MS}; using ${DEFAULT_TOOL_TIMEOUT_MS}`);
-    }
-    names.add(name);
-    out.push({ name, description, parameters: (parameters as Record<string, unknown>) ?? { type: 'object', properties: {} }, handler: handler as HostTool['handler'], timeoutMs: timeout });
+    const read = readHostTool(tool, `tools[${i}]`, warn);
+    if (!read) return;
+    if (out.some((t) => t.name === read.name)) return warn(`tools[${i}]: a tool named "${read.name}" is already defined; this one is left out`);
+    out.push(read);
   });
   return out;
+}
+
+/**
+ * One host tool checked (the preload's, `where` naming it as `tools[i]`, or one registered at run
+ * time); undefined, with a warning saying what to fix, when it cannot be used.
+ */
+export function readHostTool(tool: unknown, where: string, warn: (message: string) => void): HostTool | undefined {
+  if (!isRecord(tool)) return void warn(`${where} must be an object {name, description, parameters, handler} (got ${describe(tool)}); ignored`);
+  for (const key of Object.keys(tool)) if (!TOOL_KEYS.includes(key)) warn(`${where}: unknown key "${key}" ignored`);
+  const { name, description, parameters, handler, timeoutMs } = tool;
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) return void warn(`${where}.name must match ${TOOL_NAME} (got ${describe(name)}); the tool is left out`);
+  if (typeof handler !== 'function') return void warn(`${where} ("${name}"): handler must be a function; the tool is left out`);
+  if (typeof description !== 'string' || !description.trim()) return void warn(`${where} ("${name}"): description must be a non-empty string (the agent reads it to decide when to call the tool); the tool is left out`);
+  if (parameters !== undefined && !(isRecord(parameters) && jsonSafe(parameters))) return void warn(`${where} ("${name}"): parameters must be a JSON Schema object; the tool is left out`);
+  // The arguments are checked against it before the handler runs (backend.ts): a schema that
+  // cannot check them would let any through, or refuse them all.
+  const compiled = parameters === undefined ? undefined : compileToolSchema(parameters);
+  if (compiled && !compiled.ok) return void warn(`${where} ("${name}"): parameters is not a valid JSON Schema: ${compiled.error}; the tool is left out`);
+  let timeout = DEFAULT_TOOL_TIMEOUT_MS;
+  if (timeoutMs !== undefined) {
+    if (Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TOOL_TIMEOUT_MS) timeout = timeoutMs as number;
+    else warn(`${where} ("${name}"): timeoutMs must be an integer from 1 to ${MAX_TOOL_TIMEOUT_MS}; using ${DEFAULT_TOOL_TIMEOUT_MS}`);
+  }
+  return { name, description, parameters: (parameters as Record<string, unknown>) ?? { type: 'object', properties: {} }, handler: handler as HostTool['handler'], timeoutMs: timeout };
 }
 
 /** Survives JSON unchanged in kind: no functions, symbols, cycles or non-finite numbers. */

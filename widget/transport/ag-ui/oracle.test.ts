@@ -9,6 +9,7 @@ import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { requestJson } from '../../fixtures/request-json';
 import { buildRunInput, resumeFor } from './input';
 import { endOfStream, feedRun, initialRun, type AgUiRun } from './run';
 import type { Context, Message, Tool } from './types';
@@ -45,11 +46,8 @@ let posted: unknown;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      posted = JSON.parse(body);
+    void requestJson(req).then((body) => {
+      posted = body;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(reply);
     });
@@ -373,6 +371,43 @@ const scenarios: Scenario[] = [
     check: (run) => {
       expect(run.messages.map((m) => [m.id, (m as { content?: unknown }).content])).toEqual([['a0', 'First answer, in short'], ['u1', 'Second question'], ['a1', 'Half done']]);
       expect(run.parts).toEqual([{ kind: 'text', id: 'a1', role: 'assistant', text: 'Half done', done: true }]);
+    },
+  },
+  {
+    title: 'an answer that comes only in a messages snapshot (a graph that does not stream): the same thread, and it is what the run shows',
+    events: [
+      RS,
+      {
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          { id: 'u1', role: 'user', content: 'Hello' },
+          { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'lookup', arguments: '{"word":"hi"}' } }] },
+          { id: 't1', role: 'tool', toolCallId: 'c1', content: 'a greeting' },
+          { id: 'a2', role: 'assistant', content: 'Hi to you too.' },
+        ],
+      },
+      RF,
+    ],
+    check: (run, client) => {
+      expect(run.pendingToolCalls).toEqual(client.pending ?? []);
+      expect(run.parts).toEqual([
+        { kind: 'tool', id: 'c1', name: 'lookup', args: '{"word":"hi"}', status: 'done', ended: true, result: 'a greeting' },
+        { kind: 'text', id: 'a2', role: 'assistant', text: 'Hi to you too.', done: true },
+      ]);
+    },
+  },
+  {
+    title: 'a resumed run answers the call its interrupted run made (AG-UI "Interrupts"): the same thread; the call is settled in `earlier`, not shown again',
+    turn: {
+      messages: [
+        { id: 'u1', role: 'user', content: 'Send it' },
+        { id: 'a0', role: 'assistant', toolCalls: [{ id: 'tc-001', type: 'function', function: { name: 'send_email', arguments: '{"to":"a@b.c"}' } }] },
+      ],
+    },
+    events: [RS, { type: EventType.TOOL_CALL_RESULT, messageId: 't1', toolCallId: 'tc-001', content: '{"sent":true}' }, ...text('a1', 'Sent.'), RF],
+    check: (run) => {
+      expect(run.parts).toEqual([{ kind: 'text', id: 'a1', role: 'assistant', text: 'Sent.', done: true }]);
+      expect(run.earlier).toEqual([{ kind: 'tool', id: 'tc-001', name: 'send_email', args: '{"to":"a@b.c"}', status: 'done', ended: true, result: '{"sent":true}' }]);
     },
   },
   {

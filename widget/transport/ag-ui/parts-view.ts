@@ -10,11 +10,11 @@ import type { PartsTools } from '../../backend';
 import type { Part, TextPart } from './run';
 
 const STRINGS = {
-  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', steps: 'Steps', earlier: '{n} earlier steps not shown' },
-  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
-  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
-  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
-  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
+  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
+  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', stopped: '已停止', cut: '已中断', rejected: '已拒绝', cutOff: '未完成即中断。', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
+  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', stopped: 'detenido', cut: 'interrumpido', rejected: 'rechazado', cutOff: 'Se interrumpió antes de terminar.', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
+  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', stopped: 'متوقف', cut: 'انقطع', rejected: 'مرفوض', cutOff: 'انقطع قبل أن يكتمل.', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
+  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', stopped: '停止', cut: '中断', rejected: '却下', cutOff: '完了する前に中断されました。', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
@@ -47,6 +47,7 @@ export const PARTS_CSS = `
 .bc-part-body pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--bc-code-bg); padding: 6px; border-radius: 6px; max-height: 240px; overflow: auto; }
 .bc-part-body pre:focus-visible { outline: none; box-shadow: var(--bc-focus); }
 .bc-part-thinking { color: var(--bc-muted); white-space: pre-wrap; }
+.bc-part-cut { margin: 4px 0 0; font-size: 12px; color: var(--bc-muted); }
 @keyframes bc-part-pulse { 50% { opacity: .35; } }
 @media (prefers-reduced-motion: reduce) { .bc-part[data-status="running"] .bc-part-status::before { animation: none; } }
 `;
@@ -201,19 +202,24 @@ function rendererRow(type: string, ui: PartsTools): Row {
 export function answerPart(parts: readonly Part[]): TextPart | undefined {
   for (let i = parts.length - 1; i >= 0; i--) {
     const p = parts[i]!;
-    if (p.kind === 'text' && p.role === 'assistant') return p;
+    if (p.kind === 'text' && p.role === 'assistant' && !p.cut) return p;
   }
 }
 
-/** An earlier message of the turn: a bubble of its own, drawn as answers are once it is complete. */
-function messageRow(ui: PartsTools): Row {
+/**
+ * An earlier message of the turn: a bubble of its own, drawn as answers are once it is complete.
+ * What came of an answer before its run failed says it was cut off, under its text.
+ */
+function messageRow(ui: PartsTools, s: PartStrings): Row {
   const bubble = ui.message();
   let shown: string | undefined;
   let final = false;
   return {
     el: bubble.el,
     update(part) {
-      if (part.kind !== 'text' || (part.text === shown && part.done === final)) return;
+      if (part.kind !== 'text') return;
+      if (part.cut && !bubble.el.querySelector('.bc-part-cut')) bubble.el.append(h('p', { class: 'bc-part-cut' }, [s.cutOff]));
+      if (part.text === shown && part.done === final) return;
       bubble.el.dataset.messageId = part.id;
       bubble.show((shown = part.text), (final = part.done));
     },
@@ -260,7 +266,7 @@ export function createPartsView(lang: PartsLang) {
       }
       if (!row) {
         const type = part.kind === 'tool' ? rendererTypeOf(part.name) : '';
-        row = part.kind === 'text' ? messageRow(ui) : part.kind === 'tool' ? (ui.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
+        row = part.kind === 'text' ? messageRow(ui, s) : part.kind === 'tool' ? (ui.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
         rows.set(key, row);
       }
       if (row.part !== part) row.update((row.part = part));

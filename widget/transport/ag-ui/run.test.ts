@@ -300,10 +300,10 @@ describe('tool calls', () => {
       },
     },
     {
-      title: 'a result for a call of an earlier run (an approved call, resumed) shows as a done tool part',
+      title: 'a result for a call of an earlier run (an approved call, resumed) is that call\'s step as it now is, in `earlier`: not a step of this run',
       events: [RS, result('t1', 'c1', 'sent'), RF],
       init: { messages: [{ id: 'a0', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'send', arguments: '{"to":"x"}' } }] }] },
-      expected: { parts: [{ kind: 'tool', id: 'c1', name: 'send', args: '{"to":"x"}', status: 'done', ended: true, result: 'sent' }], messages: [{ id: 'a0' }, { id: 't1' }] },
+      expected: { parts: [], earlier: [{ kind: 'tool', id: 'c1', name: 'send', args: '{"to":"x"}', status: 'done', ended: true, result: 'sent' }], messages: [{ id: 'a0' }, { id: 't1' }] },
     },
     {
       title: 'a result naming no call of the thread is kept as a message and warned about',
@@ -311,6 +311,7 @@ describe('tool calls', () => {
       expected: {
         messages: [{ id: 't1', content: 'x' }],
         parts: [],
+        earlier: [],
         warnings: ['TOOL_CALL_RESULT: "nope" names no tool call of the thread', 'TOOL_CALL_RESULT skipped: the thread already has a message "t1"'],
       },
     },
@@ -325,10 +326,10 @@ describe('tool calls', () => {
       expected: { status: 'error', error: { message: 'down' }, parts: [{ id: 'c1', status: 'failed', ended: false }] },
     },
     {
-      title: 'a truncated stream fails the calls still waiting',
+      title: 'a truncated stream cuts off the calls still waiting',
       events: [RS, tcStart('c1', 'f'), tcEnd('c1')],
       truncated: true,
-      expected: { status: 'interrupted', parts: [{ id: 'c1', status: 'failed', ended: true }] },
+      expected: { status: 'interrupted', parts: [{ id: 'c1', status: 'cut', ended: true }] },
     },
   ]);
 
@@ -394,7 +395,74 @@ describe('messages snapshot', () => {
           { id: 'r', role: 'reasoning', content: 'r' },
         ],
       },
-      expected: { messages: [{ id: 'u1', content: 'edited' }, { id: 'x' }, { id: 'r' }, { id: 'n' }] },
+      // `n` comes before the visitor's message: an earlier turn's, not this run's answer.
+      expected: { messages: [{ id: 'u1', content: 'edited' }, { id: 'x' }, { id: 'r' }, { id: 'n' }], parts: [] },
+    },
+    {
+      title: 'an assistant message new after the visitor\'s last message is what the run answered: a text part, done, the run\'s answer',
+      events: [RS, { type: 'MESSAGES_SNAPSHOT', messages: [...history, { id: 'a1', role: 'assistant', content: 'The whole answer.' }] }, RF],
+      init: { messages: history },
+      expected: { parts: [{ kind: 'text', id: 'a1', role: 'assistant', text: 'The whole answer.', done: true }], status: 'finished', warnings: [] },
+    },
+    {
+      title: 'new tool calls are steps, in the snapshot\'s order, settled by its tool messages (an error one failed); no call is left pending',
+      events: [
+        RS,
+        {
+          type: 'MESSAGES_SNAPSHOT',
+          messages: [
+            ...history,
+            { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: '{"q":"x"}' } }, { id: 'c2', type: 'function', function: { name: 'clock', arguments: '{}' } }] },
+            { id: 't1', role: 'tool', toolCallId: 'c1', content: '3 hits' },
+            { id: 't2', role: 'tool', toolCallId: 'c2', content: 'no clock', error: 'unavailable' },
+            { id: 'a2', role: 'assistant', content: 'Found 3.' },
+          ],
+        },
+        RF,
+      ],
+      init: { messages: history },
+      expected: {
+        parts: [
+          { kind: 'tool', id: 'c1', name: 'search', args: '{"q":"x"}', status: 'done', ended: true, result: '3 hits' },
+          { kind: 'tool', id: 'c2', name: 'clock', args: '{}', status: 'failed', ended: true, result: 'no clock' },
+          { kind: 'text', id: 'a2', role: 'assistant', text: 'Found 3.', done: true },
+        ],
+        pendingToolCalls: [],
+      },
+    },
+    {
+      title: 'a new call with no tool message is waited on at RUN_FINISHED, as a streamed one is',
+      events: [RS, { type: 'MESSAGES_SNAPSHOT', messages: [...history, { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] }] }, RF],
+      init: { messages: history },
+      expected: { parts: [{ kind: 'tool', id: 'c1', status: 'pending' }], pendingToolCalls: ['c1'] },
+    },
+    {
+      title: 'what the run streamed keeps its parts: a snapshot naming it adds none, the message it adds after it is one more',
+      events: [RS, start('a1'), content('a1', 'Hello'), end('a1'), { type: 'MESSAGES_SNAPSHOT', messages: [...history, { id: 'a1', role: 'assistant', content: 'Hello' }, { id: 'a2', role: 'assistant', content: 'And more.' }] }, RF],
+      init: { messages: history },
+      expected: { parts: [{ kind: 'text', id: 'a1', text: 'Hello' }, { kind: 'text', id: 'a2', text: 'And more.', done: true }] },
+    },
+    {
+      title: 'messages before the visitor\'s last one are earlier turns: none is a part, even one under a new id',
+      events: [RS, { type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'u0', role: 'user', content: 'First' }, { id: 'x0', role: 'assistant', content: 'First answer' }, ...history] }, RF],
+      init: { messages: [{ id: 'u0', role: 'user', content: 'First' }, { id: 'a0', role: 'assistant', content: 'First answer' }, ...history] },
+      expected: { parts: [], earlier: [] },
+    },
+    {
+      title: 'a tool message for a call of an earlier run (a resume that does not stream) settles that call in `earlier`; the new answer is a part',
+      events: [
+        RS,
+        {
+          type: 'MESSAGES_SNAPSHOT',
+          messages: [...history, { id: 'a0', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'restart', arguments: '{"server":"web-1"}' } }] }, { id: 't1', role: 'tool', toolCallId: 'c1', content: 'restarted' }, { id: 'a1', role: 'assistant', content: 'Done.' }],
+        },
+        RF,
+      ],
+      init: { messages: [...history, { id: 'a0', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'restart', arguments: '{"server":"web-1"}' } }] }] },
+      expected: {
+        parts: [{ kind: 'text', id: 'a1', text: 'Done.' }],
+        earlier: [{ kind: 'tool', id: 'c1', name: 'restart', args: '{"server":"web-1"}', status: 'done', ended: true, result: 'restarted' }],
+      },
     },
     {
       title: 'a snapshot carrying activity declares the whole activity set',

@@ -6,7 +6,8 @@
 // lanes per subagent, as @ag-ui/client's chunk transform does.
 import { parseAgUiEvent } from './events';
 import { applyPatch } from './patch';
-import type { AgUiEvent, ContentPart, EventOf, Interrupt, Message, TextRole, ToolCall } from './types';
+import { endParts } from './steps';
+import type { AgUiEvent, AssistantMessage, ContentPart, EventOf, Interrupt, Message, TextRole, ToolCall } from './types';
 
 /** Warnings kept per run; a stream that breaks every rule should not grow memory without end. */
 export const MAX_WARNINGS = 100;
@@ -25,7 +26,16 @@ export type RunStatus =
   /** The stream ended without RUN_FINISHED or RUN_ERROR (endOfStream): not a finished answer. */
   | 'interrupted';
 
-export interface TextPart { kind: 'text'; id: string; role: TextRole; text: string; done: boolean; subagentRunId?: string }
+export interface TextPart {
+  kind: 'text';
+  id: string;
+  role: TextRole;
+  text: string;
+  done: boolean;
+  subagentRunId?: string;
+  /** What came of an answer before its run failed: not the answer, so drawn as a row of its own, marked cut off. */
+  cut?: true;
+}
 export interface ToolPart {
   kind: 'tool';
   /** The toolCallId. */
@@ -36,10 +46,12 @@ export interface ToolPart {
   parentMessageId?: string;
   /**
    * `running` until a result arrives; `pending` when the run finished without one (a frontend
-   * tool: the application answers it in the next run's messages); `failed` when the run failed
-   * or was cut off first.
+   * tool: the application answers it in the next run's messages; a call an interrupt holds);
+   * `failed` when the run failed first. Once the turn is over (steps.ts): `stopped` (the visitor
+   * stopped it), `cut` (the stream was cut off, or the page left), `rejected` (the visitor
+   * rejected the interrupt that held it).
    */
-  status: 'running' | 'pending' | 'done' | 'failed';
+  status: 'running' | 'pending' | 'done' | 'failed' | StepEnding | 'rejected';
   /** TOOL_CALL_END arrived: the argument text is complete (not necessarily valid JSON). */
   ended: boolean;
   /** The result's text (text parts joined when the result is a list of parts). */
@@ -48,7 +60,9 @@ export interface ToolPart {
 }
 export interface ReasoningPart { kind: 'reasoning'; id: string; text: string; done: boolean; subagentRunId?: string }
 export interface ActivityPart { kind: 'activity'; id: string; activityType: string; content: Record<string, unknown> }
-export interface StepPart { kind: 'step'; id: string; name: string; status: 'running' | 'done'; subagentRunId?: string }
+export interface StepPart { kind: 'step'; id: string; name: string; status: 'running' | 'done' | StepEnding; subagentRunId?: string }
+/** How what still ran ends with its turn: stopped by the visitor, cut off (the stream or the page gone), or failed with the run. */
+export type StepEnding = 'stopped' | 'cut' | 'failed';
 export interface SubagentPart {
   kind: 'subagent';
   /** The subagentRunId. */
@@ -58,7 +72,7 @@ export interface SubagentPart {
   parentSubagentRunId?: string;
   parentToolCallId?: string;
   parentMessageId?: string;
-  status: 'running' | 'done' | 'suspended' | 'failed';
+  status: 'running' | 'done' | 'suspended' | StepEnding;
   result?: unknown;
   error?: { message: string; code?: string };
   /** Interrupts a suspended subagent raised itself. */
@@ -79,6 +93,8 @@ export interface RunTrack {
   /** Tool calls started in the current run, and those answered by TOOL_CALL_RESULT. */
   calls: Set<string>;
   answered: Set<string>;
+  /** RUN_FINISHED named the pending tool calls itself (pendingToolCallIds), rather than leaving them to be derived. */
+  named: boolean;
   /** Ids minted for THINKING_* events, which carry none. */
   thinking: { n: number; span?: string; message?: string };
   // What follows indexes `parts`, so that an event costs the same with 10 parts as with 16,000
@@ -113,6 +129,12 @@ export interface AgUiRun {
   state: unknown;
   /** What this run showed, in arrival order. */
   parts: Part[];
+  /**
+   * Results this run gave to tool calls of earlier runs (an interrupt's resume answers the call
+   * the interrupted run made, AG-UI "Interrupts"): each call's step as it now is. Not steps of
+   * this run: the step stands where the earlier run drew it, and changes there.
+   */
+  earlier: ToolPart[];
   /** RAW and CUSTOM events, in order, for the host. */
   events: (EventOf<'RAW'> | EventOf<'CUSTOM'>)[];
   /** Everything skipped or repaired, in words. */
@@ -137,9 +159,10 @@ export function initialRun(threadId: string, runId: string, opts: InitialRunOpti
     messages: opts.messages ?? [],
     state: opts.state,
     parts: [],
+    earlier: [],
     events: [],
     warnings: [],
-    track: { started: false, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), thinking: { n: 0 }, at: new Map(), steps: new Map(), running: new Set(), pending: new Set(), texts: [], edits: 0 },
+    track: { started: false, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), named: false, thinking: { n: 0 }, at: new Map(), steps: new Map(), running: new Set(), pending: new Set(), texts: [], edits: 0 },
   };
 }
 
@@ -454,13 +477,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
         let at = mi < 0 ? r.messages.length : mi + 1;
         while (mi >= 0 && r.messages[at]?.role === 'tool') at++;
         addMsg(message, at);
-        const p = partAt('tool', toolCallId);
-        const result = { status: 'done', result: textOf(content) };
-        if (p >= 0) return void Object.assign(editPart(p), result);
-        // A result for a call made in an earlier run (an approved call resumed): show it too.
-        if (mi < 0) return warn(`TOOL_CALL_RESULT: "${toolCallId}" names no tool call of the thread`);
-        const call = (r.messages[mi] as any).toolCalls.find((c: ToolCall) => c.id === toolCallId) as ToolCall;
-        return void addPart({ kind: 'tool', id: toolCallId, name: call.function.name, args: call.function.arguments, ended: true, ...result } as ToolPart);
+        return settleCall(ev, toolCallId, content);
       }
 
       case 'STATE_SNAPSHOT':
@@ -473,6 +490,9 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
         return;
       }
       case 'MESSAGES_SNAPSHOT': {
+        // What the thread held before it, messages and tool calls: the rest is new.
+        const heldIds = new Set(r.messages.map((m) => m.id));
+        const heldCalls = new Set(r.messages.flatMap((m) => ((m as { toolCalls?: ToolCall[] }).toolCalls ?? []).map((c) => c.id)));
         // 1.0 reconciliation: a snapshot message replaces the held one in place, a new one is
         // appended, a held one it omits is dropped, except activity and reasoning messages (which
         // most producers never hold) when the snapshot carries none of that role.
@@ -494,6 +514,24 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
             const f = held >= 0 && ((r.messages[held] as any).toolCalls as ToolCall[]).find((x) => x.id === c.id)!.function;
             const p = r.parts[i] as ToolPart | undefined;
             if (p && f && (f.name !== p.name || f.arguments !== p.args)) Object.assign(editPart(i), { name: f.name, args: f.arguments });
+          }
+        }
+        // What the snapshot adds after the visitor's last message is what this run answered (a
+        // graph that does not stream, a framework that ends each run with the whole thread): each
+        // new assistant message and tool call is shown, in order, as if it had streamed, and each
+        // new tool message settles its call. What comes before that message is the earlier turns.
+        const turn = ev.messages.slice(ev.messages.map((m) => m.role).lastIndexOf('user') + 1);
+        for (const m of turn) {
+          if (m.role === 'tool' && !heldIds.has(m.id)) {
+            index('answered').add(m.toolCallId);
+            settleCall(ev, m.toolCallId, m.content, m.error);
+          }
+          if (m.role !== 'assistant') continue;
+          if (!heldIds.has(m.id) && m.content && partAt('text', m.id) < 0) addPart({ kind: 'text', id: m.id, role: 'assistant', text: m.content, done: true, ...owner(m) });
+          for (const c of m.toolCalls ?? []) {
+            if (heldCalls.has(c.id) || partAt('tool', c.id) >= 0) continue;
+            index('calls').add(c.id);
+            addPart({ kind: 'tool', id: c.id, name: c.function.name, args: c.function.arguments, status: 'running', ended: true, ...owner(m) });
           }
         }
         return;
@@ -534,7 +572,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
         if (r.track.started && r.status === 'running') return skip(ev, 'the run is still active');
         // A new run on the stream (or the first): run-scoped tracking starts empty.
         const t = track();
-        Object.assign(t, { started: true, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), thinking: { n: t.thinking.n } });
+        Object.assign(t, { started: true, open: new Set(), lanes: [], calls: new Set(), answered: new Set(), named: false, thinking: { n: t.thinking.n } });
         Object.assign(r, { runId: ev.runId, status: 'running', interrupts: [], pendingToolCalls: [] });
         delete r.error;
         delete r.result;
@@ -551,6 +589,7 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
         if (outcome && !['success', 'interrupt', 'cancelled'].includes(outcome.type)) warn(`RUN_FINISHED: unknown outcome "${outcome.type}" read as success`);
         const named: string[] = outcome?.type === 'success' ? outcome.pendingToolCallIds ?? [] : [];
         r.pendingToolCalls = outcome?.type === 'cancelled' ? [] : named.length ? named : [...t.calls].filter((id) => !t.answered.has(id));
+        t.named = named.length > 0;
         r.status = outcome?.type === 'interrupt' ? 'interrupt' : outcome?.type === 'cancelled' ? 'cancelled' : 'finished';
         if (r.status === 'interrupt') r.interrupts = outcome.interrupts;
         if (r.status === 'finished' && 'result' in ev) r.result = ev.result;
@@ -617,6 +656,20 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
     }
   }
 
+  /**
+   * A tool call's result (TOOL_CALL_RESULT, or a snapshot's tool message): its step is done, or
+   * failed when the message says it is an error. A call of an earlier run is not a step of this
+   * one: its new state goes to `earlier`, for the step that run drew.
+   */
+  function settleCall(ev: { type: string }, id: string, content: unknown, error?: string) {
+    const change = { status: error === undefined ? 'done' : 'failed', result: textOf(content) } as const;
+    const p = partAt('tool', id);
+    if (p >= 0) return void Object.assign(editPart(p), change);
+    const [mi, ci] = callAt(id);
+    if (mi < 0) return warn(`${ev.type}: "${id}" names no tool call of the thread`);
+    const { name, arguments: args } = ((r.messages[mi] as AssistantMessage).toolCalls as ToolCall[])[ci]!.function;
+    (r.earlier = own(r.earlier)).push({ kind: 'tool', id, name, args, ended: true, ...change });
+  }
   function activityPart(id: string, activityType: string, content: Record<string, unknown>) {
     const p = partAt('activity', id);
     if (p >= 0) Object.assign(editPart(p), { activityType, content });
@@ -664,7 +717,7 @@ export function endOfStream(run: AgUiRun): AgUiRun {
   return {
     ...run,
     status: 'interrupted',
-    parts: run.parts.map((p) => (p.kind === 'tool' && p.status === 'running' ? { ...p, status: 'failed' } : p)),
+    parts: endParts(run.parts, 'cut'),
     warnings: withWarning(run.warnings, 'the stream ended without RUN_FINISHED or RUN_ERROR'),
   };
 }
