@@ -12,6 +12,7 @@ import {
   FAIL_AFTER_RETRY,
   FAIL_MESSAGE,
   FAIL_PARTIAL,
+  LOOKUP_RESULT,
   LOOKUP_TOOL,
   NOT_RESTARTED,
   PAGE_TOOL,
@@ -118,7 +119,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('an error mid-answer: the text that came stays, the error is said, with Retry', async ({ page, server }) => {
-      test.fail(true, 'Fault: the text that came before RUN_ERROR is dropped from the failed bubble');
       await openInterop(page, server.url, agentUrl);
       await ask(page, `Make it fail (${fw.name} 1)`);
       const answer = lastAssistant(page);
@@ -130,7 +130,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('Retry after an error: the new answer comes, and the failed one no longer offers Retry', async ({ page, server }) => {
-      test.fail(true, 'Fault: after a successful Retry the failed bubble still offers Retry');
       const runs = runsTo(page, agentUrl);
       await openInterop(page, server.url, agentUrl);
       await ask(page, `Make it fail (${fw.name} 2)`);
@@ -144,7 +143,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('an interrupt approved: a card, then the resumed answer; the held call is one step that ends "done"', async ({ page, server }) => {
-      test.fail(!fw.noHeldCallStep, 'Fault: the held call\'s step says "waiting" forever after the approved resume (CopilotKit sends no TOOL_CALL_RESULT for it)');
       const runs = runsTo(page, agentUrl);
       await openInterop(page, server.url, agentUrl);
       await ask(page, 'Please restart the server');
@@ -162,7 +160,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('an interrupt rejected: the agent does not act; no empty bubble; the held call\'s step, if drawn, does not say "done" or "waiting"', async ({ page, server }) => {
-      test.fail(true, fw.noHeldCallStep ? 'Fault: a resumed run with no event but RUN_FINISHED (Mastra\'s answer to a rejection) leaves an empty assistant bubble' : 'Fault: a rejected call\'s step is not settled ("waiting" forever when the framework sends no result; "done" when it does)');
       const runs = runsTo(page, agentUrl);
       await openInterop(page, server.url, agentUrl);
       await ask(page, 'Please restart the server');
@@ -195,7 +192,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('Stop during a backend tool: the step no longer says "running"', async ({ page, server }) => {
-      test.fail(true, 'Fault: Stop during a tool call leaves its step "running"');
       test.skip(!!fw.noStepWhileRunning, fw.noStepWhileRunning);
       await openInterop(page, server.url, agentUrl);
       await ask(page, 'Build the monthly report');
@@ -207,7 +203,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('after Stop during a tool, the next run closes the stopped call with a tool message that has an error', async ({ page, server }) => {
-      test.fail(true, 'Fault: a stopped call is closed on the next run without the tool message\'s error field');
       test.skip(!!fw.noStepWhileRunning, fw.noStepWhileRunning);
       const runs = runsTo(page, agentUrl);
       await openInterop(page, server.url, agentUrl);
@@ -242,7 +237,6 @@ for (const fw of FRAMEWORKS) {
     });
 
     test('a reload during a backend tool: the step is still shown, no longer running', async ({ page, server }) => {
-      test.fail(true, 'Fault: a reload during a tool call loses the step');
       test.skip(!!fw.noStepWhileRunning, fw.noStepWhileRunning);
       await openInterop(page, server.url, agentUrl);
       await ask(page, 'Build the monthly report');
@@ -254,18 +248,18 @@ for (const fw of FRAMEWORKS) {
       await expect(toolStep(page, REPORT_TOOL)).not.toHaveAttribute('data-status', 'running');
     });
 
-    test('a run of tools and no words: the step and no empty bubble with Copy or Regenerate', async ({ page, server }) => {
-      test.fail(true, 'Fault: a run with tool calls and no text shows an empty bubble with Copy/Regenerate');
+    test('a run of tools and no words: the step, and the answer is what the call came to, never an empty bubble', async ({ page, server }) => {
       await openInterop(page, server.url, agentUrl);
       await ask(page, 'lookup order A-1042');
       await waitForAnswer(page);
       await expect(statuses(page, LOOKUP_TOOL)).toHaveText(['done']);
       await expectNoEmptyBubble(page);
-      await expect(page.locator('bailing-chat-widget').getByRole('button', { name: /^(Copy answer|Regenerate)$/ })).toHaveCount(0);
+      // The answer's Copy and Regenerate act on what is shown: the call's result.
+      await expect(lastAssistant(page).locator('.bc-body')).toContainText(`"status": "${LOOKUP_RESULT.status}"`);
+      await expect(lastAssistant(page).locator('.bc-body')).toContainText(LOOKUP_RESULT.order);
     });
 
     test('an answer that is only a MESSAGES_SNAPSHOT shows as the answer', async ({ page, server, agentServers }) => {
-      test.fail(true, 'Fault: an answer that arrives only as a MESSAGES_SNAPSHOT shows an empty bubble');
       test.skip(!fw.snapshotPath, `${fw.name}'s adapter never sends MESSAGES_SNAPSHOT, and its agents cannot emit raw AG-UI events`);
       await openInterop(page, server.url, `${agentServers[fw.name].url}${fw.snapshotPath}`);
       await ask(page, 'hello');

@@ -212,6 +212,13 @@ describe('a turn that says nothing', () => {
     expect(await t.ended).toEqual({ kind: 'answered', answer: { reply: '```json\n{\n  "n": 1\n}\n```' } });
   });
 
+  it('a run that sends nothing but RUN_FINISHED (a rejected interrupt\'s resume, in some frameworks) answers that the agent said nothing, never an empty bubble', async () => {
+    const { b } = backend({ lang: 'es' });
+    const t = await startTurn(b, 'nothing');
+    await write([{ type: 'RUN_FINISHED' }], true);
+    expect(await t.ended).toEqual({ kind: 'answered', answer: { reply: '_El agente terminó sin responder._' } });
+  });
+
   it('a call of a tool the page never offered, left without a result, is not asked of the page: one run, the call done, its arguments the answer', async () => {
     const { b } = backend();
     const t = await startTurn(b, 'as data');

@@ -20,7 +20,7 @@ import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextP
 import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
 import { outcomeText } from './outcome';
 import { parseAgUiEvent } from './events';
-import { answerPart, createPartsView, rendererTypeOf, type PartsLang } from './parts-view';
+import { answerPart, createPartsView, rendererTypeOf, silentReply, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
@@ -524,9 +524,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         if (wait <= 0) save();
         else timer ??= setTimeout(save, wait);
       };
+      // A page left between two writes writes what it showed as it goes.
+      const onHide = () => timer !== undefined && save();
+      globalThis.addEventListener?.('pagehide', onHide);
       // What an earlier turn's snapshot did to the list is the conversation's by now.
       threadView.restoreAll();
-      const end = await followTurn(id, tell, signal);
+      const end = await followTurn(id, tell, signal).finally(() => globalThis.removeEventListener?.('pagehide', onHide));
       // Steps end with their turn: nothing it showed is left running, on screen or in what is kept.
       const how: TurnEnding = end.kind === 'stopped' ? 'stopped' : end.kind === 'lost' ? 'cut' : end.answer.failed ? 'failed' : 'done';
       const ended = last?.parts && endParts(last.parts, how);
@@ -656,7 +659,8 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         const over = all.map((p) => (p.kind === 'tool' && p.status === 'pending' && !drawnByPage(p.name) ? { ...p, status: 'done' as const } : p));
         if (over.some((p, i) => p !== all[i])) (all = over), show(), keepParts(id, endParts(all, 'done'));
         // A turn that said nothing answers with its outcome: the run's result, or its last call's.
-        const reply = text || outcomeText(all, 'result' in run ? { value: run.result } : undefined, drawnByPage);
+        // One that came to nothing says so (a rejected interrupt's resume may end at once).
+        const reply = text || outcomeText(all, 'result' in run ? { value: run.result } : undefined, drawnByPage) || (all.some((p) => p.kind === 'tool' && drawnByPage(p.name)) ? '' : silentReply(lang));
         return { kind: 'answered', answer: { reply, thread: thread(run) } satisfies TurnAnswer };
       }
       // The page answered these calls: their steps are done (or failed), no longer waiting for it.

@@ -10,14 +10,17 @@ import type { PartsTools } from '../../backend';
 import type { Part, TextPart } from './run';
 
 const STRINGS = {
-  en: { assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
-  'zh-CN': { assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', stopped: '已停止', cut: '已中断', rejected: '已拒绝', cutOff: '未完成即中断。', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
-  es: { assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', stopped: 'detenido', cut: 'interrumpido', rejected: 'rechazado', cutOff: 'Se interrumpió antes de terminar.', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
-  ar: { assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', stopped: 'متوقف', cut: 'انقطع', rejected: 'مرفوض', cutOff: 'انقطع قبل أن يكتمل.', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
-  ja: { assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', stopped: '停止', cut: '中断', rejected: '却下', cutOff: '完了する前に中断されました。', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
+  en: { silent: 'The agent ended without a reply.', assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
+  'zh-CN': { silent: '助手结束了，没有回复。', assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', stopped: '已停止', cut: '已中断', rejected: '已拒绝', cutOff: '未完成即中断。', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
+  es: { silent: 'El agente terminó sin responder.', assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', stopped: 'detenido', cut: 'interrumpido', rejected: 'rechazado', cutOff: 'Se interrumpió antes de terminar.', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
+  ar: { silent: 'أنهى الوكيل دون رد.', assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', stopped: 'متوقف', cut: 'انقطع', rejected: 'مرفوض', cutOff: 'انقطع قبل أن يكتمل.', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
+  ja: { silent: 'エージェントは返信せずに終了しました。', assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', stopped: '停止', cut: '中断', rejected: '却下', cutOff: '完了する前に中断されました。', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
+
+/** What the answer of a turn says when its runs said nothing, did nothing and came to nothing. */
+export const silentReply = (lang: PartsLang): string => `_${(STRINGS[lang] ?? STRINGS.en).silent}_`;
 
 /** Longest argument or result text shown; the rest is cut with a note (a tool may return megabytes). */
 export const MAX_DETAIL_CHARS = 4000;
