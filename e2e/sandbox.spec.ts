@@ -117,6 +117,7 @@ test('a host page whose CSP blocks inline scripts gets the title and summary, an
 });
 
 test('a view that hangs: the page stays responsive, Stop ends every view and the busy process', async ({ page, server }) => {
+  test.slow(); // it waits on CPU time, which a loaded machine hands out slowly
   const cdp = await page.context().browser()!.newBrowserCDPSession();
   const renderers = async () =>
     new Map(((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string; cpuTime: number }[] }).processInfo.filter((p) => p.type == 'renderer').map((p) => [p.id, p.cpuTime]));
@@ -142,7 +143,8 @@ test('a view that hangs: the page stays responsive, Stop ends every view and the
   await expect(stop).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as any).ticks)).toBeGreaterThan(10);
   // The renderer that burns CPU now is the views' process (both views live in it): it is watched
-  // until it has used more than 0.5 CPU seconds, at more than a third of a core (0.5 s in 1.5 s).
+  // until it has used more than 0.5 CPU seconds (a calm page's renderer uses a few hundredths;
+  // how fast it gets there is the machine's, not the widget's, so the wait is long).
   const a = await renderers();
   const since = Date.now();
   let spinning = -1;
@@ -152,8 +154,8 @@ test('a view that hangs: the page stays responsive, Stop ends every view and the
       const [id, used] = [...b].map(([id, cpu]) => [id, cpu - (a.get(id) ?? cpu)] as const).sort((x, y) => y[1] - x[1])[0]!;
       spinning = id;
       const elapsed = (Date.now() - since) / 1000;
-      return used > 0.5 && used > elapsed / 3 ? 'spinning' : `${used.toFixed(2)} CPU s in ${elapsed.toFixed(2)} s`;
-    }, { message: 'CPU the busiest renderer used since the view hung', timeout: 10_000 })
+      return used > 0.5 ? 'spinning' : `${used.toFixed(2)} CPU s in ${elapsed.toFixed(2)} s`;
+    }, { message: 'CPU the busiest renderer used since the view hung', timeout: 60_000 })
     .toBe('spinning');
   // The widget's own controls work meanwhile.
   await composer(page).fill('still typing');
