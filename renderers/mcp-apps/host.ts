@@ -290,12 +290,13 @@ export function mount(context: RendererContext, activity: ActivityAccess, option
       void ask('ui/resource-teardown', {}, MCP_TIMING.TEARDOWN_MS).then(finish);
     };
 
+    /** The consent rules' verdict on `a`, counted when it goes ahead (a send is counted when the visitor presses Send). */
     const consent = async (a: Ask, send = false): Promise<Verdict> => {
       const gesture = a.effect == 'act' && (await awaitGesture(f, later));
       touched ||= gesture;
       const full = { ...a, send, answer, allowed: true, gesture, restored: !!context.message.restored && !touched };
       const verdict = decide(ledger, budgets, full, Date.now());
-      if (verdict.ok) record(ledger, full, Date.now());
+      if (verdict.ok && !send) record(ledger, full, Date.now());
       return verdict;
     };
 
@@ -380,7 +381,7 @@ export function mount(context: RendererContext, activity: ActivityAccess, option
         case 'send': {
           const verdict = await consent(plan.ask, true);
           if (!verdict.ok) return say(verdict.reason), replyError(id, RPC.REFUSED, verdict.reason);
-          // It counted as the gesture's; the visitor's press of Send is what sends it.
+          // Asked inside the visitor's gesture in the view; their press of Send is what sends it.
           return confirmSend(id, plan.text);
         }
         case 'open': {
