@@ -1,39 +1,11 @@
 // MCP App views in the widget, against software nobody here wrote: the published MCP App servers'
 // own views (their HTML, their copy of the ext-apps SDK) behind @ag-ui/mcp-apps-middleware, through
 // the widget's host; every message the host sends them checked against the SDK's published schema.
-import type { Frame, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { schemaErrors } from './mcp-schema';
-import { ask, composer, launcher, loadWidget, waitForAnswer } from './fixtures';
-import { expect, test } from './mcp-apps-server';
+import { ask, waitForAnswer } from './fixtures';
+import { expect, frameOf, open, openWith, test, viewFrame } from './mcp-apps-server';
 
-const PAGE = '/pages/mcp-apps.html';
-
-/** Every message each document of the page receives, with a clock all frames share. */
-const RECORD_MESSAGES = () => {
-  const log: { at: number; data: unknown }[] = ((window as unknown as { __mcpLog: unknown[] }).__mcpLog = []) as never;
-  addEventListener('message', (e) => log.push({ at: performance.timeOrigin + performance.now(), data: e.data }), true);
-};
-
-async function open(page: Page, baseUrl: string) {
-  page.on('console', (m) => process.env.MCP_DEBUG && console.log('[page]', m.type(), m.text().slice(0, 300)));
-  await page.addInitScript(RECORD_MESSAGES);
-  await page.goto(`${baseUrl}${PAGE}`);
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
-}
-/** A blank host page with the widget in front of the agent, MCP App views on with `mcpApps` (the preload's) and `attrs`. */
-export async function openWith(page: Page, baseUrl: string, mcpApps: unknown, attrs: Record<string, string> = {}) {
-  page.on('console', (m) => process.env.MCP_DEBUG && console.log('[page]', m.type(), m.text().slice(0, 300)));
-  await page.addInitScript(RECORD_MESSAGES);
-  await loadWidget(page, baseUrl, {
-    before: `window.BailingChat = { agent: { mcpApps: ${JSON.stringify(mcpApps)} } }`,
-    attrs: { 'data-protocol': 'ag-ui', 'data-agent-url': '/agui/demo_assistant', ...attrs },
-  });
-  await launcher(page).click();
-  await expect(composer(page)).toBeVisible();
-}
-const viewFrame = (page: Page) => page.locator('bailing-chat-widget iframe.mcp-frame').last();
-const frameOf = async (page: Page): Promise<Frame> => (await (await viewFrame(page).elementHandle())!.contentFrame())!;
 
 /** The proxied MCP requests the page sent the agent, as `method name-or-uri`. */
 function proxiedRequests(page: Page): string[] {

@@ -46,6 +46,15 @@ async function run(args) {
   if (attack === 'open') show('open', await request('ui/open-link', { url: 'https://example.com/' }));
   if (attack === 'flood') { for (let i = 0; i < 400; i++) send({ jsonrpc: '2.0', id: 'f' + i, method: 'ping' }); out('flooded'); }
   if (attack === 'leave') location.href = args.url;
+  if (attack === 'escape') {
+    const attempt = (name, fn) => { try { const v = fn(); out(name + ': ' + (v === null || v === undefined ? 'blocked' : 'REACHED ' + String(v).slice(0, 60))); } catch (error) { out(name + ': blocked'); } };
+    attempt('parent document', () => parent.document.title);
+    attempt('top location', () => top.location.href);
+    attempt('storage', () => (localStorage.setItem('k', 'v'), localStorage.getItem('k')));
+    attempt('cookie', () => document.cookie || null);
+    attempt('popup', () => window.open('https://example.com/', '_blank'));
+    attempt('top navigation', () => { top.location.href = 'https://example.com/'; return 'sent'; });
+  }
   if (attack === 'network') {
     for (const url of args.urls) {
       try { const r = await fetch(url); out('fetch ' + url + ': ' + r.status); } catch (error) { out('fetch ' + url + ': blocked'); }
