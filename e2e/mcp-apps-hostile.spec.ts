@@ -175,3 +175,16 @@ test.describe('the spec’s sandbox proxy on a separate origin (data-sandbox-ori
     await expect(log(page, true)).toContainText('init ok');
   });
 });
+
+test('ui/update-model-context is kept, marked as the view’s, and sent as context with the next run', async ({ page, mcpServer }) => {
+  const runs: { context?: { description: string; value: string }[]; forwardedProps?: Record<string, unknown> }[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/agui/') && runs.push(r.postDataJSON()));
+  await openWith(page, mcpServer.url, {});
+  await fixture(page, 'context', { picked: 'the blue plan' });
+  await expect(log(page)).toContainText('context: ok {}');
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  const last = runs.filter((r) => !r.forwardedProps?.__proxiedMCPRequest).at(-1)!;
+  expect(last.context).toEqual([{ description: 'Context an MCP App view on the page gave (written by the view, not by the visitor)', value: expect.stringContaining('"picked":"the blue plan"') }]);
+  expect(JSON.parse(last.context![0]!.value)).toMatchObject({ source: 'mcp-app-view', resourceUri: 'ui://fixture/view.html' });
+});

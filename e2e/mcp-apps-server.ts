@@ -5,7 +5,7 @@ import type { Frame, Page } from '@playwright/test';
 import { composer, expect, launcher, loadWidget, test as base } from './fixtures';
 import { startServer } from '../examples/server/app';
 import { PUBLISHED_BACKENDS } from '../examples/server/mcp-backends';
-import { ROOT_DIR } from './fixtures';
+import { TEST_SERVER } from './fixtures';
 import { FIXTURE_BACKEND } from './mcp-fixture-server';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -13,18 +13,7 @@ type RunningServer = Awaited<ReturnType<typeof startServer>>;
 export const test = base.extend<{}, { mcpServer: RunningServer }>({
   mcpServer: [
     async ({}, use) => {
-      const server = await startServer({
-        port: 0,
-        host: '127.0.0.1',
-        dbPath: ':memory:',
-        rootDir: ROOT_DIR,
-        demo: true,
-        testPages: true,
-        deltaDelayMs: 1,
-        rateLimit: { perMinute: 100_000 },
-        mcpApps: { backends: [...PUBLISHED_BACKENDS, FIXTURE_BACKEND] },
-        log: () => undefined,
-      });
+      const server = await startServer({ ...TEST_SERVER, mcpApps: { backends: [...PUBLISHED_BACKENDS, FIXTURE_BACKEND] } });
       await use(server);
       await server.close();
     },

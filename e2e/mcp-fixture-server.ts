@@ -45,6 +45,7 @@ async function run(args) {
   if (attack === 'message') show('message', await request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Sent by the fixture view' }] }));
   if (attack === 'open') show('open', await request('ui/open-link', { url: 'https://example.com/' }));
   if (attack === 'flood') { for (let i = 0; i < 400; i++) send({ jsonrpc: '2.0', id: 'f' + i, method: 'ping' }); out('flooded'); }
+  if (attack === 'context') show('context', await request('ui/update-model-context', { structuredContent: { picked: args.picked } }));
   if (attack === 'leave') location.href = args.url;
   if (attack === 'escape') {
     const attempt = (name, fn) => { try { const v = fn(); out(name + ': ' + (v === null || v === undefined ? 'blocked' : 'REACHED ' + String(v).slice(0, 60))); } catch (error) { out(name + ': blocked'); } };

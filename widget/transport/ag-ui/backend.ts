@@ -26,7 +26,7 @@ import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import { keepVisitorRows } from './visitor-rows';
 import { compileToolSchema, type SchemaProblem, type ToolSchema } from './tool-schema';
-import type { AgUiEvent, Message, ResumeEntry, ToolMessage } from './types';
+import type { AgUiEvent, Context, Message, ResumeEntry, ToolMessage } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
@@ -46,6 +46,8 @@ export interface AgUiBackendOptions {
   fetch?: typeof fetch;
   /** More of `client_capabilities` beside `renderers` (the capability packs' lines), once known. */
   capabilities?(): Promise<Record<string, unknown> | undefined> | undefined;
+  /** Context for the next run beside the agent's own (what MCP App views asked the model to know), read as each run starts. */
+  context?(): readonly Context[];
 }
 
 /** Most runs one turn may chain through host tools before it is stopped (an agent calling tools forever). */
@@ -235,7 +237,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       runId,
       messages: sent,
       tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
-      context: agent.context,
+      context: [...agent.context, ...(options.context?.() ?? [])],
       state,
       // The renderer types go where the BailingHub body has them, for agents that draw with them.
       // The visitor and ticket too, as there: an agent behind a hub's entry checks them.

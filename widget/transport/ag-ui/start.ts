@@ -43,9 +43,9 @@ export function startAgent(start: AgentStart): StartedAgent | string {
   const agent = read.agent;
   if (!agent) return 'data-protocol="ag-ui" needs data-agent-url or the preload agent';
   const tools = createHostTools(start.preload.tools, start.registered, warn);
-  registerMcpApps({ config: (start.preload.agent as { mcpApps?: unknown } | undefined)?.mcpApps, script: start.script, api: start.api });
+  const viewContext = registerMcpApps({ config: (start.preload.agent as { mcpApps?: unknown } | undefined)?.mcpApps, script: start.script, api: start.api });
   return {
     register: tools.register,
-    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities }),
+    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities, context: viewContext }),
   };
 }
