@@ -188,3 +188,59 @@ test('ui/update-model-context is kept, marked as the view’s, and sent as conte
   expect(last.context).toEqual([{ description: 'Context an MCP App view on the page gave (written by the view, not by the visitor)', value: expect.stringContaining('"picked":"the blue plan"') }]);
   expect(JSON.parse(last.context![0]!.value)).toMatchObject({ source: 'mcp-app-view', resourceUri: 'ui://fixture/view.html' });
 });
+
+test('another frame on the page posting as a view is not heard: no message, no call', async ({ page, mcpServer }) => {
+  const calls = proxiedCalls(page);
+  await openWith(page, mcpServer.url, {});
+  await fixture(page, 'none');
+  // A frame of the page (an ad, a hostile embed) posts what a view would, to the page the widget is on.
+  await page.evaluate(() => {
+    const evil = document.createElement('iframe');
+    evil.srcdoc = `<script>
+      for (let i = 1; i < 20; i++) parent.postMessage({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'app-read', arguments: {} } }, '*');
+      parent.postMessage({ jsonrpc: '2.0', id: 99, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'FORGED' }] } }, '*');
+      parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 1500 } }, '*');
+      parent.postMessage('posted', '*');
+    <\/script>`;
+    document.body.append(evil);
+  });
+  await page.waitForFunction(() => (window as unknown as { __mcpLog: { data: unknown }[] }).__mcpLog.some((m) => m.data === 'posted'));
+  await expect(page.locator('bailing-chat-widget .mcp-ask')).toHaveCount(0);
+  expect(calls).toEqual([]);
+  expect(await viewFrame(page).evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(1500);
+});
+
+test('full screen and back: only a mode the view declared, inside a click', async ({ page, mcpServer }) => {
+  await openWith(page, mcpServer.url, {});
+  await fixture(page, 'none');
+  const box = page.locator('bailing-chat-widget .sbx.mcp').last();
+  await view(page).getByRole('button', { name: 'Full screen' }).click();
+  await expect(log(page)).toContainText('display: ok {"mode":"fullscreen"}');
+  await expect(box).toHaveClass(/mcp-full/);
+  await box.getByRole('button', { name: 'Back to the chat' }).click();
+  await expect(box).not.toHaveClass(/mcp-full/);
+  await expect(log(page)).toContainText('got ui/notifications/host-context-changed {"displayMode":"inline"}');
+});
+
+test('ui/open-link opens an https link in a new tab, without opener, inside a click', async ({ page, mcpServer }) => {
+  await page.context().route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>linked</title>' }));
+  await openWith(page, mcpServer.url, {});
+  await fixture(page, 'open');
+  await expect(log(page)).toContainText('open: error ui/open-link: refused (gesture)');
+  const popup = page.waitForEvent('popup');
+  await view(page).getByRole('button', { name: 'Open a link' }).click();
+  const tab = await popup;
+  await expect(log(page)).toContainText('open: ok {}');
+  expect(tab.url()).toBe('https://example.com/');
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+});
+
+test('a view that asks to go is told ui/resource-teardown and answers before its frame is removed', async ({ page, mcpServer }) => {
+  await openWith(page, mcpServer.url, {});
+  await ask(page, `fixture-view ${JSON.stringify({ attack: 'teardown' })}`);
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget .sbx.mcp').last()).toContainText('The app was stopped.', { timeout: 15_000 });
+  await expect(page.locator('bailing-chat-widget iframe.mcp-frame')).toHaveCount(0);
+  const answered = await page.evaluate(() => (window as unknown as { __mcpLog: { data: { result?: { fixtureTornDown?: boolean } } }[] }).__mcpLog.some((m) => m.data?.result?.fixtureTornDown === true));
+  expect(answered).toBe(true);
+});

@@ -31,7 +31,8 @@ addEventListener('message', (e) => {
   if (e.source !== parent) return;
   const d = e.data || {};
   if (d.id !== undefined && waiting.has(d.id) && !d.method) { waiting.get(d.id)(d); waiting.delete(d.id); return; }
-  if (d.method === 'ping' || d.method === 'ui/resource-teardown') { if (d.method !== 'ping') out('teardown'); send({ id: d.id, result: {} }); return; }
+  if (d.method === 'ping') { send({ id: d.id, result: {} }); return; }
+  if (d.method === 'ui/resource-teardown') { out('teardown'); send({ id: d.id, result: { fixtureTornDown: true } }); return; }
   if (d.method) { got.push(d.method); out('got ' + d.method + ' ' + JSON.stringify(d.params).slice(0, 300)); }
   if (d.method === 'ui/notifications/tool-input') run(d.params.arguments || {});
 });
@@ -46,6 +47,7 @@ async function run(args) {
   if (attack === 'open') show('open', await request('ui/open-link', { url: 'https://example.com/' }));
   if (attack === 'flood') { for (let i = 0; i < 400; i++) send({ jsonrpc: '2.0', id: 'f' + i, method: 'ping' }); out('flooded'); }
   if (attack === 'context') show('context', await request('ui/update-model-context', { structuredContent: { picked: args.picked } }));
+  if (attack === 'teardown') send({ method: 'ui/notifications/request-teardown', params: {} });
   if (attack === 'leave') location.href = args.url;
   if (attack === 'escape') {
     const attempt = (name, fn) => { try { const v = fn(); out(name + ': ' + (v === null || v === undefined ? 'blocked' : 'REACHED ' + String(v).slice(0, 60))); } catch (error) { out(name + ': blocked'); } };
