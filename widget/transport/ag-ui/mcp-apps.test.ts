@@ -7,7 +7,7 @@ const script = (attrs: Record<string, string>) => {
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;
 };
-const api = () => ({ registerRenderer: vi.fn(() => () => {}), send: vi.fn(() => true) });
+const api = () => ({ registerRenderer: vi.fn((_definition: unknown) => () => {}), send: vi.fn((_text: string) => true) });
 
 describe('registerMcpApps: the mcp-apps renderer only where the owner turned views on', () => {
   it.each<[string, unknown, Record<string, string>, boolean]>([
