@@ -73,7 +73,8 @@ test('network outside the CSP is blocked; a domain the resource declares and the
   await openWith(page, mcpServer.url, { allow: { connect: [DECLARED_DOMAIN] } });
   const urls = [`${DECLARED_DOMAIN}/data`, 'https://undeclared.example/steal', `${mcpServer.url}/healthz`];
   await fixture(page, 'network', { urls });
-  await expect(log(page)).toContainText('ready');
+  await view(page).getByRole('button', { name: 'Fetch' }).click();
+  await expect(log(page)).toContainText('fetched');
   await expect(log(page)).toContainText(`fetch ${DECLARED_DOMAIN}/data: 200`);
   await expect(log(page)).toContainText('fetch https://undeclared.example/steal: blocked');
   await expect(log(page)).toContainText(`fetch ${mcpServer.url}/healthz: blocked`);
@@ -83,10 +84,15 @@ test('network outside the CSP is blocked; a domain the resource declares and the
 test('a domain the resource declares but the owner does not allow is blocked', async ({ page, mcpServer }) => {
   const reached: string[] = [];
   await page.route(`${DECLARED_DOMAIN}/**`, (route) => (reached.push(route.request().url()), route.fulfill({ status: 200, body: 'ok', headers: { 'access-control-allow-origin': '*' } })));
+  const violations: string[] = [];
+  page.on('console', (m) => m.text().includes('violates the following Content Security Policy directive') && violations.push(m.text()));
   await openWith(page, mcpServer.url, {});
   await fixture(page, 'network', { urls: [`${DECLARED_DOMAIN}/data`] });
+  await view(page).getByRole('button', { name: 'Fetch' }).click();
   await expect(log(page)).toContainText(`fetch ${DECLARED_DOMAIN}/data: blocked`);
   expect(reached).toEqual([]);
+  // Blocked by the view's CSP, not by anything else on the way.
+  await expect.poll(() => violations.some((v) => v.includes(`${DECLARED_DOMAIN}/data`) && v.includes(`"connect-src 'none'"`))).toBe(true);
 });
 
 test('a view that floods the host with messages is closed and its text result shown; the host keeps answering its other views', async ({ page, mcpServer }) => {

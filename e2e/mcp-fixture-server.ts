@@ -58,11 +58,13 @@ async function run(args) {
     attempt('popup', () => window.open('https://example.com/', '_blank'));
     attempt('top navigation', () => { top.location.href = 'https://example.com/'; return 'sent'; });
   }
-  if (attack === 'network') {
+  // On a click: by then the test's browser has this frame's requests in view (an out-of-process frame is attached a moment after it starts).
+  if (attack === 'network') button('Fetch', async () => {
     for (const url of args.urls) {
       try { const r = await fetch(url); out('fetch ' + url + ': ' + r.status); } catch (error) { out('fetch ' + url + ': blocked'); }
     }
-  }
+    out('fetched');
+  });
   button('Call app-act', async () => show('app-act', await request('tools/call', { name: 'app-act', arguments: {} })));
   button('Send a message', async () => show('message', await request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Sent by the fixture view' }] })));
   button('Open a link', async () => show('open', await request('ui/open-link', { url: 'https://example.com/' })));

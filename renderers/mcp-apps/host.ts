@@ -89,7 +89,9 @@ export function readContent(payload: unknown): McpAppsContent {
   if (typeof c.resourceUri != 'string' || !c.resourceUri.startsWith('ui://')) throw new Error('mcp-apps activity: resourceUri must be a ui:// URI');
   if (typeof c.serverHash != 'string' || !c.serverHash) throw new Error('mcp-apps activity: serverHash is missing');
   if (c.serverId !== undefined && typeof c.serverId != 'string') throw new Error('mcp-apps activity: serverId must be a string');
-  return c as unknown as McpAppsContent;
+  const input = c.toolInput;
+  // The view is told `{arguments: toolInput}`: an object, as the spec's tool-input says.
+  return { ...(c as unknown as McpAppsContent), toolInput: input && typeof input == 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {} };
 }
 
 /** The text of a tool result (its text blocks), for views that cannot run. */
@@ -115,7 +117,8 @@ export function mount(context: RendererContext, activity: ActivityAccess, option
   const policy = ownerPolicy(options.config, options.sandboxOrigin);
   adoptSheet(container, MCP_CSS);
   const box = el('div', 'sbx mcp');
-  const server = content.serverId || new URL(content.resourceUri.replace(/^ui:/, 'http:')).hostname || 'server';
+  /** Whose view it is, as the chrome names it: the agent's server id, else the resource's host part. */
+  const server = content.serverId || /^ui:\/\/([^/?#]{1,80})/.exec(content.resourceUri)?.[1] || 'server';
   const title = el('div', 'sbx-title', `${strings.mcpFrom} ${server}`);
   const status = el('div', 'sbx-status');
   status.setAttribute('role', 'status');
@@ -148,13 +151,10 @@ export function mount(context: RendererContext, activity: ActivityAccess, option
   const proxied = (method: string, params: unknown) => ({ __proxiedMCPRequest: { serverHash: content.serverHash, ...(content.serverId ? { serverId: content.serverId } : {}), method, params } });
   const key = content.serverId || content.serverHash;
   if (!toolLists.has(key)) {
-    toolLists.set(
-      key,
-      activity.request(proxied('tools/list', {}), { name: 'tools/list', effect: 'read' }).then(
-        (result) => toolFacts(result),
-        () => null,
-      ),
-    );
+    // A list that could not be had is not kept: the next view of that server asks again.
+    const listed = activity.request(proxied('tools/list', {}), { name: 'tools/list', effect: 'read' }).then((result) => toolFacts(result), () => null);
+    toolLists.set(key, listed);
+    void listed.then((facts) => facts || toolLists.delete(key));
   }
   const tools = toolLists.get(key)!;
 
