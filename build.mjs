@@ -8,6 +8,7 @@
 //   dist/esm/index.js     the self-contained core as an ES module, with type declarations in dist/types
 //   dist/renderers/       host chart adapters (loaded by the host page, in neither budget)
 //   dist/server/main.js   the reference chat server (Node, better-sqlite3 kept external)
+//   dist/mcp-sandbox.html the MCP Apps sandbox proxy page, for a separate origin
 // Prints raw, minified and gzip -9 sizes. Size is deterministic, so a budget may fail the build.
 import { build, transform } from 'esbuild';
 import { minify as terser } from 'terser';
@@ -347,6 +348,9 @@ for (const outfile of ['dist/jsx.js', `${SPLIT_DIR}/jsx.js`]) {
 }
 // The demo's kit for `jsx` views (examples/kit/): Preact and three components, for the demo page.
 sized.push(['dist/kit/demo-kit.js', await bundle('examples/kit/demo-kit.ts', 'dist/kit/demo-kit.js', { format: 'iife' })]);
+
+// The MCP Apps sandbox proxy page, for owners who serve it on an origin of their own (README, "MCP Apps").
+writeFileSync('dist/mcp-sandbox.html', readFileSync('renderers/mcp-apps/mcp-sandbox.html'));
 
 // A module taken out of the table must not linger in dist/split/ (nor old files beside dist/widget.js).
 const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));

@@ -9,6 +9,21 @@ export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
+/** How the browser tests start the reference server. */
+export const TEST_SERVER: Parameters<typeof startServer>[0] = {
+  port: 0,
+  host: '127.0.0.1',
+  dbPath: ':memory:',
+  rootDir: ROOT_DIR,
+  // The shipped entries.json, whose ticket_demo entry keeps the published demo secret.
+  demo: true,
+  // The pages under e2e/pages and the builds they load from /dist/.
+  testPages: true,
+  deltaDelayMs: 3,
+  rateLimit: { perMinute: 100_000 },
+  log: () => undefined,
+};
+
 interface WorkerFixtures {
   server: RunningServer;
 }
@@ -20,19 +35,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     async ({}, use) => {
-      const server = await startServer({
-        port: 0,
-        host: '127.0.0.1',
-        dbPath: ':memory:',
-        rootDir: ROOT_DIR,
-        // The shipped entries.json, whose ticket_demo entry keeps the published demo secret.
-        demo: true,
-        // The pages under e2e/pages and the builds they load from /dist/.
-        testPages: true,
-        deltaDelayMs: 3,
-        rateLimit: { perMinute: 100_000 },
-        log: () => undefined,
-      });
+      const server = await startServer(TEST_SERVER);
       await use(server);
       await server.close();
     },

@@ -140,7 +140,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     // An AG-UI agent has no config endpoint: the look is the preload's, over the defaults.
     loadExternalModule('ag-ui', script.src || location.href).then(
       (agui) => {
-        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities });
+        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities, script, api });
         if (typeof agent == 'string') return fail(agent);
         target.tool = agent.register;
         return mount(normalizeConfig(readWidgetConfig(preload.config)), (session) => {

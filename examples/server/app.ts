@@ -9,6 +9,9 @@ import type { Agent } from './agent';
 import type { AppContext } from './app-context';
 import type { AguiAgent } from './agui-agent';
 import { createAguiDemoAgent } from './agui-demo';
+import { createMcpDemoAgent, withMcpApps } from './agui-mcp-apps';
+import { PUBLISHED_BACKENDS, startMcpBackends, type McpBackend } from './mcp-backends';
+import { startSandboxServer } from './mcp-sandbox-server';
 import { createAguiOpenAIAgent } from './agui-openai';
 import { handleEntryRoute, isEntryPath } from './chat-router';
 import { createDemoAgent, pickDemoScenario } from './demo-agent';
@@ -127,6 +130,13 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Warnings at start-up (demo mode). Default: `log`. */
   warn?: (line: string) => void;
+  /**
+   * MCP Apps mode (DESIGN.md §14; BAILING_MCP_APPS=1 for `npm start`): the AG-UI agent goes behind
+   * @ag-ui/mcp-apps-middleware, connected to `backends` (default: the published MCP App servers,
+   * run in this process on a loopback port, mcp-backends.ts), and the sandbox proxy page is served
+   * on a port of its own (`sandboxPort`, default 0: any free one; mcp-sandbox-server.ts).
+   */
+  mcpApps?: { backends?: readonly McpBackend[]; sandboxPort?: number };
 }
 
 export interface RunningServer {
@@ -136,6 +146,8 @@ export interface RunningServer {
   publicOrigin: string;
   port: number;
   store: Store;
+  /** In MCP Apps mode: the sandbox proxy page, on its own origin (`data-sandbox-origin`). */
+  sandboxUrl?: string;
   /** Ends open streams, fails unfinished jobs, stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -170,11 +182,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
   const deltaDelayMs = options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS;
   const agent: Agent = options.agent ?? (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs }));
-  const aguiAgent: AguiAgent =
+  const baseAguiAgent: AguiAgent =
     options.aguiAgent ??
     (openai
       ? createAguiOpenAIAgent(openai, log)
       : createAguiDemoAgent({ deltaDelayMs, toolPauseMs: options.toolPauseMs ?? DEMO_TOOL_PAUSE_MS, slowDelayMs: DEMO_SLOW_DELTA_MS, newId: newAguiId }));
+  const mcp = options.mcpApps ? await startMcpBackends(options.mcpApps.backends ?? PUBLISHED_BACKENDS, log) : undefined;
+  const aguiAgent: AguiAgent = mcp ? withMcpApps(createMcpDemoAgent(baseAguiAgent, newAguiId), mcp.servers, log) : baseAguiAgent;
 
   const store = options.store ?? new Store(options.dbPath ?? ':memory:');
   const now = options.now ?? Date.now;
@@ -269,6 +283,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { port } = server.address() as AddressInfo;
   const url = listenOrigin(options.host ?? DEFAULT_HOST, port);
   origin = configuredOrigin ?? url;
+  const sandbox = options.mcpApps
+    ? await startSandboxServer({ rootDir, host: options.host ?? DEFAULT_HOST, port: options.mcpApps.sandboxPort ?? 0, frameAncestors: () => [...new Set([origin, url])].join(' ') })
+    : undefined;
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -281,10 +298,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       server.closeAllConnections();
       await stopped;
       await sweepStopped;
+      await Promise.all([mcp?.close(), sandbox?.close()]);
       store.close();
     })());
 
-  return { url, publicOrigin: origin, port, store, close };
+  return { url, publicOrigin: origin, port, store, ...(sandbox ? { sandboxUrl: sandbox.url } : {}), close };
 }
 
 const methodNotAllowed = (allow: string): HttpError =>

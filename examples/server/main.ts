@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     ...(settings.publicOrigin !== undefined ? { publicOrigin: settings.publicOrigin } : {}),
     demo: settings.demo,
     connections: settings.connections,
+    // MCP App views over AG-UI (DESIGN.md §14): the published MCP App servers, the sandbox proxy's port.
+    ...(process.env.BAILING_MCP_APPS === '1' ? { mcpApps: { sandboxPort: Number(process.env.BAILING_SANDBOX_PORT ?? 0) || 0 } } : {}),
     log: (line) => console.log(line),
     // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
     warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
   console.log(`Demo: ${server.publicOrigin}/`);
   console.log(`Capability packs demo: ${server.publicOrigin}/pages/packs.html (views that search the docs and call the Petstore API fake at ${server.publicOrigin}/petstore/v1)`);
   console.log(`AG-UI demo: ${server.publicOrigin}/pages/ag-ui.html (agent at POST ${server.publicOrigin}/agui/demo_assistant)`);
+  if (server.sandboxUrl) console.log(`MCP Apps demo: ${server.publicOrigin}/pages/mcp-apps.html (MCP App views; their sandbox proxy page at ${server.sandboxUrl})`);
+  else console.log('MCP Apps demo: start with BAILING_MCP_APPS=1 to put the AG-UI agent in front of the published MCP App servers');
 
   let stopping = false;
   const stop = (signal: string): void => {

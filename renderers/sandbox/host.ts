@@ -13,6 +13,7 @@ import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { loadExternalModule } from '../../widget/modules';
 import { checkSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
+import { adoptSheet, el } from './dom';
 import { SANDBOX_CSS } from './styles';
 
 /** What the widget hands the module besides the renderer context (widget/builtins.ts). */
@@ -35,6 +36,10 @@ export interface SandboxHostOptions {
   /** The page's CSP nonce (the widget's script tag, or `data-nonce`), put on the scripts a frame's document starts with; empty when none. */
   nonce?: string;
 }
+
+/** The chrome's styles, adopted once into the shadow root (no `<style>`: works under a strict host CSP). */
+export const adoptStyles = (container: HTMLElement) => adoptSheet(container, SANDBOX_CSS);
+export { el };
 
 export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? ((markup: string) => markup);
 
@@ -91,25 +96,6 @@ export function ownerPolicy(config: unknown): SandboxPolicy | null {
 }
 
 const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-let sheet: CSSStyleSheet | undefined;
-/** The chrome's styles, adopted once into the shadow root (no `<style>`: works under a strict host CSP). */
-export function adoptStyles(container: HTMLElement) {
-  const root = container.getRootNode();
-  if (!(root instanceof ShadowRoot || root instanceof Document) || !('adoptedStyleSheets' in root)) return;
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(SANDBOX_CSS);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
 
 /** The host's look for the frame: the widget's accent and mode, and its font when it is a plain list of names. */
 export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light' | 'dark', font: string): SandboxTheme {

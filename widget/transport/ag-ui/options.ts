@@ -32,7 +32,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 const MAX_TOOL_TIMEOUT_MS = 600_000;
 /** A tool name, as the OpenAI-style function calling most agents pass them on accepts. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-const AGENT_KEYS = ['url', 'headers', 'forwardedProps', 'context'];
+const AGENT_KEYS = ['url', 'headers', 'forwardedProps', 'context', 'mcpApps'];
 const TOOL_KEYS = ['name', 'description', 'parameters', 'handler', 'timeoutMs'];
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@
 import type { BackendSession } from '../../widget';
 import { createAgUiBackend, type AgUiBackend } from './backend';
 import { createHostTools } from './host-tools';
+import { registerMcpApps, type McpAppsPage } from './mcp-apps';
 import { readAgentOptions } from './options';
 import type { AgUiEvent } from './types';
 
@@ -22,6 +23,9 @@ export interface AgentStart {
   onEvent(event: AgUiEvent): void;
   /** More of `client_capabilities` (the packs' lines), once known. */
   capabilities(): Promise<Record<string, unknown> | undefined> | undefined;
+  /** The widget's script element and the page's API, for the renderers this module adds (MCP App views). */
+  script?: McpAppsPage['script'];
+  api?: McpAppsPage['api'];
 }
 
 export interface StartedAgent {
@@ -39,8 +43,9 @@ export function startAgent(start: AgentStart): StartedAgent | string {
   const agent = read.agent;
   if (!agent) return 'data-protocol="ag-ui" needs data-agent-url or the preload agent';
   const tools = createHostTools(start.preload.tools, start.registered, warn);
+  const viewContext = registerMcpApps({ config: (start.preload.agent as { mcpApps?: unknown } | undefined)?.mcpApps, script: start.script, api: start.api });
   return {
     register: tools.register,
-    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities }),
+    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities, context: viewContext }),
   };
 }
