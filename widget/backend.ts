@@ -3,6 +3,7 @@
 // conversation imports none of them. Types only: no values, so importing this file costs no bytes.
 
 import type { Attachment, HistoryItem, Rating, Reference } from './types';
+import type { MountRequest } from './registry';
 
 /** One turn to start: the visitor's message, or a renderer's response to an earlier answer. */
 export interface TurnRequest {
@@ -22,9 +23,11 @@ export interface PartsTools {
   has(type: string): boolean;
   /**
    * Mounts renderer `type` with `source` (its payload's text) into `container`, as a block of
-   * the turn's answer: its `respond` starts the next turn. Returns the teardown.
+   * the turn's answer: its `respond` starts the next turn. With `activity` (an agent's activity
+   * drawn by the renderer), the context's `activity` is what it makes of the rest of the context,
+   * at each mount. Returns the teardown.
    */
-  mount(type: string, source: string, container: HTMLElement): () => void;
+  mount(type: string, source: string, container: HTMLElement, activity?: MountRequest['activity']): () => void;
   /** Starts renderer `type`'s preview of an unfinished `source` in `container`, or null when it has none. */
   preview(type: string, container: HTMLElement, source: string): { update(source: string): void; destroy(): void } | null;
   /**

@@ -496,7 +496,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         // Generated UI wants the panel's width, as tables and code do.
         bubble.el.classList.add('bc-wide');
       },
-      mount(type, source, container) {
+      mount(type, source, container, activity) {
         const handle = group.add(registry.mount({
           type,
           source,
@@ -504,6 +504,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           theme: theme(),
           message: { jobId, responses: responsesFor(items, jobId), restored },
           respond: (response, presentation) => respond(jobId, type, registry.get(type)?.version ?? 1, response, presentation),
+          activity,
         }));
         return () => handle.destroy();
       },

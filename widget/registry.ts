@@ -4,6 +4,7 @@
 import { checkPayload, growingUtf8Length, previewPayload, withinBytes } from './payload';
 import type {
   RendererCleanup,
+  RendererActivity,
   RendererContext,
   RendererDefinition,
   RendererMessage,
@@ -50,6 +51,11 @@ export interface MountRequest {
    * mounted definition) and `source_job_id` (`message.jobId`) forced; never called after destroy.
    */
   respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
+  /**
+   * For an agent's activity drawn by the renderer: makes the context's `activity` from the rest of
+   * the context, once for each mount (a mount again, after the type was registered again, gets a new one).
+   */
+  activity?(context: Omit<RendererContext, 'activity'>): RendererActivity;
 }
 
 /** The preview of one streaming block (DESIGN.md §7), drawn again into the same container as it grows. */
@@ -242,8 +248,9 @@ export function createRegistry({
     // screen reader can find it and knows where it ends.
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', def.label || type);
-    // Frozen copies with exactly these keys: no ticket, visitor id, thread id or page context.
-    const context: RendererContext = Object.freeze({
+    // Frozen copies with exactly these keys (and `activity` for an agent's activity): no ticket,
+    // visitor id, thread id or page context.
+    const context: Omit<RendererContext, 'activity'> = {
       container,
       payload: checked.payload,
       source,
@@ -259,7 +266,8 @@ export function createRegistry({
           if (!response || typeof response != 'object' || Array.isArray(response)) throw new TypeError('respond: the response must be an object');
           ok(req.respond({ ...response, type, version: def.version, source_job_id: message.jobId }, presentation));
         }),
-    });
+    };
+    Object.freeze(req.activity ? Object.assign(context, { activity: req.activity(context) }) : context);
     mounted++;
     a.reached = true;
     try {

@@ -54,6 +54,45 @@ export interface RendererContext {
    * sentence, e.g. its refusal, or "please wait" while an answer streams), to show where they acted.
    */
   respond(response: Record<string, unknown>, presentation?: ResponsePresentation): Promise<void>;
+  /**
+   * Present only when the renderer draws an agent's activity (an AG-UI ACTIVITY_SNAPSHOT whose
+   * `activityType` is this renderer's `type`), not a fenced block: see {@link RendererActivity}.
+   */
+  readonly activity?: RendererActivity;
+}
+
+/**
+ * What a renderer drawing an agent's activity gets (AG-UI `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`;
+ * the activity whose `activityType` is a registered renderer's `type` is drawn by it). The
+ * context's `payload` is the activity's content when it was mounted.
+ */
+export interface RendererActivity {
+  /** The activity's `activityType` (the renderer's type). */
+  readonly type: string;
+  /** The activity's message id. */
+  readonly id: string;
+  /**
+   * Calls `listener` with the activity's content each time it changes (a delta, a replacing
+   * snapshot), the mount kept in place: inputs and frames keep their state. A renderer that never
+   * listens is mounted again with the new content instead. Listening ends with the mount's signal;
+   * the returned function ends it sooner.
+   */
+  onUpdate(listener: (content: Record<string, unknown>) => void): () => void;
+  /**
+   * Starts a new run of the agent carrying `forwardedProps` (beside the widget's own, which keep
+   * their values), shown as the visitor's turn `shown`. It acts as the visitor, so it is refused
+   * outside a visitor's gesture in the renderer's container (DESIGN.md §13): call it from the click
+   * or key handler, with the focus in the container. Rejects with the refusal, or when the chat
+   * cannot send now (an answer still streams).
+   */
+  run(forwardedProps: Record<string, unknown>, shown: string): Promise<void>;
+  /**
+   * A hidden run carrying `forwardedProps`: resolves to its `RUN_FINISHED.result`; it is neither
+   * shown as a turn nor kept in the thread. `ask` names it and says whether it acts (then, as
+   * `run`, only inside the visitor's gesture) or only reads. Rejects with a refusal, the run's
+   * error, or a stream that ended without finishing.
+   */
+  request(forwardedProps: Record<string, unknown>, ask: { name: string; effect: 'read' | 'act' }): Promise<unknown>;
 }
 
 export type RendererCleanup = (() => void) | { destroy(): void } | void | undefined;

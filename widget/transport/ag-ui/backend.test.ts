@@ -506,3 +506,48 @@ describe('the AG-UI backend', () => {
     expect(posted[2]!.body.resume).toBeUndefined();
   });
 });
+
+describe('what an activity’s renderer asks of the agent', () => {
+  it('a response with forwardedProps starts a run carrying them under the widget’s own, with no message of the visitor’s', async () => {
+    const { b } = backend();
+    script = [run('t', 'r1', ...text('m1', 'Here is a form.')), run('t', 'r2', ...text('m2', 'Booked.'))];
+    await turn(b, 'book a table');
+    const signal = new AbortController().signal;
+    const action = { a2uiAction: { userAction: { name: 'book', surfaceId: 's1', sourceComponentId: 'go', context: { n: 2 }, timestamp: '2026-01-01T00:00:00Z' } } };
+    const started = await b.start({ interaction: { forwardedProps: { ...action, visitor_id: 'forged', locale: 'xx' }, type: 'a2ui-surface', version: 1, source_job_id: 'r1' }, renderers: ['a2ui-surface'] }, signal);
+    const end = await b.follow(started.id, () => {}, signal);
+    expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'Booked.' } });
+    const sent = posted[1]!.body;
+    expect(sent.forwardedProps).toMatchObject({ ...action, locale: 'en', client_capabilities: { renderers: ['a2ui-surface'] } });
+    expect(sent.forwardedProps.visitor_id).toBe(posted[0]!.body.forwardedProps.visitor_id);
+    expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(JSON.stringify(sent.messages)).not.toContain('interaction_response');
+  });
+
+  it('request: a hidden run whose RUN_FINISHED.result comes back; the thread, the state and the next run do not have it', async () => {
+    const { b, states } = backend();
+    script = [run('t', 'r1', ...text('m1', 'Hi.'))];
+    await turn(b, 'hello');
+    script = [[{ type: 'RUN_STARTED', threadId: 't', runId: 'x' }, { type: 'STATE_SNAPSHOT', snapshot: { hidden: true } }, ...text('h1', 'not shown'), { type: 'RUN_FINISHED', threadId: 't', runId: 'x', result: { contents: [{ uri: 'ui://a', text: '<p>' }] } }]];
+    const props = { __proxiedMCPRequest: { serverHash: 'abc', method: 'resources/read', params: { uri: 'ui://a' } } };
+    await expect(b.request(props, new AbortController().signal)).resolves.toEqual({ contents: [{ uri: 'ui://a', text: '<p>' }] });
+    expect(posted[1]!.body.forwardedProps).toMatchObject(props);
+    expect(posted[1]!.body.messages).toHaveLength(2);
+    expect(b.state()).toBeUndefined();
+    expect(states).toEqual([]);
+    script = [run('t', 'r3', ...text('m3', 'Again.'))];
+    await turn(b, 'again');
+    expect(posted[2]!.body.messages.map((m: { content: string }) => m.content)).toEqual(['hello', 'Hi.', 'again']);
+  });
+
+  it('request: RUN_ERROR, a stream cut off, or a refused POST reject with what happened', async () => {
+    const { b } = backend();
+    const signal = new AbortController().signal;
+    script = [[{ type: 'RUN_STARTED', threadId: 't', runId: 'x' }, { type: 'RUN_ERROR', message: 'no such server' }]];
+    await expect(b.request({}, signal)).rejects.toThrow('the agent failed the request: no such server');
+    script = [[{ type: 'RUN_STARTED', threadId: 't', runId: 'x' }]];
+    await expect(b.request({}, signal)).rejects.toThrow('without RUN_FINISHED');
+    script = [{ status: 403, json: { error: 'forbidden' } }];
+    await expect(b.request({}, signal)).rejects.toThrow(/403/);
+  });
+});

@@ -171,6 +171,11 @@ export function rewrittenThread(sent: readonly Message[], now: readonly Message[
 export interface AgUiBackend extends ChatBackend {
   /** The thread's shared state as the last run left it. */
   state(): unknown;
+  /**
+   * A hidden run carrying `forwardedProps` (what an activity's renderer asks, RendererActivity.request):
+   * its `RUN_FINISHED.result`. Neither shown nor kept in the thread or the state.
+   */
+  request(forwardedProps: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }
 
 export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
@@ -219,8 +224,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     writeString(storage, keys.messages, JSON.stringify(newestFitting(messages, roomFor(storage, keys.messages), isUser)));
   };
 
-  /** POSTs one run; resolves once the agent answered with an event stream. */
-  async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[]): Promise<PendingRun> {
+  /**
+   * POSTs one run; resolves once the agent answered with an event stream. `props`: a renderer's
+   * `forwardedProps` for this run (an activity's action or request), under the widget's own.
+   */
+  async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[], props?: Record<string, unknown>): Promise<PendingRun> {
     const tools = toolsNow();
     const body = buildRunInput({
       threadId,
@@ -231,7 +239,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       state,
       // The renderer types go where the BailingHub body has them, for agents that draw with them.
       // The visitor and ticket too, as there: an agent behind a hub's entry checks them.
-      forwardedProps: { ...agent.forwardedProps, client_capabilities: { renderers, ...(await options.capabilities?.()) }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
+      forwardedProps: { ...props, ...agent.forwardedProps, client_capabilities: { renderers, ...(await options.capabilities?.()) }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
       resume,
     });
     const url = agent.url;
@@ -264,32 +272,18 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     // Only the latest run is kept: the reducer may write what it made for this stream in place.
     const owned = new WeakSet<object>();
     const read = await readEventStream(p.body, signal, ({ data }) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(data);
-      } catch {
-        warn(`skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`);
-        return false;
-      }
-      if (deeperThan(json, MAX_JSON_DEPTH)) {
-        warn(`skipped an AG-UI event nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH): ${data.slice(0, 80)}`);
-        return false;
-      }
-      const parsed = parseAgUiEvent(json);
-      if (!parsed.ok) {
-        warn(`skipped a malformed AG-UI event: ${parsed.error}`);
-        return false;
-      }
-      if (parsed.event.type === 'UNKNOWN') return false;
+      const parsed = decodeEvent(data);
+      if (typeof parsed == 'string') return void warn(parsed);
+      if (parsed.type === 'UNKNOWN') return false;
       const before = run;
-      run = reduceRun(run, parsed.event, owned);
+      run = reduceRun(run, parsed, owned);
       for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
-      if (parsed.event.type === 'RAW' || parsed.event.type === 'CUSTOM') options.onEvent?.(parsed.event);
+      if (parsed.type === 'RAW' || parsed.type === 'CUSTOM') options.onEvent?.(parsed);
       if (run.state !== before.state) {
         const problem = stateProblem(run.state);
         if (problem) {
           // The run goes on with the state it had: the next delta patches that one.
-          if (!refusedState) warn(`AG-UI: ${parsed.event.type}: the shared state is not taken: ${problem}; the run goes on with the state it had`);
+          if (!refusedState) warn(`AG-UI: ${parsed.type}: the shared state is not taken: ${problem}; the run goes on with the state it had`);
           refusedState = true;
           run = { ...run, state };
         } else {
@@ -297,11 +291,31 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
           options.onState?.(state);
         }
       }
-      if (run !== before) show(run, parsed.event.type);
+      if (run !== before) show(run, parsed.type);
       return run.status !== 'running';
     });
     if (read === 'aborted' || read instanceof Error) return read;
     return endOfStream(run);
+  }
+
+  /**
+   * A hidden run for an activity's renderer (RendererActivity.request: an MCP App's proxied
+   * request): the thread as it is, with `props` in its forwardedProps; its `RUN_FINISHED.result`.
+   * Nothing of it is shown, kept in the thread, or taken into the shared state.
+   */
+  async function request(props: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+    const p = await post(randomId('r_', 20), messages, signal, undefined, props);
+    let run = p.run;
+    const read = await readEventStream(p.body, signal, ({ data }) => {
+      const parsed = decodeEvent(data);
+      if (typeof parsed == 'string') return void warn(parsed);
+      run = reduceRun(run, parsed);
+      return run.status !== 'running';
+    });
+    if (read === 'aborted') throw new Error('the request was stopped');
+    if (read instanceof Error) throw read;
+    if (run.status === 'finished') return run.result;
+    throw new Error(run.status === 'error' ? `the agent failed the request: ${run.error!.message}` : `the agent's request run ended without RUN_FINISHED (${endOfStream(run).status})`);
   }
 
   /** Each tool's check of its arguments, made once (readHostTools has refused the tools whose schema is not one). */
@@ -352,7 +366,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
 
   const lang = (options.lang ?? 'en') as PartsLang;
-  const drawParts = createPartsView(lang);
+  const drawParts = createPartsView(lang, { request, warn: (message) => warn(message) });
   const threadView = createThreadView();
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
@@ -432,6 +446,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     redo: true,
     visitor: () => visitorId,
     state: () => state,
+    request,
     drawParts(el, parts, ui) {
       const own = parts.filter((p) => !isThreadPart(p)) as Part[];
       // A new turn's element: those the list no longer holds (a new conversation, the history drawn again) go.
@@ -482,8 +497,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       // A drawn tool call's renderer answered (a generated form was sent): that is the call's
       // result. The widget's own fields of the response are not the agent's.
       const drawnCall = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
+      // An activity's renderer starts a run with its own forwardedProps (RendererActivity.run: an
+      // A2UI action, which the agent's middleware turns into messages of its own): the run carries
+      // them, and no message of the visitor's.
+      const props = isRecord(interaction?.forwardedProps) ? (interaction.forwardedProps as Record<string, unknown>) : undefined;
       let sent: Message[];
-      if (drawnCall && interaction) {
+      if (drawnCall && interaction && !props) {
         const { type: _t, version: _v, source_job_id: _s, ...response } = interaction;
         sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: drawnCall.id, content: JSON.stringify(response) }];
       } else {
@@ -492,11 +511,11 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         // the agent as the user's message, in JSON.
         const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, ...(drawnByPage(c.function.name) ? { content: SHOWN } : { content: JSON.stringify({ error: NOT_RUN }), error: NOT_RUN }) }));
         const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
-        sent = [...messages, ...closed, { id: randomId('m_', 16), role: 'user', content } satisfies Message];
+        sent = [...messages, ...closed, ...(props ? [] : [{ id: randomId('m_', 16), role: 'user', content } satisfies Message])];
       }
       const runId = randomId('r_', 20);
       try {
-        pending.set(runId, { ...(await post(runId, sent, signal, cancelled.length ? cancelled : undefined)), from: sent[messages.length]?.id });
+        pending.set(runId, { ...(await post(runId, sent, signal, cancelled.length ? cancelled : undefined, props)), from: sent[messages.length]?.id });
       } catch (error) {
         throw turnRefusal(error);
       }
@@ -683,6 +702,19 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
     }
   }
+}
+
+/** One SSE event's data as an AG-UI event, or the warning that says why it is skipped. */
+function decodeEvent(data: string): AgUiEvent | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return `skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`;
+  }
+  if (deeperThan(json, MAX_JSON_DEPTH)) return `skipped an AG-UI event nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH): ${data.slice(0, 80)}`;
+  const parsed = parseAgUiEvent(json);
+  return parsed.ok ? parsed.event : `skipped a malformed AG-UI event: ${parsed.error}`;
 }
 
 /** The tool calls of the thread that no tool message answers yet. */

@@ -1,13 +1,15 @@
 // What the visitor sees of a run besides its text: each tool call as a step (name, status, and
 // its arguments and result behind "Show details"), the agent's reasoning collapsed under
-// "Thinking", steps, activities and subagents as progress lines. Drawn again on every change
+// "Thinking", steps, activities and subagents as progress lines (an activity, or a tool call,
+// whose type is a renderer of the page is drawn by that renderer instead). Drawn again on every change
 // into the same element; rows are kept by id, so an open "Show details" stays open while the
 // run goes on. Everything from the agent goes in as text.
 
 import { h, icon, ICONS } from '../../ui/dom';
 import { adoptStyles } from '../../ui/adopt-styles';
 import type { PartsTools } from '../../backend';
-import type { Part, TextPart } from './run';
+import { liveActivity, type ActivityHost, type LiveActivity } from './activity';
+import type { ActivityPart, Part, TextPart } from './run';
 
 const STRINGS = {
   en: { silent: 'The agent ended without a reply.', assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
@@ -199,6 +201,36 @@ function rendererRow(type: string, ui: PartsTools): Row {
 }
 
 /**
+ * An activity drawn by the renderer whose type is its `activityType` (an A2UI surface, an MCP App):
+ * mounted at its first content; when the content changes (a delta, a replacing snapshot) the
+ * mounted renderer gets it in place (RendererActivity.onUpdate), so what the visitor typed and
+ * frames stay; a renderer that does not listen is mounted again.
+ */
+function activityRow(type: string, ui: PartsTools, host: ActivityHost): Row {
+  const el = h('div', { class: 'bc-part-ui' });
+  let live: LiveActivity | undefined;
+  let shown: ActivityPart['content'] | undefined;
+  let teardown = () => {};
+  return {
+    el,
+    update(part) {
+      if (part.kind !== 'activity' || part.content === shown) return;
+      shown = part.content;
+      if (live?.update(part.content)) return;
+      teardown();
+      const rich = h('div', { class: 'bc-rich' });
+      el.replaceChildren(rich);
+      live ??= liveActivity(part.id, type, host);
+      teardown = ui.mount(type, JSON.stringify(part.content), rich, live.make);
+    },
+  };
+}
+
+/** Whether `part` is drawn by a renderer of the page (generative UI), not shown as a step. */
+const drawnByRenderer = (part: Part, ui: PartsTools) =>
+  (part.kind === 'tool' && ui.has(rendererTypeOf(part.name))) || (part.kind === 'activity' && ui.has(part.activityType));
+
+/**
  * The turn's answer: its last assistant message, which the conversation draws in the turn's own
  * bubble. The messages before it are rows above, as the steps are.
  */
@@ -234,7 +266,7 @@ function messageRow(ui: PartsTools, s: PartStrings): Row {
  * arrival order: the earlier messages and the steps before the answer's text above it; the steps
  * after that text, and what renderers draw, under it.
  */
-export function createPartsView(lang: PartsLang) {
+export function createPartsView(lang: PartsLang, host: ActivityHost) {
   const s = STRINGS[lang] ?? STRINGS.en;
   const views = new WeakMap<HTMLElement, Map<string, Row>>();
   const uiBoxes = new WeakMap<HTMLElement, HTMLElement>();
@@ -248,7 +280,7 @@ export function createPartsView(lang: PartsLang) {
     const answerAt = answer ? parts.indexOf(answer) : parts.length;
     const drawn = (part: Part) => !(part.kind === 'text' && (part.role !== 'assistant' || part === answer || !part.text));
     // What a renderer draws and the earlier messages are always drawn; the steps past the newest MAX_SHOWN_STEPS are counted.
-    const isStep = (part: Part) => part.kind !== 'text' && !(part.kind === 'tool' && ui.has(rendererTypeOf(part.name)));
+    const isStep = (part: Part) => part.kind !== 'text' && !drawnByRenderer(part, ui);
     let hidden = -MAX_SHOWN_STEPS;
     for (const part of parts) if (isStep(part)) hidden++;
     let note = notes.get(el);
@@ -268,8 +300,12 @@ export function createPartsView(lang: PartsLang) {
         continue;
       }
       if (!row) {
-        const type = part.kind === 'tool' ? rendererTypeOf(part.name) : '';
-        row = part.kind === 'text' ? messageRow(ui, s) : part.kind === 'tool' ? (ui.has(type) ? rendererRow(type, ui) : toolRow(s)) : part.kind === 'reasoning' ? reasoningRow(s) : progressRow(s);
+        row =
+          part.kind === 'text' ? messageRow(ui, s)
+          : part.kind === 'tool' ? (drawnByRenderer(part, ui) ? rendererRow(rendererTypeOf(part.name), ui) : toolRow(s))
+          : part.kind === 'reasoning' ? reasoningRow(s)
+          : part.kind === 'activity' && drawnByRenderer(part, ui) ? activityRow(part.activityType, ui, host)
+          : progressRow(s);
         rows.set(key, row);
       }
       if (row.part !== part) row.update((row.part = part));

@@ -1,0 +1,121 @@
+// What a renderer drawing an agent's activity may do besides draw it (widget/types.ts,
+// RendererActivity): follow the activity's content as it changes, in place; start a new run of the
+// agent carrying `forwardedProps` (an A2UI action goes back so); make a hidden request run whose
+// `RUN_FINISHED.result` it gets (an MCP App's proxied request goes so). Each call that acts asks
+// widget/consent first (DESIGN.md §13): only inside the visitor's gesture in the renderer's
+// container, within the budgets below. No renderer is named here: which activity a renderer draws
+// is the registry's answer for the activity's `activityType` (parts-view.ts).
+
+import { createLedger, decide, record, type Ask, type ConsentBudgets } from '../../consent/consent';
+import { awaitGesture } from '../../consent/gesture';
+import type { RendererActivity, RendererContext } from '../../types';
+
+/**
+ * What the renderers of activities may do, in all, on this page: calls (hidden requests) and
+ * sends (runs shown as the visitor's turn), per answer and per page load. `maxViews` is not used
+ * (an activity is drawn once, where the agent put it).
+ */
+export const ACTIVITY_BUDGETS: ConsentBudgets = Object.freeze({
+  maxCalls: 500,
+  maxCallsPerPage: 5000,
+  maxCallsPerMinute: 120,
+  maxSends: 20,
+  minSendIntervalMs: 1000,
+  maxViews: 1000,
+});
+
+/** What the activities of this page have used since it loaded: the budgets are the answer's and the page's. */
+const ledger = createLedger();
+
+/** What the AG-UI backend does for an activity's renderer. */
+export interface ActivityHost {
+  /** A hidden run carrying `forwardedProps`, neither shown nor kept: its `RUN_FINISHED.result`. */
+  request(forwardedProps: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  warn(message: string): void;
+}
+
+/** One activity as drawn: the context's `activity` at each mount, and the content's changes for the mounted one. */
+export interface LiveActivity {
+  /** Makes the context's `activity` for a mount (registry.ts calls it once a mount). */
+  make(context: Omit<RendererContext, 'activity'>): RendererActivity;
+  /**
+   * Gives the mounted renderer `content`; false when it does not listen (the caller then mounts it
+   * again, with `content` as its payload).
+   */
+  update(content: Record<string, unknown>): boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Activity `id` of type `type`, for the renderer of that type. */
+export function liveActivity(id: string, type: string, host: ActivityHost): LiveActivity {
+  /** The listeners of the mount now drawn (a new mount starts with none). */
+  let listeners = new Set<(content: Record<string, unknown>) => void>();
+  /** Reasons already named in the console, each once. */
+  const said = new Set<string>();
+  return {
+    update(content) {
+      for (const listener of listeners) {
+        try {
+          listener(content);
+        } catch (e) {
+          host.warn(`the renderer "${type}" failed to take the activity's new content: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      return listeners.size > 0;
+    },
+    make(context) {
+      const mine = (listeners = new Set());
+      const { container, signal, message } = context;
+      signal.addEventListener('abort', () => mine.clear(), { once: true });
+      /** The visitor has used this content since it was drawn (a gesture in it). */
+      let touched = false;
+      const timers = new Set<ReturnType<typeof setTimeout>>();
+      signal.addEventListener('abort', () => timers.forEach(clearTimeout), { once: true });
+      const later = (ms: number, run: () => void) => {
+        const t = setTimeout(() => (timers.delete(t), run()), ms);
+        timers.add(t);
+      };
+      /** Asks consent; resolves to the ask when it may go ahead, rejects with the refusal. */
+      const consent = async (name: string, effect: Ask['effect'], send?: boolean): Promise<Ask> => {
+        if (signal.aborted) throw new Error(`${name}: refused: the ${type} view is gone`);
+        const gesture = effect == 'act' && (await awaitGesture(container, later));
+        touched ||= gesture;
+        const ask: Ask = { name, effect, send, answer: message.jobId, allowed: true, gesture, restored: !!message.restored && !touched };
+        const verdict = decide(ledger, ACTIVITY_BUDGETS, ask, Date.now());
+        if (verdict.ok) return ask;
+        // Named inside the content (the renderer shows the rejection) and once in the console.
+        if (!said.has(verdict.reason)) said.add(verdict.reason), host.warn(verdict.reason);
+        throw Object.assign(new Error(verdict.reason), { rule: verdict.rule });
+      };
+      const checkProps = (name: string, props: unknown) => {
+        if (!isRecord(props)) throw new TypeError(`${name}: forwardedProps must be an object`);
+      };
+      return Object.freeze({
+        type,
+        id,
+        onUpdate(listener: (content: Record<string, unknown>) => void) {
+          if (typeof listener != 'function') throw new TypeError('onUpdate: the listener must be a function');
+          if (signal.aborted) return () => {};
+          mine.add(listener);
+          return () => void mine.delete(listener);
+        },
+        async run(forwardedProps: Record<string, unknown>, shown: string) {
+          checkProps('agent.run', forwardedProps);
+          if (typeof shown != 'string' || !shown.trim()) throw new TypeError('agent.run: shown must be the text of the visitor\'s turn');
+          const ask = await consent('agent.run', 'act', true);
+          await context.respond({ forwardedProps }, { displayText: shown });
+          record(ledger, ask, Date.now());
+        },
+        async request(forwardedProps: Record<string, unknown>, what: { name: string; effect: 'read' | 'act' }) {
+          checkProps('agent.request', forwardedProps);
+          const name = typeof what?.name == 'string' && what.name ? what.name.slice(0, 80) : 'agent.request';
+          if (what?.effect !== 'read' && what?.effect !== 'act') throw new TypeError(`${name}: effect must be "read" or "act"`);
+          const ask = await consent(name, what.effect);
+          record(ledger, ask, Date.now());
+          return host.request(forwardedProps, signal);
+        },
+      });
+    },
+  };
+}
