@@ -2,11 +2,12 @@
 // dist/widget.js, run the first time a block of its type mounts; in the split build, a file beside
 // widget.js imported then, so pages that never show a form never download one.
 
-import { loadModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 import type { SandboxHostOptions } from '../renderers/sandbox/host';
 import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
-import type { RendererDefinition } from './types';
+import type { RendererContext, RendererDefinition } from './types';
+import { MAX_PAYLOAD_BYTES } from './registry';
 import { trustedHTML } from './trusted-types';
 import type { Words } from './ui/i18n';
 
@@ -22,10 +23,15 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * only when the owner says so (`sandbox: {nonce: true}`): the model's code in a view can read it,
  * so a page's nonce is never handed to it by default.
  */
-export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string): RendererDefinition[] {
+export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string, images?: string[]): RendererDefinition[] {
   const shared = (sandbox as { nonce?: unknown } | undefined)?.nonce === true ? nonce : undefined;
   const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce: shared } as SandboxHostOptions;
+  // A2UI surfaces (a2ui.js beside widget.js, fetched with the first): the hub's `a2ui` fence (JSON
+  // lines) and the AG-UI activity `a2ui-surface` (its content), one module for both.
+  const a2ui = (context: RendererContext) => loadExternalModule('a2ui', scriptSrc).then((module) => module.mount(context, { images }));
   return [
+    { type: 'a2ui', label: 'Interface', contentType: 'text/plain', maxPayloadBytes: MAX_PAYLOAD_BYTES, mount: a2ui },
+    { type: 'a2ui-surface', label: 'Interface', maxPayloadBytes: MAX_PAYLOAD_BYTES, mount: a2ui },
     {
       type: 'bailing-form',
       version: 1,

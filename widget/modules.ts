@@ -42,6 +42,7 @@ const EXTERNAL = {
   'packs': '../renderers/sandbox/packs/module',
   'openapi': '../renderers/sandbox/packs/openapi-module',
   'sandbox-jsx': '../renderers/sandbox/jsx-host',
+  'a2ui': '../renderers/a2ui/module',
 };
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
@@ -51,6 +52,7 @@ interface ExternalModules {
   'packs': typeof import('../renderers/sandbox/packs/module');
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
   'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
+  'a2ui': typeof import('../renderers/a2ui/module');
 }
 
 /**
