@@ -52,6 +52,8 @@ test('over the hub: the booking form, filled and sent, is the next turn; the ser
   await waitForAnswer(page);
   await expect(page.locator('bailing-chat-widget').getByRole('region', { name: 'Interface' })).toBeVisible();
   const book = await fillBooking(page);
+  await surface(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/a2ui-booking-hub.png' });
   await book.click();
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('Booked: a table for 4 on the terrace on 2026-02-14 at 20:00, under the name Ada.');

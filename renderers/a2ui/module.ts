@@ -61,7 +61,10 @@ export function mount(context: RendererContext, host: A2uiHost = {}): () => void
   const { container, signal, activity, message } = context;
   if (signal.aborted) return () => {};
   adoptStyles(container, A2UI_CSS);
-  const lang = container.closest('[lang]')?.getAttribute('lang') || 'en';
+  // The widget's language and direction (its root carries both): an answer's body is `dir=auto`
+  // for its text, but a surface is laid out as the widget is (right to left in Arabic).
+  const widgetRoot = container.closest('[lang]');
+  const lang = widgetRoot?.getAttribute('lang') || 'en';
   const strings = stringsFor(lang);
   const env = { locale: lang };
   container.setAttribute('aria-label', strings.surface);
@@ -73,7 +76,7 @@ export function mount(context: RendererContext, host: A2uiHost = {}): () => void
       return false;
     }
   };
-  const root = h('div', { class: 'a2' });
+  const root = h('div', { class: 'a2', dir: widgetRoot?.getAttribute('dir') || 'auto' });
   container.append(root);
   const consent = contentConsent({ container, answer: message.jobId, restored: !!message.restored, ledger, budgets: A2UI_BUDGETS, signal, warn });
 

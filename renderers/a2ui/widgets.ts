@@ -238,6 +238,8 @@ function modalWidget(): Widget {
     if (!dialog.open) dialog.showModal();
   }, { capture: true });
   close.addEventListener('click', () => dialog.close());
+  // Escape closes the dialog (the browser's own), and only the dialog: not the chat panel around it.
+  dialog.addEventListener('keydown', (e) => e.key === 'Escape' && e.stopPropagation());
   // A click on the backdrop (outside the dialog's box) closes it.
   dialog.addEventListener('click', (e) => {
     if (e.target !== dialog) return;
