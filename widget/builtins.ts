@@ -7,7 +7,6 @@ import type { SandboxHostOptions } from '../renderers/sandbox/host';
 import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererContext, RendererDefinition } from './types';
-import { MAX_PAYLOAD_BYTES } from './registry';
 import { trustedHTML } from './trusted-types';
 import type { Words } from './ui/i18n';
 
@@ -28,10 +27,12 @@ export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (m
   const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce: shared } as SandboxHostOptions;
   // A2UI surfaces (a2ui.js beside widget.js, fetched with the first): the hub's `a2ui` fence (JSON
   // lines) and the AG-UI activity `a2ui-surface` (its content), one module for both.
-  const a2ui = (context: RendererContext) => loadExternalModule('a2ui', scriptSrc).then((module) => module.mount(context, { images }));
+  // No label: the module names the region itself, in the widget's language. A block or an
+  // activity's content up to the registry's default 64 KiB.
+  const mount = (context: RendererContext) => loadExternalModule('a2ui', scriptSrc).then((module) => module.mount(context, { images }));
   return [
-    { type: 'a2ui', label: 'Interface', contentType: 'text/plain', maxPayloadBytes: MAX_PAYLOAD_BYTES, mount: a2ui },
-    { type: 'a2ui-surface', label: 'Interface', maxPayloadBytes: MAX_PAYLOAD_BYTES, mount: a2ui },
+    { type: 'a2ui', contentType: 'text/plain', mount },
+    { type: 'a2ui-surface', mount },
     {
       type: 'bailing-form',
       version: 1,
