@@ -89,7 +89,7 @@ test('right to left and the widget’s language: Arabic chrome, rows laid out fr
   await expect(w.locator('dialog.a2-dialog').getByRole('button', { name: 'إغلاق' })).toBeVisible();
 });
 
-const LOOKS = [
+const LOOKS: { name: string; viewport: { width: number; height: number }; attrs: Record<string, string> }[] = [
   { name: 'desktop-light', viewport: { width: 1280, height: 900 }, attrs: {} },
   { name: 'desktop-dark', viewport: { width: 1280, height: 900 }, attrs: { 'data-theme': 'dark' } },
   { name: 'phone-light', viewport: { width: 390, height: 844 }, attrs: {} },

@@ -75,7 +75,7 @@ export async function startMiddlewareAgent(): Promise<MiddlewareAgent> {
       const seen = { run: (i: RunAgentInput) => (inputs.push(i), model.run(i)), get messages() { return model.messages; }, get state() { return model.state; } };
       // The chain as @ag-ui/client builds it for an agent's middlewares.
       const chain = [new A2UIMiddleware({ injectA2UITool: true }), new CompatibilityBoundary()].reduceRight<{ run(i: RunAgentInput): Observable<BaseEvent> }>(
-        (next, m) => ({ run: (i) => m.run(i, next as never), get messages() { return (next as { messages?: unknown }).messages; }, get state() { return (next as { state?: unknown }).state; } }) as never,
+        (next, m) => ({ run: (i: RunAgentInput) => m.run(i, next as never), get messages() { return (next as { messages?: unknown }).messages; }, get state() { return (next as { state?: unknown }).state; } }) as never,
         seen as never,
       );
       res.writeHead(200, { ...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
