@@ -130,7 +130,7 @@ test('text streams into one bubble and ends as the markdown answer; the run inpu
   expect(input.context).toEqual([{ description: 'The plan the visitor is on', value: 'pro' }]);
   const renderers = (input.forwardedProps?.client_capabilities as { renderers?: unknown })?.renderers;
   expect(input.forwardedProps).toEqual({ plan: 'pro', client_capabilities: { renderers: expect.any(Array) }, visitor_id: expect.stringMatching(/^v_[A-Za-z0-9_-]{24}$/) });
-  expect(renderers).toEqual(['bailing-form']);
+  expect(renderers).toEqual(['a2ui', 'a2ui-surface', 'bailing-form']);
   expect(runs).toHaveLength(1);
 });
 

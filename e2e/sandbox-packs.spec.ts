@@ -33,7 +33,7 @@ test.describe('documentSearch', () => {
     // The owner's callback got the view's query and the default topK, in the host page.
     expect(await page.evaluate(() => (window as any).searched)).toEqual(['e', 2]);
     const capabilities = bodies[0]!.client_capabilities;
-    expect(capabilities.renderers).toEqual(['bailing-form', 'sandbox']);
+    expect(capabilities.renderers).toEqual(['a2ui', 'a2ui-surface', 'bailing-form', 'sandbox']);
     expect(capabilities.sandbox_packs).toEqual([
       { name: 'documentSearch', summary: expect.stringContaining('documentSearch(query, topK?)'), docs: expect.stringContaining('declare function documentSearch(query: string, topK?: number): Promise<SearchHit[]>;') },
     ]);
@@ -191,7 +191,7 @@ test.describe('limits and the policy', () => {
     expect(warnings(consoleMessages)).toContain(
       `BailingChat: sandbox: the policy's pack settings are invalid, so no capability pack is installed: policy.allowTools[0]: "sendMail" is not a tool that needs allowing (known: sendEmail, secret)`,
     );
-    expect(bodies[0]!.client_capabilities).toEqual({ renderers: ['bailing-form', 'sandbox'] });
+    expect(bodies[0]!.client_capabilities).toEqual({ renderers: ['a2ui', 'a2ui-surface', 'bailing-form', 'sandbox'] });
   });
 });
 

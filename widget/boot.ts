@@ -80,7 +80,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     : undefined;
   /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
   const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
-  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings, options.nonce)) registry.register(definition);
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings, options.nonce, options.images)) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();

@@ -2,11 +2,11 @@
 // dist/widget.js, run the first time a block of its type mounts; in the split build, a file beside
 // widget.js imported then, so pages that never show a form never download one.
 
-import { loadModule } from './modules';
+import { loadExternalModule, loadModule } from './modules';
 import type { SandboxHostOptions } from '../renderers/sandbox/host';
 import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
-import type { RendererDefinition } from './types';
+import type { RendererContext, RendererDefinition } from './types';
 import { trustedHTML } from './trusted-types';
 import type { Words } from './ui/i18n';
 
@@ -22,10 +22,17 @@ const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;
  * only when the owner says so (`sandbox: {nonce: true}`): the model's code in a view can read it,
  * so a page's nonce is never handed to it by default.
  */
-export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string): RendererDefinition[] {
+export function builtinRenderers(scriptSrc: string, sandbox?: unknown, send?: (message: string, shown: string) => boolean | undefined, packs?: Promise<PackHost | null>, strings?: Promise<Words>, nonce?: string, images?: string[]): RendererDefinition[] {
   const shared = (sandbox as { nonce?: unknown } | undefined)?.nonce === true ? nonce : undefined;
   const host = { sandbox, send, scriptSrc, html: trustedHTML, nonce: shared } as SandboxHostOptions;
+  // A2UI surfaces (a2ui.js beside widget.js, fetched with the first): the hub's `a2ui` fence (JSON
+  // lines) and the AG-UI activity `a2ui-surface` (its content), one module for both.
+  // No label: the module names the region itself, in the widget's language. A block or an
+  // activity's content up to the registry's default 64 KiB.
+  const mount = (context: RendererContext) => loadExternalModule('a2ui', scriptSrc).then((module) => module.mount(context, { images }));
   return [
+    { type: 'a2ui', contentType: 'text/plain', mount },
+    { type: 'a2ui-surface', mount },
     {
       type: 'bailing-form',
       version: 1,

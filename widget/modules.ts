@@ -43,6 +43,7 @@ const EXTERNAL = {
   'openapi': '../renderers/sandbox/packs/openapi-module',
   'sandbox-jsx': '../renderers/sandbox/jsx-host',
   'mcp-apps': '../renderers/mcp-apps/module',
+  'a2ui': '../renderers/a2ui/module',
 };
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
@@ -53,6 +54,7 @@ interface ExternalModules {
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
   'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
   'mcp-apps': typeof import('../renderers/mcp-apps/module');
+  'a2ui': typeof import('../renderers/a2ui/module');
 }
 
 /**

@@ -97,6 +97,7 @@ import { demoPackView } from './demo-packs';
 import { FIXED_ANSWERS, isFixed, triggerTable } from './demo-scenarios';
 import { demoView, viewSendAnswer, viewSendPayload } from './demo-sandbox';
 import { isPlainObject } from './fields';
+import { A2UI_ACTIVITY, demoActionAnswer, demoSurfaceActivity, demoSurfaceIntro, type DemoSurface } from './demo-a2ui';
 import { FORM_TYPE } from './form-response';
 import { AGUI_ARGS_CHUNK_CHARS, AGUI_INTERRUPT_TTL_MS } from './limits';
 import { validateForm, validateValues } from '../../renderers/bailing-form/schema';
@@ -127,6 +128,9 @@ export type AguiScenario =
   | 'diagram'
   | 'chart'
   | 'form'
+  | 'a2ui'
+  | 'products'
+  | 'a2ui-action'
   | 'sandbox'
   | 'math'
   | 'hello'
@@ -154,6 +158,8 @@ export const AGUI_TRIGGERS = triggerTable<AguiScenario>([
   'vega',
   'diagram',
   'chart',
+  'a2ui',
+  'products',
   'form',
   ['sandbox', /\b(?:calculator|unit[- ]?converter|convert(?:er)?|bill|split(?:ter)?|tip|kit)\b/i],
   'math',
@@ -176,6 +182,8 @@ function lastUserMessage(messages: readonly Message[]): Message | undefined {
 
 export function pickAguiScenario(run: Pick<AguiRun, 'input' | 'answers'>): AguiScenario {
   if (run.answers.length > 0) return 'resume';
+  // An action on a surface (as @ag-ui/a2ui-middleware carries it back): the run carries it, no message.
+  if (isPlainObject((run.input.forwardedProps as { a2uiAction?: unknown } | undefined)?.a2uiAction)) return 'a2ui-action';
   if (run.input.messages.at(-1)?.role === 'tool') return 'tool-result';
   const text = messageText(lastUserMessage(run.input.messages));
   if (extractAttachments(text).length > 0) return 'received';
@@ -277,6 +285,13 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
       // Generated UI where the client draws forms itself; the fenced block everywhere else.
       if (!run.renderers.includes(FORM_TYPE)) return answer(FORM_ANSWER);
       return generatedUiPlan(newId, d, FORM_PREAMBLE, FORM_TYPE, REFUND_FORM);
+    case 'a2ui':
+    case 'products':
+      return surfacePlan(scenario === 'a2ui' ? 'booking' : 'products', newId, d, toolPauseMs);
+    case 'a2ui-action': {
+      const action = (run.input.forwardedProps as { a2uiAction: { userAction?: { name?: unknown; context?: unknown } } }).a2uiAction.userAction;
+      return answer(demoActionAnswer(action?.name, action?.context));
+    }
     case 'sandbox': {
       const view = demoView(text, run.sandboxKit)!;
       if (!view.view || !run.renderers.includes('sandbox')) return answer(view.answer);
@@ -396,6 +411,17 @@ function todoPlan(state: unknown, newId: NewId, d: number): DemoPlan {
     todos[open]!.done = true;
   }
   steps.push(...textMessage(newId('msg'), todoAnswer(added.title, ticked, todos.filter((t) => t.done).length, todos.length), d));
+  return { steps, ending: success };
+}
+
+/**
+ * An A2UI surface as @ag-ui/a2ui-middleware streams it: an `a2ui-surface` activity, building, then
+ * its operations, each snapshot replacing the one before under one message id.
+ */
+function surfacePlan(which: DemoSurface, newId: NewId, d: number, toolPauseMs: number): DemoPlan {
+  const messageId = `a2ui-surface-${newId('tc')}`;
+  const steps: RunStep[] = [...textMessage(newId('msg'), demoSurfaceIntro(which), d)];
+  for (const content of demoSurfaceActivity(which)) steps.push({ pauseMs: toolPauseMs / 4 }, { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: A2UI_ACTIVITY, content, replace: true });
   return { steps, ending: success };
 }
 

@@ -158,8 +158,8 @@ describe('POST /chat/:entry', () => {
   });
 });
 
-describe('interaction_response: only bailing-form, and bounded (bailing-form itself has form.test.ts)', () => {
-  const FORM_ONLY = 'This server accepts only "bailing-form" responses in "interaction_response" (got "TYPE").';
+describe('interaction_response: only bailing-form and a2ui, and bounded (bailing-form itself has form.test.ts, a2ui a2ui-response.test.ts)', () => {
+  const FORM_ONLY = 'This server accepts only "bailing-form" and "a2ui" responses in "interaction_response" (got "TYPE").';
 
   it.each(['bailing-chart', 'sandbox', 'bailing-forms', 'x'])('refuses a %s response with 400, before anything reaches the agent', async (type) => {
     const visitor = 'visitor_types1';

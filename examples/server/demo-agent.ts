@@ -28,6 +28,8 @@ import { demoFileUrl } from './demo-files';
 import { FIXED_ANSWERS, isFixed, triggerTable } from './demo-scenarios';
 import { extractAttachments } from './attachments';
 import { FORM_TYPE } from './form-response';
+import { A2UI_TYPE } from './a2ui-response';
+import { actionInText, demoActionAnswer, demoSurfaceAnswer } from './demo-a2ui';
 import { demoPackView } from './demo-packs';
 import { demoSandboxAnswer } from './demo-sandbox';
 import {
@@ -51,6 +53,8 @@ export type DemoScenario =
   | 'diagram'
   | 'vega'
   | 'form'
+  | 'a2ui'
+  | 'products'
   | 'hello'
   | 'interaction'
   | 'received'
@@ -58,7 +62,7 @@ export type DemoScenario =
   | 'long';
 
 /** The order the scenarios are tried in (demo-scenarios.ts has their keywords). */
-const TRIGGERS = triggerTable<DemoScenario>(['fail', 'timeout', 'drop', 'slow', 'tool', 'docs', 'files', 'recap', 'vega', 'diagram', 'chart', 'form', 'math', 'hello']);
+const TRIGGERS = triggerTable<DemoScenario>(['fail', 'timeout', 'drop', 'slow', 'tool', 'docs', 'files', 'recap', 'vega', 'diagram', 'chart', 'a2ui', 'products', 'form', 'math', 'hello']);
 
 /** The attachment links a message's text carries, removed to quote what the visitor typed. */
 const MARKDOWN_LINKS = /!?\[[^\]\n]*\]\(https?:\/\/[^\s()<>]+\)/g;
@@ -145,7 +149,16 @@ export function createDemoAgent(options: DemoAgentOptions): Agent {
         return answer(recapAnswer(input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)));
       case 'form':
         return answer(FORM_ANSWER);
+      // A2UI surfaces (demo-a2ui.ts): a table booking, a product list.
+      case 'a2ui':
+        return answer(demoSurfaceAnswer('booking'));
+      case 'products':
+        return answer(demoSurfaceAnswer('products'));
       case 'interaction':
+        if (input.interaction?.type === A2UI_TYPE) {
+          const action = actionInText(input.text);
+          return answer(demoActionAnswer(action?.name ?? 'a2ui_error', action?.context));
+        }
         return answer(interactionAnswer(input.interaction));
       case 'drop':
         return answer(LONG_ANSWER);

@@ -17,6 +17,8 @@ export const DEMO_KEYWORDS = {
   vega: /\bvega(?:-lite)?\b/i,
   diagram: /\b(?:diagrams?|mermaid|flowcharts?)\b/i,
   chart: /\bcharts?\b/i,
+  a2ui: /\b(?:a2ui|reservations?|reserve|book a table)\b/i,
+  products: /\b(?:products?|shop(?:ping)?)\b/i,
   form: /\b(?:forms?|refund\w*|bookings?)\b/i,
   math: /\b(?:math|formulas?|equations?)\b/i,
   hello: /\b(?:hello|hi|hey)\b/i,

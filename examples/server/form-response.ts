@@ -73,7 +73,10 @@ const lexer = new Marked({ gfm: true });
  * The `bailing-form` blocks of a reply that a client would mount: closed, fenced (not indented)
  * code blocks whose info string starts with `bailing-form`, at any depth (lists, quotes…).
  */
-export function formBlocks(reply: string): string[] {
+export const formBlocks = (reply: string): string[] => fencedBlocks(reply, FORM_TYPE);
+
+/** The blocks of renderer `type` a reply holds, as a client would mount them (see formBlocks). */
+export function fencedBlocks(reply: string, type: string): string[] {
   let tokens: Token[];
   try {
     tokens = lexer.lexer(reply);
@@ -84,7 +87,7 @@ export function formBlocks(reply: string): string[] {
   lexer.walkTokens(tokens, (token) => {
     if (token.type !== 'code') return;
     const code = token as Tokens.Code;
-    if (code.codeBlockStyle === 'indented' || fenceType(code.lang) !== FORM_TYPE || !isClosedFence(code.raw)) return;
+    if (code.codeBlockStyle === 'indented' || fenceType(code.lang) !== type || !isClosedFence(code.raw)) return;
     blocks.push(code.text);
   });
   return blocks;

@@ -1,8 +1,9 @@
 // Turns an `interaction_response` (a renderer's `respond`, DESIGN.md §7) into the next user turn.
 // Every response is bounded (depth, size) and checked for its envelope and its source job. Only
-// `bailing-form` is accepted: it is checked against the form reloaded from the source reply,
-// becomes a canonical message, and is deduplicated by its `submission_id`. Any other type would
-// reach the agent as the client's raw JSON, past every limit a message has, so it is refused.
+// `bailing-form` and `a2ui` are accepted, each checked against what it answers, reloaded from the
+// source reply (a2ui-response.ts for surfaces): a form becomes a canonical message and is
+// deduplicated by its `submission_id`. Any other type would reach the agent as the client's raw
+// JSON, past every limit a message has, so it is refused.
 import type { ResponseSummary } from '../../widget/types';
 import {
   FORM_TYPE,
@@ -15,6 +16,7 @@ import {
   payloadJson,
 } from './form-response';
 import { HttpError, badRequest } from './http-error';
+import { resolveA2uiResponse } from './a2ui-response';
 import { JOB_ID_PATTERN, MAX_INTERACTION_BYTES, MAX_INTERACTION_DEPTH, RENDERER_TYPE_PATTERN } from './limits';
 import type { FormSubmissionRecord, JobRecord, Store } from './store';
 
@@ -39,8 +41,10 @@ export interface InteractionScope {
   threadId: string;
 }
 
-/** The one type whose responses this server can check against what they answer. */
-export const ACCEPTED_INTERACTION_TYPE = FORM_TYPE;
+/** The A2UI renderer's responses (a2ui-response.ts). */
+export const A2UI_TYPE = 'a2ui';
+/** The types whose responses this server can check against what they answer. */
+export const ACCEPTED_INTERACTION_TYPES: readonly string[] = [FORM_TYPE, A2UI_TYPE];
 
 /** True when objects and arrays nest deeper than `max` (the value itself is level 1). No recursion. */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -95,13 +99,13 @@ export function findSourceJob(store: Store, scope: InteractionScope, sourceJobId
 export function resolveInteraction(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {
   checkBounds(response);
   checkEnvelope(response);
-  if (response.type !== ACCEPTED_INTERACTION_TYPE) {
+  if (!ACCEPTED_INTERACTION_TYPES.includes(response.type as string)) {
     throw badRequest(
       'unsupported_interaction',
-      `This server accepts only ${JSON.stringify(ACCEPTED_INTERACTION_TYPE)} responses in "interaction_response" (got ${JSON.stringify(response.type)}).`,
+      `This server accepts only ${ACCEPTED_INTERACTION_TYPES.map((t) => JSON.stringify(t)).join(' and ')} responses in "interaction_response" (got ${JSON.stringify(response.type)}).`,
     );
   }
-  return resolveFormResponse(store, scope, response);
+  return response.type === A2UI_TYPE ? resolveA2uiResponse(store, scope, response) : resolveFormResponse(store, scope, response);
 }
 
 /**
@@ -161,6 +165,7 @@ function resolveFormResponse(store: Store, scope: InteractionScope, response: Re
  */
 export function interactionLabel(interaction: Record<string, unknown>): string {
   if (interaction.type === FORM_TYPE) return interaction.action === 'cancel' ? 'Form cancelled' : 'Form submitted';
+  if (interaction.type === A2UI_TYPE) return typeof interaction.action === 'string' ? `Chose “${interaction.action}”` : 'Used the interface';
   return interaction.action === 'cancel' ? '[form cancelled]' : '[form submitted]';
 }
 

@@ -27,7 +27,7 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
  */
 export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
 /** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
-const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'math.js', 'math.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map', 'sandbox-jsx.js', 'sandbox-jsx.js.map', 'mcp-apps.js', 'mcp-apps.js.map', 'mcp-sandbox.html']);
+const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'math.js', 'math.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map', 'sandbox-jsx.js', 'sandbox-jsx.js.map', 'mcp-apps.js', 'mcp-apps.js.map', 'mcp-sandbox.html', 'a2ui.js', 'a2ui.js.map']);
 export const TEST_DIST_FILES: readonly string[] = ROOT_FILES;
 
 export interface StaticSite {

@@ -191,7 +191,7 @@ describe('what an activity’s renderer asks of the agent (consent)', () => {
     await expect(activity!.request({}, { name: 'x', effect: 'write' as never })).rejects.toThrow('x: effect must be "read" or "act"');
     expect(() => activity!.onUpdate(5 as never)).toThrow(/listener must be a function/);
     group.destroyAll();
-    await expect(activity!.request({}, { name: 'ping', effect: 'read' })).rejects.toThrow(/view is gone/);
+    await expect(activity!.request({}, { name: 'ping', effect: 'read' })).rejects.toThrow(/content is gone/);
     expect(requests).toHaveLength(0);
   });
 

@@ -6,8 +6,8 @@
 // container, within the budgets below. No renderer is named here: which activity a renderer draws
 // is the registry's answer for the activity's `activityType` (parts-view.ts).
 
-import { createLedger, decide, record, type Ask, type ConsentBudgets } from '../../consent/consent';
-import { awaitGesture } from '../../consent/gesture';
+import { createLedger, type ConsentBudgets } from '../../consent/consent';
+import { contentConsent } from '../../consent/content';
 import type { RendererActivity, RendererContext } from '../../types';
 
 /**
@@ -51,8 +51,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function liveActivity(id: string, type: string, host: ActivityHost): LiveActivity {
   /** The listeners of the mount now drawn (a new mount starts with none). */
   let listeners = new Set<(content: Record<string, unknown>) => void>();
-  /** Reasons already named in the console, each once. */
-  const said = new Set<string>();
   return {
     update(content) {
       for (const listener of listeners) {
@@ -68,26 +66,7 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
       const mine = (listeners = new Set());
       const { container, signal, message } = context;
       signal.addEventListener('abort', () => mine.clear(), { once: true });
-      /** The visitor has used this content since it was drawn (a gesture in it). */
-      let touched = false;
-      const timers = new Set<ReturnType<typeof setTimeout>>();
-      signal.addEventListener('abort', () => timers.forEach(clearTimeout), { once: true });
-      const later = (ms: number, run: () => void) => {
-        const t = setTimeout(() => (timers.delete(t), run()), ms);
-        timers.add(t);
-      };
-      /** Asks consent; resolves to the ask when it may go ahead, rejects with the refusal. */
-      const consent = async (name: string, effect: Ask['effect'], send?: boolean): Promise<Ask> => {
-        if (signal.aborted) throw new Error(`${name}: refused: the ${type} view is gone`);
-        const gesture = effect == 'act' && (await awaitGesture(container, later));
-        touched ||= gesture;
-        const ask: Ask = { name, effect, send, answer: message.jobId, allowed: true, gesture, restored: !!message.restored && !touched };
-        const verdict = decide(ledger, ACTIVITY_BUDGETS, ask, Date.now());
-        if (verdict.ok) return ask;
-        // Named inside the content (the renderer shows the rejection) and once in the console.
-        if (!said.has(verdict.reason)) said.add(verdict.reason), host.warn(verdict.reason);
-        throw Object.assign(new Error(verdict.reason), { rule: verdict.rule });
-      };
+      const consent = contentConsent({ container, answer: message.jobId, restored: !!message.restored, ledger, budgets: ACTIVITY_BUDGETS, signal, warn: host.warn });
       const checkProps = (name: string, props: unknown) => {
         if (!isRecord(props)) throw new TypeError(`${name}: forwardedProps must be an object`);
       };
@@ -103,16 +82,15 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
         async run(forwardedProps: Record<string, unknown>, shown: string) {
           checkProps('agent.run', forwardedProps);
           if (typeof shown != 'string' || !shown.trim()) throw new TypeError('agent.run: shown must be the text of the visitor\'s turn');
-          const ask = await consent('agent.run', 'act', true);
+          const ask = await consent.ask('agent.run', 'act', true);
           await context.respond({ forwardedProps }, { displayText: shown });
-          record(ledger, ask, Date.now());
+          consent.done(ask);
         },
         async request(forwardedProps: Record<string, unknown>, what: { name: string; effect: 'read' | 'act' }) {
           checkProps('agent.request', forwardedProps);
           const name = typeof what?.name == 'string' && what.name ? what.name.slice(0, 80) : 'agent.request';
           if (what?.effect !== 'read' && what?.effect !== 'act') throw new TypeError(`${name}: effect must be "read" or "act"`);
-          const ask = await consent(name, what.effect);
-          record(ledger, ask, Date.now());
+          consent.done(await consent.ask(name, what.effect));
           return host.request(forwardedProps, signal);
         },
       });
