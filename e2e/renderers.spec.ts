@@ -442,7 +442,7 @@ test('a response of a type the reference server does not accept shows its senten
   await page.getByRole('button', { name: 'Submit the form' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as W).__responded))
-    .toEqual(['error: This server accepts only "bailing-form" responses in "interaction_response" (got "bailing-chart").']);
+    .toEqual(['error: This server accepts only "bailing-form" and "a2ui" responses in "interaction_response" (got "bailing-chart").']);
   // Nothing was stored: the thread still ends with the chart answer.
   const thread = await serverThread(page, server.url);
   expect(thread.map((item) => item.r)).toEqual(['u', 'a']);
@@ -473,7 +473,7 @@ test('renderers preloaded before an async widget script are registered; bad entr
   const advertised = (bodies[0]!.client_capabilities as { renderers: string[] }).renderers;
   expect(advertised).toContain('test-pre');
   expect(advertised).not.toContain('test-bad');
-  expect(advertised.filter((type) => !type.startsWith('bailing-'))).toEqual(['test-pre']);
+  expect(advertised.filter((type) => !/^(bailing-|a2ui)/.test(type))).toEqual(['test-pre']);
 });
 
 test('registerRenderer rejects a bad definition with a warning naming the field', async ({ page, server, consoleMessages }) => {
@@ -510,7 +510,7 @@ test('registerRenderer rejects a bad definition with a warning naming the field'
 
   await turn(page, server.url);
   const advertised = (bodies[0]!.client_capabilities as { renderers: string[] }).renderers;
-  expect(advertised.filter((type) => !type.startsWith('bailing-'))).toEqual([]);
+  expect(advertised.filter((type) => !/^(bailing-|a2ui)/.test(type))).toEqual([]);
   const answer = lastAssistant(page);
   await expect(answer.locator('pre code.language-test-nomount')).toHaveText('{"a": 1}');
   await expect(answer.locator('pre code.language-test-big')).toHaveText('{"b": 2}');
