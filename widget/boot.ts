@@ -4,6 +4,7 @@
 import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
 import { readPreload, resolveEmbedOptions, type Preload } from './embed';
 import { builtinRenderers } from './builtins';
+import { configFailure } from './config-failure';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient, readWidgetConfig } from './transport/bailing';
@@ -161,11 +162,11 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
       if (!config.enabled) {
         gone = true;
         queue.length = 0;
-        return;
+        return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
       }
       await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session, capabilities }));
     },
-    (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
+    async (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${await configFailure(error, (url) => fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }))}`),
   );
   return api;
 }
