@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
+import { bannerLines, demoPages } from './banner';
 import { ConfigError } from './entries';
 import { MEMORY_DB, readServerSettings } from './server-settings';
 
@@ -20,15 +21,11 @@ async function main(): Promise<void> {
     demo: settings.demo,
     connections: settings.connections,
     log: (line) => console.log(line),
-    // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
-    warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),
+    // One line each: demo mode is how the demo runs, and the line says what not to do with it.
+    warn: (line) => console.warn(line),
   });
   const mode = process.env.OPENAI_BASE_URL ? `OpenAI-compatible model at ${process.env.OPENAI_BASE_URL}` : 'demo agent';
-  console.log(`Bailing reference server (${mode}), database ${dbPath}`);
-  console.log(`Listening on ${server.url}; public origin ${server.publicOrigin}`);
-  console.log(`Demo: ${server.publicOrigin}/`);
-  console.log(`Capability packs demo: ${server.publicOrigin}/pages/packs.html (views that search the docs and call the Petstore API fake at ${server.publicOrigin}/petstore/v1)`);
-  console.log(`AG-UI demo: ${server.publicOrigin}/pages/ag-ui.html (agent at POST ${server.publicOrigin}/agui/demo_assistant)`);
+  for (const line of bannerLines({ mode, dbPath, url: server.url, publicOrigin: server.publicOrigin, pages: demoPages(DEFAULT_ROOT_DIR) })) console.log(line);
 
   let stopping = false;
   const stop = (signal: string): void => {

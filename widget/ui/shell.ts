@@ -3,6 +3,7 @@
 // (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams.
 
 import type { ThemeMode, WidgetConfig } from '../types';
+import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../contract';
 import { h, icon, ICONS } from './dom';
 import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n';
@@ -248,10 +249,10 @@ export function createShell(options: ShellOptions): Shell {
         host.style.setProperty('--bailing-accent', config.color);
         host.style.setProperty('--bailing-accent-text', readableTextOn(config.color));
       }
-      style.setProperty('--bc-offset-x', `${clamp(config.offset_x, 0, 200, 24)}px`);
-      style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, 200, 24)}px`);
-      style.setProperty('--bc-width', `${clamp(config.width, 280, 960, 400)}px`);
-      style.setProperty('--bc-height', `${clamp(config.height, 360, 1200, 640)}px`);
+      style.setProperty('--bc-offset-x', `${clamp(config.offset_x, 0, MAX_OFFSET, 24)}px`);
+      style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, MAX_OFFSET, 24)}px`);
+      style.setProperty('--bc-width', `${clamp(config.width, MIN_WIDTH, MAX_WIDTH, 400)}px`);
+      style.setProperty('--bc-height', `${clamp(config.height, MIN_HEIGHT, MAX_HEIGHT, 640)}px`);
       const avatarUrl = image('avatar');
       if (avatarUrl) {
         avatar.src = avatarUrl;
