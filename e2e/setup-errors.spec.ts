@@ -52,7 +52,7 @@ test('an origin the entry does not allow: the server\'s reason, naming the origi
   const [error, ...more] = await widgetErrors(consoleMessages);
   expect(error).toBe(
     `BailingChat: could not load the chat config for "my_site" from ${chat.url}: GET ${chat.url}/chat/my_site/config: HTTP 403: ` +
-      `This website may not use this chat: its origin ${server.url} is not in the allowed_origins of entry "my_site".; nothing rendered`,
+      `This website may not use this chat: its origin ${server.url} is not in the allowed_origins of entry "my_site"; nothing rendered`,
   );
   expect(more).toEqual([]);
   await nextFrame(page);
@@ -122,7 +122,7 @@ test('a data-api that is a web server, not the chat server: its 404, and check d
   await addScript(page, `${server.url}/widget.js`, { 'data-entry': 'my_site', 'data-api': `${server.url}/pages` });
   const [error] = await widgetErrors(consoleMessages);
   expect(error).toBe(
-    `BailingChat: could not load the chat config for "my_site" from ${server.url}/pages: GET ${server.url}/pages/chat/my_site/config: HTTP 404: Not found.; ` +
+    `BailingChat: could not load the chat config for "my_site" from ${server.url}/pages: GET ${server.url}/pages/chat/my_site/config: HTTP 404: Not found; ` +
       "check data-api (the chat server's URL) and data-entry; nothing rendered",
   );
 });

@@ -6,7 +6,8 @@ import { BailingHttpError } from './transport/errors';
 
 /** What failed and what to change; `probe` resolves when the URL answers at all. */
 export async function configFailure(error: unknown, probe: (url: string) => Promise<unknown>, origin = location.origin): Promise<string> {
-  const said = error instanceof Error ? error.message : String(error);
+  // The server's sentence ends in a full stop; what follows it here is more of the same line.
+  const said = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
   if (!(error instanceof BailingHttpError)) return said;
   // A 404 (or a page that is not the config) is most often a data-api that is not the chat server.
   if (error.status) return error.serverMessage && error.status != 404 ? said : `${said}; check data-api (the chat server's URL) and data-entry`;
