@@ -6,6 +6,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'فتح المحادثة',
   close: 'إغلاق',
+  closeChat: 'إغلاق المحادثة',
   newConversation: 'محادثة جديدة',
   maximize: 'تكبير',
   send: 'إرسال',

@@ -5,6 +5,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'Abrir el chat',
   close: 'Cerrar',
+  closeChat: 'Cerrar el chat',
   newConversation: 'Nueva conversación',
   maximize: 'Maximizar',
   send: 'Enviar',

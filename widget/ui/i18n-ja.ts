@@ -5,6 +5,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'チャットを開く',
   close: '閉じる',
+  closeChat: 'チャットを閉じる',
   newConversation: '新しい会話',
   maximize: '最大化',
   send: '送信',

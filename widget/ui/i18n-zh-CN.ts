@@ -7,6 +7,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: '打开聊天',
   close: '关闭',
+  closeChat: '关闭聊天',
   newConversation: '新对话',
   maximize: '最大化',
   send: '发送',

@@ -10,6 +10,7 @@ import { loadLanguage, loadModule } from '../modules';
 export const en = {
   openChat: 'Open chat',
   close: 'Close',
+  closeChat: 'Close chat',
   newConversation: 'New conversation',
   maximize: 'Maximize',
   send: 'Send',
