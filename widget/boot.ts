@@ -2,7 +2,7 @@
 // installs window.BailingChat, fetches the entry's config and mounts the widget.
 
 import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
-import { readPreload, resolveEmbedOptions, type Preload } from './embed';
+import { matchLang, readPreload, resolveEmbedOptions, type Preload } from './embed';
 import { builtinRenderers } from './builtins';
 import { configFailure } from './config-failure';
 import { fallbackBlock } from './fallback';
@@ -62,7 +62,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   const options = resolved.options;
 
   // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
-  const strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
+  let strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
   // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
@@ -159,6 +159,9 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   client.getConfig().then(
     async (raw) => {
       const config = normalizeConfig(raw);
+      // The entry's language, where the page chose none (a hub swapping widgets keeps its visitors' language).
+      const lang = matchLang(config.lang);
+      if (lang && lang != options.lang && !script.getAttribute('data-lang') && !preload.config.lang) strings = loadStrings((options.lang = lang), script.src || location.href, warn, preload.strings);
       if (!config.enabled) {
         gone = true;
         queue.length = 0;

@@ -29,5 +29,8 @@ export const MAX_WIDTH = 960;
 export const MIN_HEIGHT = 360;
 export const MAX_HEIGHT = 1200;
 
+/** The widget's languages: English built in, the others inside dist/widget.js and files beside the split build's (widget/modules.ts); an entry's `lang` is one of them. */
+export const LANGS = ['en', 'zh-CN', 'ar', 'es', 'ja'] as const;
+
 /** Length in code points, as both sides count a message: an emoji is one character, not two. */
 export const codePoints = (text: string): number => [...text].length;

@@ -19,6 +19,7 @@ import { keptFor, type AssistantBubble, type MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, Redo, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
+import { h } from './ui/dom';
 
 export { MAX_MESSAGE_CHARS };
 
@@ -44,6 +45,8 @@ export interface ConversationDeps {
   warn(message: string): void;
   /** Shown first in every conversation, not part of the history. */
   greeting: string;
+  /** Questions offered under the greeting until the visitor asks one. */
+  starters?: readonly string[];
   /** Default: the page's timers (tests give their own). */
   setTimer?(run: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
@@ -311,7 +314,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
       turn.queueable = queueable;
       // Regenerate and Edit are for the last turn only: a new one takes them away.
-      for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
+      for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters')) el.remove();
       stopEditing();
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
@@ -722,6 +725,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (wait) return void wait.then(renderAll);
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
+    if (!items.length && deps.starters?.length) list.container.append(h('div', { class: 'bc-starters' }, deps.starters.slice(0, 4).map((text) => {
+      const button = h('button', { type: 'button' }, [text]);
+      button.onclick = () => send(text);
+      return button;
+    })));
     const failed = new Set(unansweredRows(items).failed);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];

@@ -3,7 +3,7 @@
 // exact key, so a typo fails loudly instead of silently falling back to a default.
 import { readFileSync } from 'node:fs';
 import type { WidgetConfig } from '../../widget/types';
-import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../widget/contract';
+import { LANGS, MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../widget/contract';
 import { ENTRY_KEY_PATTERN } from './limits';
 
 export interface EntryConfig {
@@ -37,6 +37,8 @@ export const DEFAULT_APPEARANCE: Readonly<WidgetConfig> = Object.freeze({
   resizable: true,
   upload: false,
   default_open: false,
+  starters: [],
+  lang: '',
 });
 
 export class ConfigError extends Error {
@@ -92,6 +94,8 @@ export const APPEARANCE_CHECKS: Readonly<Record<keyof WidgetConfig, Check>> = {
   resizable: bool,
   upload: bool,
   default_open: bool,
+  starters: check('a list of at most 4 strings of at most 80 characters', (v) => Array.isArray(v) && v.length <= 4 && v.every((s) => typeof s === 'string' && s.trim() !== '' && [...s].length <= 80)),
+  lang: oneOf('', ...LANGS),
 };
 
 const ORIGIN_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/;

@@ -128,6 +128,9 @@ export const CSS = `
 }
 .bc-msg-assistant.bc-wide { max-width: 100%; width: 100%; }
 .bc-msg-error { background: var(--bc-error-bg); color: var(--bc-error); }
+.bc-starters { display: flex; flex-wrap: wrap; gap: 6px; max-width: 88%; }
+.bc-starters button { border: 1px solid var(--bc-border); background: var(--bc-bg); border-radius: 16px; padding: 5px 12px; font-size: 13px; text-align: start; }
+.bc-starters button:hover { border-color: var(--bailing-accent); }
 .bc-status { color: var(--bc-muted); font-size: 13px; display: flex; align-items: center; gap: 8px; margin-top: 4px; }
 .bc-status:empty { display: none; }
 .bc-dots { display: inline-flex; gap: 3px; }
