@@ -28,6 +28,9 @@ const LIVE_RENDER_MS = 100;
 /** How long a late answer is looked for after the stream gave up (when the backend can look). */
 export const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 30000];
 
+/** How long a message the server did not take (the browser online) waits before it is tried again. */
+export const UNREACHABLE_RETRY_MS = 5000;
+
 export interface ConversationDeps {
   options: EmbedOptions;
   backend: ChatBackend;
@@ -225,11 +228,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return true;
   }
 
-  /** Keeps `user` to send once online, and shows it so. */
+  /**
+   * Keeps `user` to send once online, and shows it so. Online all the same (the server did not
+   * answer), it is tried again after a while, and again while that fails.
+   */
   function queue(user: HistoryItem) {
     queued = user;
     writeHistory(storage, queuedKey, [user]);
     paintQueued();
+    if (navigator.onLine) setTimer(flush, UNREACHABLE_RETRY_MS);
   }
 
   function paintQueued() {
@@ -238,7 +245,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!queued) return;
     queuedEls.push(addUser(queued));
     const note = list.addAssistant();
-    note.setStatus({ kind: 'note', text: strings.queued, action: { label: strings.sendNow, run: flush } });
+    note.setStatus({ kind: 'note', text: navigator.onLine ? strings.unreachable : strings.queued, action: { label: strings.sendNow, run: flush } });
     queuedEls.push(note.el);
     list.toEnd();
   }

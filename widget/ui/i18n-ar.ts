@@ -34,6 +34,7 @@ export const strings: LangTable = {
   attachments: 'المرفقات',
   tooLong: 'النص طويل جدًا: الحد الأقصى لأحرف الرسالة مع مرفقاتها {n}',
   queued: 'سيُرسَل عند عودة الاتصال',
+  unreachable: 'تعذّر الوصول إلى المساعد؛ ستُعاد المحاولة بعد قليل',
   sendNow: 'أرسل الآن',
   imageLabel: '[صورة: {alt}]',
   imageNoAlt: '[صورة]',

@@ -33,6 +33,7 @@ export const strings: LangTable = {
   attachments: 'Archivos adjuntos',
   tooLong: 'Demasiado largo: un mensaje con sus adjuntos puede tener hasta {n} caracteres',
   queued: 'Se enviará cuando haya conexión',
+  unreachable: 'No se puede contactar con el asistente; se reintentará en breve',
   sendNow: 'Enviar ahora',
   imageLabel: '[imagen: {alt}]',
   imageNoAlt: '[imagen]',

@@ -38,6 +38,7 @@ export const en = {
   attachments: 'Attachments',
   tooLong: 'Too long: a message with its attachments may have up to {n} characters',
   queued: 'Will send when online',
+  unreachable: "Can't reach the assistant; trying again shortly",
   sendNow: 'Send now',
   imageLabel: '[image: {alt}]',
   imageNoAlt: '[image]',
