@@ -130,7 +130,7 @@ group('resolveEmbedOptions', () => {
     expect(fromPreload.result.ok && fromPreload.result.options.images).toEqual(['https://ok.example']);
     expect(fromPreload.warnings.join('\n')).toMatch(/config.images: "https:\/\/cdn.example.com\/path" is not an https origin/);
     expect(fromPreload.warnings.join('\n')).toMatch(/config.images: 42 is not an https origin/);
-    expect(fromPreload.warnings.join('\n')).toMatch(/config.remoteImages is replaced by config.images: the https origins images may load from/);
+    expect(fromPreload.warnings.join('\n')).toMatch(/config.remoteImages is replaced by config.images/);
     const notList = resolve({ 'data-entry': 'demo' }, { images: 'https://cdn.example.com' });
     expect(notList.result.ok && notList.result.options.images).toEqual([]);
     expect(notList.warnings.join('\n')).toMatch(/config.images must be a list of image origins/);

@@ -194,7 +194,7 @@ export function resolveEmbedOptions(
     ? readImageOrigins(imagesAttr, 'data-images', warn)
     : preloadConfig.images !== undefined ? readImageOrigins(preloadConfig.images, 'config.images', warn) : [];
   if (preloadConfig.remoteImages === true) {
-    warn('config.remoteImages is replaced by config.images: the https origins images may load from');
+    warn('config.remoteImages is replaced by config.images, the list of https origins answers may load images from (e.g. ["https://cdn.example.com"]); other images show as their alt text');
   }
 
   // A function key only: a letter or Tab would take a key the visitor types or tabs with.
