@@ -128,6 +128,31 @@ const valuesOnly = {
   },
 };
 
+/**
+ * Inside dist/widget.js the optional modules of widget/modules.ts are imported statically, not by
+ * `import()`: a bundled `import()` makes esbuild wrap each module it reaches in a lazy initializer
+ * (its declarations hoisted to `var`s, an init call before every use), some 60 of them here, which
+ * cost about 1.4 KB of gzip -9. Their top levels then run when the script loads instead of at
+ * first use: definitions and constant tables, nothing that touches the page. The `import()`s
+ * stay in the source for the split build, unit tests and dist/esm, which keep them.
+ */
+const staticBundledModules = {
+  name: 'static-bundled-modules',
+  setup(b) {
+    b.onLoad({ filter: /widget[\\/]modules\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const specs = [];
+      // Table lines only (`  'name': () => import('…'),`), not the comments that show their shape.
+      const contents = source.replace(/^(\s*[\w'/-]+: )\(\) => import\('([^']+)'\)/gm, (_, key, spec) => {
+        if (!specs.includes(spec)) specs.push(spec);
+        return `${key}() => Promise.resolve(__bundled${specs.indexOf(spec)})`;
+      });
+      if (specs.length < optionalModules().length) throw new Error(`${args.path}: build.mjs (staticBundledModules) found ${specs.length} import()s, fewer than the module table's lines`);
+      return { contents: specs.map((spec, i) => `import * as __bundled${i} from '${spec}';\n`).join('') + contents, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 /** gzip -9 (DESIGN.md §12): the gzip tool when the machine has one, else Node's zlib at level 9 (about 1 % larger, so stricter). */
 function gzip9(file) {
   const zlib = gzipSync(readFileSync(file), { level: 9 }).length;
@@ -137,6 +162,16 @@ function gzip9(file) {
     return { bytes: zlib, zlib, tool: 'Node zlib' };
   }
 }
+
+/**
+ * esbuild keeps a custom property's value as written (`--bc-bg: #ffffff`, `rgba(15, 23, 42, .18)`,
+ * `var(--x, 24px)`): the space after its colon and after the commas in it, and in a `var()`'s
+ * fallback, is no part of the value's tokens, so it goes.
+ */
+const tightCustomProperties = (css) =>
+  css
+    .replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name, value) => `${name}:${value.replace(/,\s+/g, ',').trim()}`)
+    .replace(/var\((--[\w-]+),\s+/g, 'var($1,');
 
 /**
  * The widget's stylesheet is a template string in widget/ui/styles.ts (so tests and tsc see
@@ -150,7 +185,7 @@ const minifyWidgetCss = {
       const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
       if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);
       const { code } = await transform(match[2], { loader: 'css', minify: true, target: ['chrome90', 'firefox90', 'safari15'] });
-      return { contents: `export const ${match[1]} = ${JSON.stringify(code.trim())};`, loader: 'ts' };
+      return { contents: `export const ${match[1]} = ${JSON.stringify(tightCustomProperties(code.trim()))};`, loader: 'ts' };
     });
   },
 };
@@ -204,6 +239,20 @@ function withoutUnusedRules(source, path) {
   return out;
 }
 
+/**
+ * The lexer options widget/markdown.ts always passes (LEXER_OPTIONS: gfm on, breaks and pedantic
+ * off, not silent, no hooks), written into marked's source as the constants they are, so the minifier drops
+ * the branches no widget takes: about 250 B of gzip -9 in each widget.js. The options are read
+ * from widget/markdown.ts and marked's defaults, so a change to either stops the build here.
+ */
+const FIXED_LEXER_OPTIONS = { pedantic: false, gfm: true, breaks: false, silent: false, hooks: null };
+function withoutFixedOptions(source, path) {
+  const options = /const LEXER_OPTIONS = \{ \.\.\.getDefaults\(\), gfm: true, breaks: false, async: false \};/.test(readFileSync('widget/markdown.ts', 'utf8'));
+  const defaults = /pedantic:\s*!1/.test(source) && /silent:\s*!1/.test(source) && /hooks:\s*null/.test(source);
+  if (!options || !defaults) throw new Error(`${path}: build.mjs (withoutFixedOptions) expects widget/markdown.ts's LEXER_OPTIONS to be { ...getDefaults(), gfm: true, breaks: false, async: false } and marked's defaults to have pedantic and silent false and no hooks`);
+  return source.replace(/this\.options\.(pedantic|gfm|breaks|silent|hooks)\b/g, (_, name) => (FIXED_LEXER_OPTIONS[name] === null ? 'null' : FIXED_LEXER_OPTIONS[name] ? '!0' : '!1'));
+}
+
 const markedLexerOnly = {
   name: 'marked-lexer-only',
   setup(b) {
@@ -220,7 +269,7 @@ const markedLexerOnly = {
       }
       const map = /\/\/# sourceMappingURL=\S+\s*$/.exec(source)?.[0] ?? '';
       const cut = tail.index + (tail[0].startsWith('var') ? 0 : 1);
-      return { contents: `${withoutUnusedRules(source.slice(0, cut), args.path)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
+      return { contents: `${withoutFixedOptions(withoutUnusedRules(source.slice(0, cut), args.path), args.path)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
     });
   },
 };
@@ -301,7 +350,7 @@ async function bundle(entry, outfile, options) {
 
 /** What the report prints and the budgets check: `[file, raw bytes]`. */
 const sized = [];
-sized.push(['dist/widget.js', await bundle('widget/main.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly] })]);
+sized.push(['dist/widget.js', await bundle('widget/main.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules] })]);
 sized.push([`${SPLIT_DIR}/widget.js`, await bundle('widget/main.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
 // The split build's modules: ES modules the split widget.js imports from beside itself.
 const written = new Set([`${SPLIT_DIR}/widget.js`, `${SPLIT_DIR}/widget.js.map`]);

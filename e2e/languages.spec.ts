@@ -52,7 +52,7 @@ test.describe('Arabic (desktop)', () => {
 
     const panelBox = await box(page.locator('bailing-chat-widget .bc-panel'));
     const title = await box(page.locator('bailing-chat-widget .bc-title'));
-    const close = await box(page.getByRole('button', { name: AR.close }));
+    const close = await box(page.getByRole('button', { name: AR.close, exact: true }));
     // The header reads right to left: the title at the right, its buttons after it, on the left.
     expect(close.x + close.width).toBeLessThanOrEqual(title.x + 1);
     expect(title.x + title.width).toBeGreaterThan(panelBox.x + panelBox.width - 60);
@@ -68,7 +68,7 @@ test.describe('Arabic (desktop)', () => {
     // The send arrow points left.
     expect(await page.locator('bailing-chat-widget .bc-send svg').first().evaluate((svg) => getComputedStyle(svg).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     // The owner's side (the demo entry's launcher is at the right) stays.
-    await page.getByRole('button', { name: AR.close }).click();
+    await page.getByRole('button', { name: AR.close, exact: true }).click();
     const launcherBox = await box(page.getByRole('button', { name: AR.openChat }));
     expect(launcherBox.x).toBeGreaterThan(1280 - 120);
   });
@@ -169,7 +169,7 @@ test("a host's override shows; unknown keys, non-strings and a dropped {slot} ar
   });
   await page.getByRole('button', { name: 'Abrir el chat' }).click();
   await expect(page.getByRole('button', { name: 'Mandar' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
   const warnings = consoleMessages.filter((m) => m.type == 'warning').map((m) => m.text);
   expect(warnings).toEqual(expect.arrayContaining([
     'BailingChat: window.BailingChat preload: strings["es"]: unknown key "sned" ignored',

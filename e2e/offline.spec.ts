@@ -72,6 +72,8 @@ test('a message that waits survives a reload, and the page that opens online sen
   expect(posts).toEqual(['please call me back']);
 });
 
+const unreachableNote = (page: Page) => page.locator('bailing-chat-widget .bc-messages').getByText("Can't reach the assistant; trying again shortly");
+
 test('a network failure of the send (the browser still says online) keeps the message waiting, and "Send now" sends it', async ({ page, server }) => {
   const posts = countPosts(page);
   await loadWidget(page, server.url);
@@ -79,14 +81,34 @@ test('a network failure of the send (the browser still says online) keeps the me
   let fail = true;
   await page.route('**/chat/demo_assistant', (route) => (fail && route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
   await ask(page, 'is the shop open?');
-  await expect(queuedNote(page)).toBeVisible();
+  await expect(unreachableNote(page)).toBeVisible();
   await expect(composer(page)).toHaveValue('');
   fail = false;
   await page.locator('bailing-chat-widget').getByRole('button', { name: 'Send now' }).click();
   await waitForAnswer(page);
-  await expect(queuedNote(page)).toHaveCount(0);
+  await expect(unreachableNote(page)).toHaveCount(0);
   await expect(lastAssistant(page)).not.toBeEmpty();
   // The failed attempt and the one that was taken.
   expect(posts).toEqual(['is the shop open?', 'is the shop open?']);
   expect((await storedHistory(page)).filter((m) => m.r === 'u').map((m) => m.t)).toEqual(['is the shop open?']);
+});
+
+test('online, but the server does not answer: it says the assistant cannot be reached, and tries again by itself', async ({ page, server }) => {
+  const posts = countPosts(page);
+  let refused = 0;
+  await page.route('**/chat/demo_assistant', (route) => (route.request().method() == 'POST' && refused++ == 0 ? route.abort('connectionrefused') : route.fallback()));
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'are you there?');
+  const note = unreachableNote(page);
+  await expect(note).toBeVisible();
+  await expect(queuedNote(page)).toHaveCount(0);
+  await expect(composer(page)).toHaveValue('');
+  // Nobody presses "Send now": the retry sends it, once.
+  await expect(note).toHaveCount(0, { timeout: 15_000 });
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).not.toBeEmpty();
+  await requestsReported(page);
+  expect(posts).toEqual(['are you there?', 'are you there?']);
+  expect(refused).toBe(2);
 });

@@ -2,8 +2,9 @@
 // installs window.BailingChat, fetches the entry's config and mounts the widget.
 
 import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
-import { readPreload, resolveEmbedOptions, type Preload } from './embed';
+import { matchLang, readPreload, resolveEmbedOptions, type Preload } from './embed';
 import { builtinRenderers } from './builtins';
+import { configFailure } from './config-failure';
 import { fallbackBlock } from './fallback';
 import { createRegistry } from './registry';
 import { createBailingClient, readWidgetConfig } from './transport/bailing';
@@ -61,7 +62,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   const options = resolved.options;
 
   // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
-  const strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
+  let strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
   // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
@@ -158,14 +159,17 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   client.getConfig().then(
     async (raw) => {
       const config = normalizeConfig(raw);
+      // The entry's language, where the page chose none (a hub swapping widgets keeps its visitors' language).
+      const lang = matchLang(config.lang);
+      if (lang && lang != options.lang && !script.getAttribute('data-lang') && !preload.config.lang) strings = loadStrings((options.lang = lang), script.src || location.href, warn, preload.strings);
       if (!config.enabled) {
         gone = true;
         queue.length = 0;
-        return;
+        return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
       }
       await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session, capabilities }));
     },
-    (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${error instanceof Error ? error.message : String(error)}`),
+    async (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${await configFailure(error, (url) => fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }))}`),
   );
   return api;
 }

@@ -19,5 +19,18 @@ export const MAX_THREAD_ID_CHARS = 32;
 /** A thread id as the hub keeps it; the default thread sends none. */
 export const THREAD_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
+/**
+ * The launcher's offsets from its corner and the panel's size, in px (offsets from 0): what the
+ * widget draws (a value outside is clamped) and so what the reference server's entries accept.
+ */
+export const MAX_OFFSET = 200;
+export const MIN_WIDTH = 280;
+export const MAX_WIDTH = 960;
+export const MIN_HEIGHT = 360;
+export const MAX_HEIGHT = 1200;
+
+/** The widget's languages: English built in, the others inside dist/widget.js and files beside the split build's (widget/modules.ts); an entry's `lang` is one of them. */
+export const LANGS = ['en', 'zh-CN', 'ar', 'es', 'ja'] as const;
+
 /** Length in code points, as both sides count a message: an emoji is one character, not two. */
 export const codePoints = (text: string): number => [...text].length;

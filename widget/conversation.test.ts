@@ -360,14 +360,16 @@ describe('a message the network cannot take waits, and is sent once', () => {
     expect(JSON.parse(h.storage.getItem(queuedKey)!)).toEqual([]);
   });
 
-  it('a send that gets no response (offline: true) waits instead of going back in the box; "Send now" sends it', async () => {
+  it('a send that gets no response while the browser is online waits as "cannot reach", and is tried again by itself', async () => {
     const starts: string[] = [];
     const h = harness({ wrap: counting(starts, { offline: true }) });
     h.composer.text = 'are you open?';
     h.conversation.send('are you open?');
-    await until(() => h.root.textContent!.includes(en.queued), 'the waiting note');
+    await until(() => h.root.textContent!.includes(en.unreachable), 'the waiting note');
+    expect(h.root.textContent).not.toContain(en.queued);
     expect(h.composer.text).toBe('');
-    sendNow(h)!.click();
+    expect(sendNow(h)).toBeTruthy();
+    // No click: the retry timer (UNREACHABLE_RETRY_MS) sends it again.
     await until(() => doneEvents(h).length === 1, 'the answer');
     expect(starts).toEqual(['are you open?', 'are you open?']);
     expect(bubbles(h).filter((b) => b.who === 'u').map((b) => b.text)).toEqual(['are you open?']);

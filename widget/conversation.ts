@@ -19,6 +19,7 @@ import { keptFor, type AssistantBubble, type MessageList } from './ui/messages';
 import type { Attachment, HistoryItem, Redo, RendererTheme, ResponsePresentation, ResponseSummary, WidgetEventName } from './types';
 import { fill, messageWithAttachments, splitUserMessage } from './uploads';
 import { attachmentList } from './ui/attachment-list';
+import { h } from './ui/dom';
 
 export { MAX_MESSAGE_CHARS };
 
@@ -26,6 +27,9 @@ export { MAX_MESSAGE_CHARS };
 const LIVE_RENDER_MS = 100;
 /** How long a late answer is looked for after the stream gave up (when the backend can look). */
 export const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 30000];
+
+/** How long a message the server did not take (the browser online) waits before it is tried again. */
+export const UNREACHABLE_RETRY_MS = 5000;
 
 export interface ConversationDeps {
   options: EmbedOptions;
@@ -44,6 +48,8 @@ export interface ConversationDeps {
   warn(message: string): void;
   /** Shown first in every conversation, not part of the history. */
   greeting: string;
+  /** Questions offered under the greeting until the visitor asks one. */
+  starters?: readonly string[];
   /** Default: the page's timers (tests give their own). */
   setTimer?(run: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
@@ -222,11 +228,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return true;
   }
 
-  /** Keeps `user` to send once online, and shows it so. */
+  /**
+   * Keeps `user` to send once online, and shows it so. Online all the same (the server did not
+   * answer), it is tried again after a while, and again while that fails.
+   */
   function queue(user: HistoryItem) {
     queued = user;
     writeHistory(storage, queuedKey, [user]);
     paintQueued();
+    if (navigator.onLine) setTimer(flush, UNREACHABLE_RETRY_MS);
   }
 
   function paintQueued() {
@@ -235,7 +245,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (!queued) return;
     queuedEls.push(addUser(queued));
     const note = list.addAssistant();
-    note.setStatus({ kind: 'note', text: strings.queued, action: { label: strings.sendNow, run: flush } });
+    note.setStatus({ kind: 'note', text: navigator.onLine ? strings.unreachable : strings.queued, action: { label: strings.sendNow, run: flush } });
     queuedEls.push(note.el);
     list.toEnd();
   }
@@ -311,7 +321,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const turn = hold(newTurn(), user, addUser(user), composerText, { resolve, reject });
       turn.queueable = queueable;
       // Regenerate and Edit are for the last turn only: a new one takes them away.
-      for (const el of list.container.querySelectorAll('.bc-redo')) el.remove();
+      for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters')) el.remove();
       stopEditing();
       // Ready long before the answer's first words arrive.
       void loadMarkdown();
@@ -723,6 +733,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (wait) return void wait.then(renderAll);
     destroyRendered();
     if (deps.greeting) list.addNote(deps.greeting);
+    if (!items.length && deps.starters?.length) list.container.append(h('div', { class: 'bc-starters' }, deps.starters.slice(0, 4).map((text) => {
+      const button = h('button', { type: 'button' }, [text]);
+      button.onclick = () => send(text);
+      return button;
+    })));
     const failed = new Set(unansweredRows(items).failed);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];

@@ -8,8 +8,8 @@ import { readImageOrigins } from './image-origins';
 import { FOCUS_KEY, FOCUS_KEY_PATTERN } from './ui/focus-cycle';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
-/** The widget's languages: English built in, Chinese inside dist/widget.js, the rest files beside it (widget/modules.ts). */
-export const LANGS = ['en', 'zh-CN', 'ar', 'es', 'ja'] as const;
+import { LANGS } from './contract';
+export { LANGS };
 export type Lang = (typeof LANGS)[number];
 
 /** Everything the widget needs to start, after attributes and preload are merged and validated. */
@@ -73,6 +73,8 @@ const PRELOAD_CONFIG_KEYS: Record<string, 'string' | 'boolean' | 'number' | 'arr
   greeting: 'string',
   color: 'string',
   position: 'string',
+  ai_notice: 'string',
+  starters: 'array',
   // Where the launcher sits (px from the corner): clear of the page's own bottom bar.
   offset_x: 'number',
   offset_y: 'number',

@@ -234,6 +234,10 @@ export interface WidgetConfig {
   resizable: boolean;
   upload: boolean;
   default_open: boolean;
+  /** Suggested first questions, shown as buttons until the visitor sends one (at most 4 are shown). */
+  starters: string[];
+  /** The language the widget speaks where the page sets no `data-lang` (`en`, `zh-CN`, …); `''`: the browser's. */
+  lang: string;
 }
 
 /** Page context a host may set (`BailingChat.setContext`). Sent with each job, never to renderers. */

@@ -131,6 +131,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
     announce: shell.announce,
     warn,
     greeting: config.greeting,
+    starters: config.starters,
   });
   // The attachment controls load only where the entry takes uploads: the one way the core reaches them.
   if (config.upload) {

@@ -689,14 +689,15 @@ describe('refusals before the stream starts: a status and a JSON {error, code}',
     expect([disabled.status, JSON.parse(disabled.text).code]).toEqual([403, 'entry_disabled']);
   });
 
-  it('origins: the entry’s allowed origin is reflected on the stream; any other is a 403 without a CORS grant', async () => {
+  it('origins: the entry’s allowed origin is reflected on the stream; any other is a 403 whose reason alone it may read', async () => {
     const allowed = await postAgui(server.url, valid(), { entry: 'strict_entry', headers: { Origin: 'https://shop.example.com' } });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
     expect(allowed.headers.get('vary')).toContain('Origin');
     const evil = await postAgui(server.url, valid(), { entry: 'strict_entry', headers: { Origin: 'https://evil.example' } });
     expect([evil.status, JSON.parse(evil.text).code]).toEqual([403, 'origin_not_allowed']);
-    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect(evil.text).not.toContain('RUN_STARTED');
+    expect(evil.headers.get('access-control-allow-origin')).toBe('https://evil.example');
   });
 
   it('preflight: 204 allowing POST with Content-Type and Accept; refused for a foreign origin', async () => {

@@ -43,11 +43,19 @@ import { PetstoreFake } from './petstore';
 import { handlePetstore, isPetstorePath } from './routes/petstore';
 import { decidesContinue } from './routes/upload';
 import { serveUpload } from './routes/uploads-get';
+import { createCompressedFiles } from './compression';
 import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
 import { describeError, storageRefusal } from './storage-fault';
 import { Store } from './store';
 import { StreamHintsRegistry } from './stream-hints';
 import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+
+/**
+ * How long a browser keeps widget.js and the other scripts before asking again: an update reaches a
+ * returning visitor at the first page load after the hour (that load may still run the copy it had
+ * while the browser fetches the new one, for up to a day: static-files.ts cacheControl).
+ */
+export const STATIC_MAX_AGE_SECONDS = 3600;
 
 export interface StartServerOptions {
   /** 0 picks any free port. Default 8787. */
@@ -85,6 +93,12 @@ export interface StartServerOptions {
    * defaults to its environment variable (CONNECTION_ENV), then to limits.ts.
    */
   connections?: Partial<ConnectionSettings>;
+  /**
+   * How long a browser may keep widget.js and the other scripts before asking again (it then
+   * gets a 304 while they are unchanged). Default STATIC_MAX_AGE_SECONDS, 0 in demo mode (a
+   * rebuild shows at the next reload); pages are always asked about.
+   */
+  staticMaxAgeSeconds?: number;
   /** Demo agent pacing between deltas. Default 15. */
   deltaDelayMs?: number;
   /**
@@ -216,7 +230,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let origin = '';
   const app: AppContext = {
     rootDir,
-    site: { testPages: options.testPages === true },
+    site: { testPages: options.testPages === true, maxAgeSeconds: options.staticMaxAgeSeconds ?? (options.demo ? 0 : STATIC_MAX_AGE_SECONDS), compressed: createCompressedFiles() },
     entries,
     store,
     bus,
@@ -331,7 +345,7 @@ async function route(app: AppContext, req: IncomingMessage, res: ServerResponse)
     if (isStaticPath(pathname)) {
       if (!isGet) throw methodNotAllowed('GET, HEAD');
       const target = resolveStaticPath(pathname, app.rootDir, app.site);
-      if (target && (await serveStatic(req, res, target))) return;
+      if (target && (await serveStatic(req, res, target, app.site))) return;
     }
     throw notFound();
   } catch (error) {

@@ -83,8 +83,12 @@ export async function handleEntryRoute(app: AppContext, req: IncomingMessage, re
     const entry = app.entries.get(key);
     if (!entry) throw notFound(`This chat does not exist (there is no entry "${key}").`, 'unknown_entry');
     if (!isOriginAllowed(origin, entry.allowedOrigins, app.origin())) {
-      cors = { Vary: 'Origin' };
-      throw forbidden('origin_not_allowed', `This website may not use this chat (the origin ${origin} is not in its allowed origins).`);
+      // The refusal itself keeps its CORS grant: it holds nothing but its reason, and without the
+      // grant the browser shows the page a bare "network error", so the owner could not tell a
+      // refused origin from a server that is down. A refused preflight grants nothing, so no
+      // request that needs one is ever sent from that origin.
+      if (req.method === 'OPTIONS') cors = { Vary: 'Origin' };
+      throw forbidden('origin_not_allowed', `This website may not use this chat: its origin ${origin} is not in the allowed_origins of entry "${key}".`);
     }
 
     const methods = Object.keys(route.methods);

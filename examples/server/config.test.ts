@@ -101,7 +101,7 @@ describe('entries file validation', () => {
   it.each([
     [{ entries: { demo_assistant: { colour: '#fff' } } }, /entries\.demo_assistant: unknown key "colour"/],
     [{ entries: { demo_assistant: { color: 'red' } } }, /entries\.demo_assistant\.color: expected a hex colour/],
-    [{ entries: { demo_assistant: { width: 10 } } }, /\.width: expected an integer from 240/],
+    [{ entries: { demo_assistant: { width: 10 } } }, /\.width: expected an integer from 280 to 960/],
     [{ entries: { demo_assistant: { position: 'top' } } }, /\.position: expected "left" or "right"/],
     [{ entries: { demo_assistant: { avatar: 'javascript:alert(1)' } } }, /\.avatar: expected an empty string, an https:\/\/ URL/],
     [{ entries: { demo_assistant: { allowed_origins: ['shop.example.com'] } } }, /allowed_origins\[0\]/],

@@ -22,11 +22,16 @@ describe('CORS on /chat routes', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://anywhere.example');
   });
 
-  it('refuses an origin the entry does not list, with 403 and no CORS grant', async () => {
+  it('refuses an origin the entry does not list with a 403 the page can read: the origin, the entry and the key to change', async () => {
     const res = await getJson(`${server.url}/chat/strict_entry/config`, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('origin_not_allowed');
-    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.body).toEqual({
+      error: 'This website may not use this chat: its origin https://evil.example is not in the allowed_origins of entry "strict_entry".',
+      code: 'origin_not_allowed',
+    });
+    // The grant covers the refusal only (its reason), never the entry's config.
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+    expect(res.body).not.toHaveProperty('title');
     const post = await postJson(`${server.url}/chat/strict_entry`, { message: 'hi' }, { Origin: 'https://evil.example' });
     expect(post.status).toBe(403);
   });

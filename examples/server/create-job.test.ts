@@ -37,6 +37,20 @@ describe('POST /chat/:entry', () => {
     expect(job.capabilities).toEqual(['bailing-chart', 'bailing-form']);
   });
 
+  // As the hub: its own widget sends "" with a visitor's first message, and the hub mints an id.
+  it.each<[string, unknown, string | null]>([
+    ['empty (the hub widget\'s first message)', '', null],
+    ['shorter than 8 characters', 'short', null],
+    ['8 characters once cleaned of what an id cannot hold', 'vis itor.id!', 'visitorid'],
+    ['longer than 64 characters: cut to 64', 'v'.repeat(70), 'v'.repeat(64)],
+  ])('a visitor_id %s: the job is created, for the id the hub would use', async (_, visitorId, kept) => {
+    const res = await post({ message: 'hello', visitor_id: visitorId });
+    expect(res.status).toBe(200);
+    if (kept) expect(res.body.visitor_id).toBe(kept);
+    else expect(res.body.visitor_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(res.body.visitor_id).not.toBe(visitorId);
+  });
+
   it('accepts exactly 4000 characters', async () => {
     const res = await post({ message: 'x'.repeat(4000), visitor_id: 'visitor_len4000' });
     expect(res.status).toBe(200);
@@ -49,7 +63,7 @@ describe('POST /chat/:entry', () => {
     ['an empty message', { message: '   ' }, /"message" must not be empty/],
     ['a non-string message', { message: 42 }, /"message" must be a string/],
     ['4001 characters', { message: 'x'.repeat(4001) }, /at most 4000 characters/],
-    ['a bad visitor_id', { message: 'hi', visitor_id: 'short' }, /"visitor_id" must match/],
+    ['a visitor_id that is not a string', { message: 'hi', visitor_id: 42 }, /"visitor_id" must be a string/],
     ['a bad thread_id', { message: 'hi', thread_id: 'has space here' }, /"thread_id" must match/],
     ['a non-object context', { message: 'hi', context: 'page' }, /"context" must be an object/],
     ['a long context value', { message: 'hi', context: { title: 'x'.repeat(501) } }, /"context.title" must be a string of at most 500/],

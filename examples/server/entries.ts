@@ -3,6 +3,7 @@
 // exact key, so a typo fails loudly instead of silently falling back to a default.
 import { readFileSync } from 'node:fs';
 import type { WidgetConfig } from '../../widget/types';
+import { LANGS, MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../widget/contract';
 import { ENTRY_KEY_PATTERN } from './limits';
 
 export interface EntryConfig {
@@ -36,48 +37,43 @@ export const DEFAULT_APPEARANCE: Readonly<WidgetConfig> = Object.freeze({
   resizable: true,
   upload: false,
   default_open: false,
+  starters: [],
+  lang: '',
 });
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Check = (value: unknown, where: string) => void;
+/**
+ * A key's check, and the type it wants in words: the words are the error's "expected …" and the
+ * type column of the entry keys' table in docs/server.md (entries-doc.test.ts keeps them equal).
+ */
+export interface Check {
+  (value: unknown, where: string): void;
+  readonly type: string;
+}
 
 const fail = (where: string, expected: string, value: unknown): never => {
   throw new ConfigError(`${where}: expected ${expected}, got ${JSON.stringify(value)}`);
 };
-const text =
-  (max: number): Check =>
-  (v, where) => {
-    if (typeof v !== 'string' || [...v].length > max) fail(where, `a string of at most ${max} characters`, v);
-  };
-const bool: Check = (v, where) => {
-  if (typeof v !== 'boolean') fail(where, 'true or false', v);
-};
-const int =
-  (min: number, max: number): Check =>
-  (v, where) => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(where, `an integer from ${min} to ${max}`, v);
-  };
-const oneOf =
-  (...options: string[]): Check =>
-  (v, where) => {
-    if (typeof v !== 'string' || !options.includes(v)) fail(where, options.map((o) => JSON.stringify(o)).join(' or '), v);
-  };
-const colour: Check = (v, where) => {
-  if (typeof v !== 'string' || !/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(v)) {
-    fail(where, 'a hex colour like "#4f46e5"', v);
-  }
-};
+const check = (type: string, ok: (v: unknown) => boolean): Check =>
+  Object.assign((v: unknown, where: string) => void (ok(v) || fail(where, type, v)), { type });
+const text = (max: number): Check => check(`a string of at most ${max} characters`, (v) => typeof v === 'string' && [...v].length <= max);
+const bool: Check = check('true or false', (v) => typeof v === 'boolean');
+const int = (min: number, max: number): Check =>
+  check(`an integer from ${min} to ${max}`, (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max);
+const oneOf = (...options: string[]): Check =>
+  check(options.map((o) => JSON.stringify(o)).join(' or '), (v) => typeof v === 'string' && options.includes(v));
+const colour: Check = check('a hex colour like "#4f46e5"', (v) => typeof v === 'string' && /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(v));
 /** Images the widget loads: empty, an https URL or a same-server path. Never `javascript:` or `data:`. */
-const imageUrl: Check = (v, where) => {
-  if (typeof v !== 'string' || v.length > 2000 || !(v === '' || /^https:\/\/\S+$/.test(v) || /^\/[^/\\]\S*$/.test(v))) {
-    fail(where, 'an empty string, an https:// URL or a /path', v);
-  }
-};
+const imageUrl: Check = check(
+  'an empty string, an https:// URL or a /path',
+  (v) => typeof v === 'string' && v.length <= 2000 && (v === '' || /^https:\/\/\S+$/.test(v) || /^\/[^/\\]\S*$/.test(v)),
+);
 
-const APPEARANCE_CHECKS: Record<keyof WidgetConfig, Check> = {
+/** Every appearance key (served by GET /chat/:entry/config) and its check. */
+export const APPEARANCE_CHECKS: Readonly<Record<keyof WidgetConfig, Check>> = {
   enabled: bool,
   title: text(80),
   greeting: text(1000),
@@ -90,17 +86,48 @@ const APPEARANCE_CHECKS: Record<keyof WidgetConfig, Check> = {
   brand: text(80),
   launcher_icon: imageUrl,
   position: oneOf('left', 'right'),
-  offset_x: int(0, 2000),
-  offset_y: int(0, 2000),
-  width: int(240, 1600),
-  height: int(240, 2000),
+  // What the widget draws (widget/contract.ts): a larger value would be clamped without a word.
+  offset_x: int(0, MAX_OFFSET),
+  offset_y: int(0, MAX_OFFSET),
+  width: int(MIN_WIDTH, MAX_WIDTH),
+  height: int(MIN_HEIGHT, MAX_HEIGHT),
   resizable: bool,
   upload: bool,
   default_open: bool,
+  starters: check('a list of at most 4 strings of at most 80 characters', (v) => Array.isArray(v) && v.length <= 4 && v.every((s) => typeof s === 'string' && s.trim() !== '' && [...s].length <= 80)),
+  lang: oneOf('', ...LANGS),
 };
 
-const SERVER_KEYS = new Set(['allowed_origins', 'ticket_secret', 'require_ticket']);
 const ORIGIN_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/;
+/** The shortest ticket secret an entry file may hold at all; outside demo mode see MIN_TICKET_SECRET_CHARS. */
+const MIN_SECRET_CHARS = 8;
+
+const origins: Check = Object.assign(
+  (v: unknown, where: string) => {
+    if (!Array.isArray(v)) fail(where, origins.type, v);
+    (v as unknown[]).forEach((origin, i) => {
+      if (typeof origin !== 'string' || (origin !== '*' && !ORIGIN_PATTERN.test(origin))) {
+        fail(`${where}[${i}]`, '"*" or an origin like "https://shop.example.com"', origin);
+      }
+    });
+  },
+  { type: 'a list of "*" or origins like "https://shop.example.com"' },
+);
+
+/** The keys that stay on the server (never in the config) and their checks. */
+export const SERVER_KEY_CHECKS: Readonly<Record<'allowed_origins' | 'ticket_secret' | 'require_ticket', Check>> = {
+  allowed_origins: origins,
+  ticket_secret: check(`a string of at least ${MIN_SECRET_CHARS} characters`, (v) => typeof v === 'string' && v.length >= MIN_SECRET_CHARS),
+  require_ticket: bool,
+};
+/** What an entry without them gets (`undefined`: none). */
+export const SERVER_KEY_DEFAULTS: Readonly<Record<keyof typeof SERVER_KEY_CHECKS, unknown>> = {
+  allowed_origins: [],
+  ticket_secret: undefined,
+  require_ticket: false,
+};
+
+const SERVER_KEYS = new Set(Object.keys(SERVER_KEY_CHECKS));
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -120,20 +147,8 @@ function parseEntry(key: string, raw: unknown, where: string): EntryConfig {
     appearance[name] = value;
   }
 
-  const origins = fields.allowed_origins ?? [];
-  if (!Array.isArray(origins)) fail(`${where}.allowed_origins`, 'an array of origins', origins);
-  (origins as unknown[]).forEach((origin, i) => {
-    if (typeof origin !== 'string' || (origin !== '*' && !ORIGIN_PATTERN.test(origin))) {
-      fail(`${where}.allowed_origins[${i}]`, '"*" or an origin like "https://shop.example.com"', origin);
-    }
-  });
-
-  const secret = fields.ticket_secret;
-  if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8)) {
-    fail(`${where}.ticket_secret`, 'a string of at least 8 characters', secret);
-  }
-  const requireTicket = fields.require_ticket ?? false;
-  bool(requireTicket, `${where}.require_ticket`);
+  for (const [name, check] of Object.entries(SERVER_KEY_CHECKS)) if (fields[name] !== undefined) check(fields[name], `${where}.${name}`);
+  const { allowed_origins: allowed = SERVER_KEY_DEFAULTS.allowed_origins, ticket_secret: secret, require_ticket: requireTicket = SERVER_KEY_DEFAULTS.require_ticket } = fields;
   if (requireTicket && secret === undefined) {
     throw new ConfigError(`${where}.require_ticket: needs a ticket_secret to verify tickets with`);
   }
@@ -141,7 +156,7 @@ function parseEntry(key: string, raw: unknown, where: string): EntryConfig {
   return {
     key,
     appearance: appearance as unknown as WidgetConfig,
-    allowedOrigins: origins as string[],
+    allowedOrigins: allowed as string[],
     ...(secret !== undefined ? { ticketSecret: secret as string } : {}),
     requireTicket: requireTicket as boolean,
   };

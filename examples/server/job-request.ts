@@ -51,7 +51,7 @@ export function parseJobRequest(body: Record<string, unknown>): JobRequest {
   return {
     message: hasMessage ? parseMessage(body.message) : null,
     interactionResponse: hasInteraction ? parseInteractionObject(body.interaction_response) : null,
-    visitorId: optionalMatching(body, 'visitor_id', VISITOR_ID_PATTERN),
+    visitorId: hubVisitorId(body),
     ticket: parseTicketField(body),
     threadId: optionalMatching(body, 'thread_id', THREAD_ID_PATTERN) ?? DEFAULT_THREAD_ID,
     context: parseContext(body.context),
@@ -59,6 +59,16 @@ export function parseJobRequest(body: Record<string, unknown>): JobRequest {
     sandboxPacks: parseSandboxPacks(body.client_capabilities),
     sandboxKit: parseSandboxKit(body.client_capabilities),
   };
+}
+
+/**
+ * `visitor_id` as the hub reads it when a job is created: cleaned to `[A-Za-z0-9_-]` and cut to
+ * 64; anything shorter than 8 after that gets a new id (returned in the answer) instead of a 400.
+ * The hub's own widget sends `""` with a visitor's first message.
+ */
+function hubVisitorId(body: Record<string, unknown>): string | undefined {
+  const cleaned = optionalString(body, 'visitor_id')?.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+  return cleaned !== undefined && VISITOR_ID_PATTERN.test(cleaned) ? cleaned : undefined;
 }
 
 function parseMessage(value: unknown): string {

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
+import { bannerLines, demoPages } from './banner';
 import { ConfigError } from './entries';
 import { MEMORY_DB, readServerSettings } from './server-settings';
 
@@ -22,17 +23,13 @@ async function main(): Promise<void> {
     // MCP App views over AG-UI (DESIGN.md §14): the published MCP App servers, the sandbox proxy's port.
     ...(process.env.BAILING_MCP_APPS === '1' ? { mcpApps: { sandboxPort: Number(process.env.BAILING_SANDBOX_PORT ?? 0) || 0 } } : {}),
     log: (line) => console.log(line),
-    // Loud on purpose: a demo secret on a reachable server lets anyone sign in as anyone.
-    warn: (line) => console.warn(`\n${'!'.repeat(78)}\n${line}\n${'!'.repeat(78)}\n`),
+    // One line each: demo mode is how the demo runs, and the line says what not to do with it.
+    warn: (line) => console.warn(line),
   });
   const mode = process.env.OPENAI_BASE_URL ? `OpenAI-compatible model at ${process.env.OPENAI_BASE_URL}` : 'demo agent';
-  console.log(`Bailing reference server (${mode}), database ${dbPath}`);
-  console.log(`Listening on ${server.url}; public origin ${server.publicOrigin}`);
-  console.log(`Demo: ${server.publicOrigin}/`);
-  console.log(`Capability packs demo: ${server.publicOrigin}/pages/packs.html (views that search the docs and call the Petstore API fake at ${server.publicOrigin}/petstore/v1)`);
-  console.log(`AG-UI demo: ${server.publicOrigin}/pages/ag-ui.html (agent at POST ${server.publicOrigin}/agui/demo_assistant)`);
-  if (server.sandboxUrl) console.log(`MCP Apps demo: ${server.publicOrigin}/pages/mcp-apps.html (MCP App views; their sandbox proxy page at ${server.sandboxUrl})`);
-  else console.log('MCP Apps demo: start with BAILING_MCP_APPS=1 to put the AG-UI agent in front of the published MCP App servers');
+  for (const line of bannerLines({ mode, dbPath, url: server.url, publicOrigin: server.publicOrigin, pages: demoPages(DEFAULT_ROOT_DIR) })) console.log(line);
+  if (server.sandboxUrl) console.log(`MCP Apps: their views' sandbox proxy page at ${server.sandboxUrl}`);
+  else console.log('MCP Apps: start with BAILING_MCP_APPS=1 to put the AG-UI agent in front of the published MCP App servers');
 
   let stopping = false;
   const stop = (signal: string): void => {

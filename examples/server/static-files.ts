@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { isCompressible, pickEncoding, type CompressedFiles } from './compression';
 
 /** `/vendor/<name>/<path>` → `node_modules/<folder>/<path>`, only for packages listed here. */
 export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
@@ -33,6 +34,10 @@ export const TEST_DIST_FILES: readonly string[] = ROOT_FILES;
 export interface StaticSite {
   /** Also serve the browser tests' pages (/e2e/) and the builds under /dist/. Default false. */
   testPages: boolean;
+  /** Seconds a browser may keep a script without asking again ({@link cacheControl}); default 0. */
+  maxAgeSeconds?: number;
+  /** Where compressed copies come from; without it every file is sent as it is. */
+  compressed?: CompressedFiles;
 }
 
 /**
@@ -143,8 +148,22 @@ export function isStaticPath(pathname: string): boolean {
   return pathname === '/' || ROOT_FILES.includes(pathname.slice(1)) || (prefix !== undefined && [...PUBLIC_PREFIXES, ...TEST_PREFIXES].includes(prefix));
 }
 
+/**
+ * How long a browser may use a file without asking again. Pages are always asked about (a 304
+ * when unchanged); scripts and the rest are kept `maxAgeSeconds` and used a day longer while the
+ * browser asks again in the background. 0 (the demo's and the tests') revalidates everything.
+ */
+export function cacheControl(type: string, maxAgeSeconds: number): string {
+  if (maxAgeSeconds <= 0 || type.startsWith('text/html')) return 'no-cache';
+  return `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+}
+export const STALE_WHILE_REVALIDATE_SECONDS = 86_400;
+
+/** A validator for the file's version: a change of size or modification time makes a new one. */
+const etagOf = (size: number, mtimeMs: number) => `W/"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
+
 /** Serves the file, or returns false when it does not exist (the caller answers 404). */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, t: StaticTarget): Promise<boolean> {
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, t: StaticTarget, site: StaticSite = { testPages: false }): Promise<boolean> {
   let real: string;
   try {
     // Symlinks must not lead out of the folder either.
@@ -158,13 +177,33 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, t: 
   const type = Object.hasOwn(CONTENT_TYPES, extname(real).toLowerCase()) ? CONTENT_TYPES[extname(real).toLowerCase()] : undefined;
   const info = await stat(real).catch(() => null);
   if (!type || !info?.isFile()) return false;
-  res.writeHead(200, {
+  const compressible = site.compressed !== undefined && isCompressible(type, info.size);
+  const etag = etagOf(info.size, info.mtimeMs);
+  const headers: Record<string, string | number> = {
     'Content-Type': type,
-    'Content-Length': info.size,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': cacheControl(type, site.maxAgeSeconds ?? 0),
+    ETag: etag,
+    'Last-Modified': info.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
     ...(t.crossOrigin ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' } : {}),
-  });
+  };
+  const known = req.headers['if-none-match'];
+  if (known !== undefined && known.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding && site.compressed) {
+    const body = await site.compressed.get(real, info.size, info.mtimeMs, encoding).catch(() => null);
+    if (body) {
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': info.size });
   if (req.method === 'HEAD') {
     res.end();
     return true;

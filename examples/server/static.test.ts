@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROOT_DIR, type RunningServer } from './app';
 import { resolveStaticPath } from './static-files';
+import { brotliDecompressSync } from 'node:zlib';
 import { rawGet, startTestServer } from './test-support';
+
+/** A script worth compressing (2 KB and more): repetitive, as minified code is. */
+const BIG_SCRIPT = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 let server: RunningServer;
 /** The same files with the browser tests' pages turned on (`testPages`). */
@@ -29,6 +33,7 @@ beforeAll(async () => {
   put('examples/server/entries.json', '{"secret": true}');
   put('dist/widget.js', 'console.log("widget")');
   put('dist/widget.js.map', '{"version":3}');
+  put('dist/code.js', BIG_SCRIPT);
   put('dist/esm/index.js', 'export {}');
   put('dist/esm/charts.d.ts', 'export declare const secret: 1;');
   put('dist/split/widget.js', 'console.log("split widget")');
@@ -134,14 +139,66 @@ describe('static files', () => {
     }
   });
 
-  it('serves the widget cross-origin and uncached', async () => {
+  it('serves the widget cross-origin, kept an hour and revalidated', async () => {
     for (const url of [`${server.url}/widget.js`, `${testing.url}/dist/widget.js`]) {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=86400');
+      expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
       expect(await res.text()).toBe('console.log("widget")');
     }
+  });
+
+  it('asks about pages every time, and about everything in demo mode', async () => {
+    expect((await fetch(`${server.url}/`)).headers.get('cache-control')).toBe('no-cache');
+    const demo = await startTestServer({ rootDir: root, demo: true });
+    try {
+      expect((await fetch(`${demo.url}/widget.js`)).headers.get('cache-control')).toBe('no-cache');
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('answers 304 to a request that names the current version, and 200 once the file changed', async () => {
+    const first = await fetch(`${server.url}/pages/style.css`);
+    const etag = first.headers.get('etag')!;
+    await first.text();
+    const again = await rawGet(server.url, '/pages/style.css', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    put('examples/pages/style.css', 'body { color: blue; background: white }');
+    const changed = await rawGet(server.url, '/pages/style.css', { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toContain('color: blue');
+  });
+
+  it('sends brotli or gzip as the browser accepts them, and the same bytes once decoded', async () => {
+    const script = BIG_SCRIPT;
+    const get = (encoding: string) => fetch(`${server.url}/code.js`, { headers: { 'Accept-Encoding': encoding } });
+    const cases: [string, string | null][] = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['identity', null],
+      ['*', 'br'],
+    ];
+    for (const [accept, expected] of cases) {
+      const res = await get(accept);
+      expect(res.headers.get('content-encoding'), accept).toBe(expected);
+      expect(res.headers.get('vary'), accept).toBe('Accept-Encoding');
+      // fetch decodes what it asked for: the page gets the file as written.
+      expect(await res.text(), accept).toBe(script);
+    }
+    const raw = await rawGet(server.url, '/code.js', { 'Accept-Encoding': 'br' });
+    expect(Number(raw.headers['content-length'])).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(raw.bodyBuffer).toString()).toBe(script);
+  });
+
+  it('sends a small file as it is', async () => {
+    const res = await fetch(`${server.url}/widget.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    await res.text();
   });
 
   it('serves the split build and its modules cross-origin, as a host page loads them', async () => {

@@ -55,14 +55,21 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 /** A request whose path is sent exactly as written (fetch would normalize `..`). */
-export function rawGet(base: string, path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+/** A GET as sent (no decoding of a compressed body): its status, headers, body as text and as bytes. */
+export function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; bodyBuffer: Buffer; headers: Record<string, unknown> }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    const req = httpRequest({ host: hostname, port, path, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bodyBuffer = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, body: bodyBuffer.toString('utf8'), bodyBuffer, headers: res.headers });
+      });
     });
     req.on('error', reject);
     req.end();

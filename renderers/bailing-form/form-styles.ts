@@ -28,7 +28,6 @@ export const FORM_CSS = `
 }
 .bf textarea.bf-input { min-height: 76px; resize: vertical; }
 .bf .bf-input::placeholder { color: var(--bc-muted); opacity: 1; }
-.bf .bf-input:focus { outline: none; border-color: var(--bailing-accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--bailing-accent) 35%, transparent); }
 .bf .bf-input[aria-invalid="true"] { border-color: var(--bc-error); }
 .bf .bf-input:disabled { opacity: .7; cursor: not-allowed; }
 .bf .bf-choices { display: grid; gap: 2px; }

@@ -267,6 +267,8 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   resizable: false,
   upload: false,
   default_open: false,
+  starters: [],
+  lang: '',
 };
 
 const CONFIG_ENUMS: Partial<Record<keyof WidgetConfig, readonly string[]>> = { title_align: ['left', 'center'], position: ['left', 'right'] };
@@ -276,6 +278,7 @@ function configValueOk(key: keyof WidgetConfig, v: unknown): boolean {
   // BailingHub sends `ai_notice` as a boolean; others send the text.
   if (key === 'ai_notice' && typeof v === 'boolean') return true;
   if (typeof v !== typeof DEFAULT_CONFIG[key]) return false;
+  if (Array.isArray(DEFAULT_CONFIG[key])) return Array.isArray(v) && v.every((s) => typeof s == 'string');
   if (typeof v === 'number') return Number.isFinite(v);
   return !CONFIG_ENUMS[key] || CONFIG_ENUMS[key]!.includes(v as string);
 }

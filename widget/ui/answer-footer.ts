@@ -41,7 +41,7 @@ export function answerFooter({ item, body, strings: widgetStrings, policy, rate,
   if (redo?.question) {
     const edit = h('button', { type: 'button', class: 'bc-act bc-redo bc-edit', 'aria-label': strings.editQuestion, title: strings.editQuestion }, [icon(ICON.edit)]);
     edit.addEventListener('click', () => redo.edit());
-    redo.question.after(edit);
+    redo.question.append(edit);
   }
   return foot;
 }

@@ -13,7 +13,9 @@ export const EXTRAS_CSS = `
 .bc-act:hover { background: var(--bc-surface); color: var(--bc-fg); }
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
 .bc-act-status { color: var(--bc-muted); margin-inline-start: 6px; }
-.bc-edit { align-self: flex-end; margin-top: -6px; }
+/* Beside the question's bubble, at its bottom: no row of its own. */
+.bc-msg-user:has(> .bc-edit) { position: relative; }
+.bc-edit { position: absolute; inset-inline-end: 100%; bottom: 0; margin-inline-end: 4px; }
 .bc-editing { display: flex; justify-content: space-between; align-items: center; margin: 8px 12px -4px; padding: 4px 4px 4px 12px; border-radius: 8px; font-size: 13px; background: var(--bc-surface); }
 .bc-msg.bc-redone { background: transparent; color: var(--bc-muted); border: 1px dashed var(--bc-border); }
 .bc-redone-tag { display: block; margin-top: 6px; font-size: 12px; font-style: italic; color: var(--bc-muted); }
@@ -23,7 +25,6 @@ export const EXTRAS_CSS = `
   font: inherit; font-size: 13px; color: var(--bc-fg); background: var(--bc-bg); resize: vertical;
   border: 1px solid var(--bc-border); border-radius: 8px; padding: 6px 8px;
 }
-.bc-note-input:focus { outline: none; border-color: var(--bailing-accent); box-shadow: var(--bc-focus); }
 .bc-note-row { display: flex; justify-content: flex-end; gap: 6px; }
 .bc-note-btn { font: inherit; font-size: 13px; padding: 4px 12px; border-radius: 8px; border: 1px solid var(--bc-border); background: var(--bc-bg); color: var(--bc-fg); cursor: pointer; }
 .bc-note-send { background: var(--bailing-accent); border-color: var(--bailing-accent); color: var(--bailing-accent-text); }

@@ -6,6 +6,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'فتح المحادثة',
   close: 'إغلاق',
+  closeChat: 'إغلاق المحادثة',
   newConversation: 'محادثة جديدة',
   maximize: 'تكبير',
   send: 'إرسال',
@@ -33,6 +34,7 @@ export const strings: LangTable = {
   attachments: 'المرفقات',
   tooLong: 'النص طويل جدًا: الحد الأقصى لأحرف الرسالة مع مرفقاتها {n}',
   queued: 'سيُرسَل عند عودة الاتصال',
+  unreachable: 'تعذّر الوصول إلى المساعد؛ ستُعاد المحاولة بعد قليل',
   sendNow: 'أرسل الآن',
   imageLabel: '[صورة: {alt}]',
   imageNoAlt: '[صورة]',

@@ -5,6 +5,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'Abrir el chat',
   close: 'Cerrar',
+  closeChat: 'Cerrar el chat',
   newConversation: 'Nueva conversación',
   maximize: 'Maximizar',
   send: 'Enviar',
@@ -32,6 +33,7 @@ export const strings: LangTable = {
   attachments: 'Archivos adjuntos',
   tooLong: 'Demasiado largo: un mensaje con sus adjuntos puede tener hasta {n} caracteres',
   queued: 'Se enviará cuando haya conexión',
+  unreachable: 'No se puede contactar con el asistente; se reintentará en breve',
   sendNow: 'Enviar ahora',
   imageLabel: '[imagen: {alt}]',
   imageNoAlt: '[imagen]',

@@ -5,6 +5,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: 'チャットを開く',
   close: '閉じる',
+  closeChat: 'チャットを閉じる',
   newConversation: '新しい会話',
   maximize: '最大化',
   send: '送信',
@@ -32,6 +33,7 @@ export const strings: LangTable = {
   attachments: '添付ファイル',
   tooLong: '長すぎます：添付ファイルを含め、メッセージは {n} 文字までです',
   queued: 'オンラインになったら送信します',
+  unreachable: 'アシスタントに接続できません。まもなく再試行します',
   sendNow: '今すぐ送信',
   imageLabel: '[画像：{alt}]',
   imageNoAlt: '[画像]',

@@ -7,6 +7,7 @@ import type { LangTable } from './i18n-table';
 export const strings: LangTable = {
   openChat: '打开聊天',
   close: '关闭',
+  closeChat: '关闭聊天',
   newConversation: '新对话',
   maximize: '最大化',
   send: '发送',
@@ -76,6 +77,7 @@ export const strings: LangTable = {
   emptyFile: '文件是空的',
   tooLong: '内容过长：消息连同附件最多 {n} 个字符',
   queued: '联网后发送',
+  unreachable: '暂时无法连接助手，稍后会自动重试',
   sendNow: '立即发送',
   imageLabel: '[图片：{alt}]',
   imageNoAlt: '[图片]',

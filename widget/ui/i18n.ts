@@ -10,6 +10,7 @@ import { loadLanguage, loadModule } from '../modules';
 export const en = {
   openChat: 'Open chat',
   close: 'Close',
+  closeChat: 'Close chat',
   newConversation: 'New conversation',
   maximize: 'Maximize',
   send: 'Send',
@@ -37,6 +38,7 @@ export const en = {
   attachments: 'Attachments',
   tooLong: 'Too long: a message with its attachments may have up to {n} characters',
   queued: 'Will send when online',
+  unreachable: "Can't reach the assistant; trying again shortly",
   sendNow: 'Send now',
   imageLabel: '[image: {alt}]',
   imageNoAlt: '[image]',

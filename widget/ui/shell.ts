@@ -3,6 +3,7 @@
 // (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams.
 
 import type { ThemeMode, WidgetConfig } from '../types';
+import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../contract';
 import { h, icon, ICONS } from './dom';
 import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n';
@@ -69,14 +70,15 @@ export function createShell(options: ShellOptions): Shell {
   adoptStyles(shadow, options.nonce);
 
   const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, dir: options.lang == 'ar' ? 'rtl' : 'ltr', 'data-open': 'false' });
-  const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat)]);
+  // Open, it is the panel's close button: its icon turns into a cross and its name says so.
+  const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat), h('span', { class: 'bc-x' }, [icon(ICONS.close)])]);
   const title = h('h2', { class: 'bc-title', id: 'bc-title' }, [s.defaultTitle]);
   const avatar = h('img', { class: 'bc-avatar', alt: '', hidden: true, referrerpolicy: 'no-referrer' });
   const newButton = iconButton(s.newConversation, ICONS.plus, 'bc-new-btn');
   const maxButton = iconButton(s.maximize, ICONS.maximize, 'bc-max-btn');
   maxButton.setAttribute('aria-pressed', 'false');
   const closeButton = iconButton(s.close, ICONS.close, 'bc-close-btn');
-  const header = h('div', { class: 'bc-header', part: 'header' }, [avatar, title, newButton, maxButton, closeButton]);
+  const header = h('div', { class: 'bc-header', part: 'header' }, [avatar, title, h('div', { class: 'bc-tools' }, [newButton, maxButton, closeButton])]);
   // Not role=log: a log is a live region and would read every streamed token aloud.
   const messages = h('div', { class: 'bc-messages', part: 'messages', role: 'region', 'aria-label': s.conversation, tabindex: '0' });
   const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true, dir: 'auto' });
@@ -111,6 +113,7 @@ export function createShell(options: ShellOptions): Shell {
     panel.hidden = !next;
     root.setAttribute('data-open', String(next));
     launcher.setAttribute('aria-expanded', String(next));
+    launcher.setAttribute('aria-label', next ? s.closeChat : s.openChat);
     setModal();
     if (next) {
       fit();
@@ -245,20 +248,25 @@ export function createShell(options: ShellOptions): Shell {
       root.setAttribute('data-resizable', String(!!config.resizable));
       const style = root.style;
       if (isCssColor(config.color)) {
+        const lum = luminance(config.color);
         host.style.setProperty('--bailing-accent', config.color);
         host.style.setProperty('--bailing-accent-text', readableTextOn(config.color));
+        // The focus ring in each theme: the accent where it stands out 3:1 from the panel (white,
+        // #111827), else the link colour (styles.ts --bc-ring).
+        if (1.05 / (lum + 0.05) >= 3) host.style.setProperty('--bc-ring-l', config.color);
+        if ((lum + 0.05) / 0.0603 >= 3) host.style.setProperty('--bc-ring-d', config.color);
       }
-      style.setProperty('--bc-offset-x', `${clamp(config.offset_x, 0, 200, 24)}px`);
-      style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, 200, 24)}px`);
-      style.setProperty('--bc-width', `${clamp(config.width, 280, 960, 400)}px`);
-      style.setProperty('--bc-height', `${clamp(config.height, 360, 1200, 640)}px`);
+      style.setProperty('--bc-offset-x', `${clamp(config.offset_x, 0, MAX_OFFSET, 24)}px`);
+      style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, MAX_OFFSET, 24)}px`);
+      style.setProperty('--bc-width', `${clamp(config.width, MIN_WIDTH, MAX_WIDTH, 400)}px`);
+      style.setProperty('--bc-height', `${clamp(config.height, MIN_HEIGHT, MAX_HEIGHT, 640)}px`);
       const avatarUrl = image('avatar');
       if (avatarUrl) {
         avatar.src = avatarUrl;
         avatar.hidden = false;
       }
       const iconUrl = image('launcher_icon');
-      if (iconUrl) launcher.replaceChildren(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
+      if (iconUrl) launcher.firstChild!.replaceWith(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
       notice.textContent = config.ai_notice === true ? s.aiNotice : config.ai_notice || '';
       notice.hidden = !notice.textContent;
       powered.textContent = config.powered_by_text || '';
@@ -330,15 +338,19 @@ export function isCssColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
-/** Black or white, whichever reads better on the accent (WCAG relative luminance). */
-export function readableTextOn(hex: string): string {
+/** WCAG relative luminance of a `#rgb` or `#rrggbb` colour. */
+export function luminance(hex: string): number {
   let digits = hex.slice(1);
   if (digits.length === 3) digits = digits.replace(/./g, '$&$&');
   const channel = (i: number) => {
     const c = parseInt(digits.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  // Contrast with white vs with black; pick the larger.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111111';
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** Black or white, whichever reads better on the accent: the larger contrast, with white or with black. */
+export function readableTextOn(hex: string): string {
+  const lum = luminance(hex);
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }

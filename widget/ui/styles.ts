@@ -7,7 +7,7 @@ export const CSS = `
 :host {
   --bailing-accent: #2563eb;
   --bailing-accent-text: #fff;
-  --bailing-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --bailing-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji";
   --bailing-mono: ui-monospace, Menlo, Consolas, monospace;
   --bailing-radius: 14px;
   --bailing-z: 2147483000;
@@ -30,7 +30,7 @@ export const CSS = `
   --bc-error-bg: #fef2f2;
   --bc-link: #1d4ed8;
   --bc-shadow: 0 12px 40px rgba(15, 23, 42, .18), 0 2px 8px rgba(15, 23, 42, .08);
-  --bc-focus: 0 0 0 3px color-mix(in srgb, var(--bailing-accent) 45%, transparent);
+  --bc-ring: var(--bc-ring-l, var(--bc-link));
 }
 .bc-root[data-mode="dark"] {
   --bc-bg: #111827;
@@ -42,12 +42,13 @@ export const CSS = `
   --bc-error: #fca5a5;
   --bc-error-bg: #3b1515;
   --bc-link: #93c5fd;
+  --bc-ring: var(--bc-ring-d, var(--bc-link));
   --bc-shadow: 0 12px 40px rgba(0, 0, 0, .5);
 }
 .bc-root *, .bc-root *::before, .bc-root *::after { box-sizing: border-box; }
 .bc-root [hidden] { display: none !important; }
-.bc-root button { font: inherit; color: inherit; cursor: pointer; }
-.bc-root :focus-visible { outline: 2px solid var(--bailing-accent); outline-offset: 2px; }
+/* No specificity: any class that colours a button (the launcher's and Send's accent text) wins. */
+:where(.bc-root) button { font: inherit; color: inherit; cursor: pointer; }
 .bc-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 
 .bc-launcher {
@@ -77,6 +78,11 @@ export const CSS = `
   box-shadow: var(--bc-shadow); overflow: hidden;
 }
 .bc-root[data-position="left"] .bc-panel { right: auto; left: var(--bc-offset-x, 24px); }
+.bc-root:not(.bc-inline) .bc-panel { animation: bc-in .2s ease-out; }
+@keyframes bc-in { from { opacity: 0; } }
+.bc-launcher > * { transition: transform .18s ease, opacity .18s ease; grid-area: 1 / 1; }
+.bc-launcher > .bc-x, .bc-root[data-open="true"] .bc-launcher > :first-child { opacity: 0; transform: rotate(-90deg) scale(.6); }
+.bc-root[data-open="true"] .bc-launcher > .bc-x { opacity: 1; transform: none; }
 .bc-root[data-resizable="true"] .bc-panel { resize: both; }
 .bc-root.bc-max .bc-panel {
   width: min(920px, calc(100vw - 32px)); height: calc(100vh - 32px);
@@ -95,7 +101,10 @@ export const CSS = `
 }
 .bc-avatar { width: 28px; height: 28px; border-radius: 50%; object-fit: cover; margin-inline-end: 6px; }
 .bc-title { flex: 1; margin: 0; font-size: 15px; font-weight: 600; line-height: 1.3; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.bc-root[data-title-align="center"] .bc-title { text-align: center; }
+/* Centred on the panel, not on the room the buttons leave: a column as wide as theirs each side. */
+.bc-root[data-title-align="center"] .bc-header { display: grid; grid-template-columns: 1fr minmax(0, auto) 1fr; padding-inline-start: 10px; }
+.bc-root[data-title-align="center"] .bc-title { grid-column: 2; text-align: center; }
+.bc-tools { display: flex; gap: 4px; grid-column: 3; justify-self: end; }
 .bc-icon-btn {
   width: 34px; height: 34px; border: 0; border-radius: 8px; background: transparent;
   display: grid; place-items: center; color: var(--bc-muted); padding: 0;
@@ -119,6 +128,9 @@ export const CSS = `
 }
 .bc-msg-assistant.bc-wide { max-width: 100%; width: 100%; }
 .bc-msg-error { background: var(--bc-error-bg); color: var(--bc-error); }
+.bc-starters { display: flex; flex-wrap: wrap; gap: 6px; max-width: 88%; }
+.bc-starters button { border: 1px solid var(--bc-border); background: var(--bc-bg); border-radius: 16px; padding: 5px 12px; font-size: 13px; text-align: start; }
+.bc-starters button:hover { border-color: var(--bailing-accent); }
 .bc-status { color: var(--bc-muted); font-size: 13px; display: flex; align-items: center; gap: 8px; margin-top: 4px; }
 .bc-status:empty { display: none; }
 .bc-dots { display: inline-flex; gap: 3px; }
@@ -160,7 +172,6 @@ export const CSS = `
   font: inherit; font-size: 14px; color: var(--bc-fg); background: var(--bc-bg);
   border: 1px solid var(--bc-border); border-radius: 10px; padding: 9px 12px; line-height: 1.4;
 }
-.bc-input:focus { outline: none; border-color: var(--bailing-accent); box-shadow: var(--bc-focus); }
 .bc-input::placeholder { color: var(--bc-muted); opacity: 1; }
 .bc-send {
   width: 40px; height: 40px; flex: none; border: 0; border-radius: 10px; padding: 0;

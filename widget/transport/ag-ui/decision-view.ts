@@ -52,7 +52,6 @@ export const DECISION_CSS = `
 .bc-decision-row button { font: inherit; font-size: 13px; min-height: 36px; padding: 6px 12px; border-radius: 8px; border: 1px solid var(--bc-border); background: var(--bc-surface); color: var(--bc-fg); cursor: pointer; }
 .bc-decision-row button.bc-decision-yes { background: var(--bailing-accent); color: var(--bailing-accent-text); border-color: transparent; }
 .bc-decision-row button:disabled { opacity: .55; cursor: default; }
-.bc-decision-row button:focus-visible { outline: none; box-shadow: var(--bc-focus); }
 .bc-decision-state { font-weight: 600; margin-top: 6px; }
 .bc-decision-error { color: var(--bc-error); margin-top: 6px; }
 `;

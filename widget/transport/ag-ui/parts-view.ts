@@ -46,11 +46,9 @@ export const PARTS_CSS = `
 .bc-part[data-status="running"] .bc-part-status::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--bailing-accent); margin-inline-end: 6px; animation: bc-part-pulse 1s ease-in-out infinite; }
 .bc-part[data-status="failed"] .bc-part-status { color: var(--bc-error); }
 .bc-part-toggle { white-space: nowrap; font: inherit; font-size: 12px; color: var(--bc-link); background: none; border: 0; padding: 4px 6px; border-radius: 6px; cursor: pointer; min-height: 28px; }
-.bc-part-toggle:focus-visible { outline: none; box-shadow: var(--bc-focus); }
 .bc-part-body { border-top: 1px solid var(--bc-border); padding: 6px 8px; }
 .bc-part-body h4 { margin: 4px 0 2px; font-size: 12px; color: var(--bc-muted); font-weight: 600; }
 .bc-part-body pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--bc-code-bg); padding: 6px; border-radius: 6px; max-height: 240px; overflow: auto; }
-.bc-part-body pre:focus-visible { outline: none; box-shadow: var(--bc-focus); }
 .bc-part-thinking { color: var(--bc-muted); white-space: pre-wrap; }
 .bc-part-cut { margin: 4px 0 0; font-size: 12px; color: var(--bc-muted); }
 @keyframes bc-part-pulse { 50% { opacity: .35; } }
