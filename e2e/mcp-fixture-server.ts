@@ -46,6 +46,7 @@ async function run(args) {
   if (attack === 'message') show('message', await request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Sent by the fixture view' }] }));
   if (attack === 'open') show('open', await request('ui/open-link', { url: 'https://example.com/' }));
   if (attack === 'flood') { for (let i = 0; i < 400; i++) send({ jsonrpc: '2.0', id: 'f' + i, method: 'ping' }); out('flooded'); }
+  if (attack === 'grow') send({ method: 'ui/notifications/size-changed', params: { width: 300, height: 5000 } });
   if (attack === 'context') show('context', await request('ui/update-model-context', { structuredContent: { picked: args.picked } }));
   if (attack === 'teardown') send({ method: 'ui/notifications/request-teardown', params: {} });
   if (attack === 'leave') location.href = args.url;
@@ -87,6 +88,7 @@ const SILENT = '<!doctype html><html><body><p id="silent">I never initialize.</p
 const tools = [
   { name: 'fixture-view', description: 'The fixture view; arguments.attack names what it tries.', inputSchema: { type: 'object' as const, properties: { attack: { type: 'string' } } }, _meta: { ui: { resourceUri: 'ui://fixture/view.html' } } },
   { name: 'fixture-silent', description: 'A view that never initializes.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/silent.html' } } },
+  { name: 'fixture-missing', description: 'A view whose resource the server does not have.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/missing.html' } } },
   { name: 'app-read', description: 'For views: echoes its text.', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ['app'] } } },
   { name: 'app-act', description: 'For views: changes something.', inputSchema: { type: 'object' as const }, _meta: { ui: { visibility: ['app'] } } },
   { name: 'model-secret', description: 'For the model only.', inputSchema: { type: 'object' as const }, _meta: { ui: { visibility: ['model'] } } },
