@@ -1,5 +1,4 @@
-// Our own small MCP App server, for what the published ones do not cover (issue: "a small fixture
-// server of our own"): a view that is told by its tool's arguments what to try (a call of a tool
+// Our own small MCP App server, for what the published ones do not cover: a view that is told by its tool's arguments what to try (a call of a tool
 // made for the model only, a message without a click, a fetch outside its CSP, a flood, leaving its
 // frame), a view that never initializes, an app-only tool that reads, one that acts, one for the
 // model only, and a resource that declares a CSP domain. Built on the MCP SDK's low-level server;
