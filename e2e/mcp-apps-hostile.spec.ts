@@ -250,3 +250,22 @@ test('a view that asks to go is told ui/resource-teardown and answers before its
   const answered = await page.evaluate(() => (window as unknown as { __mcpLog: { data: { result?: { fixtureTornDown?: boolean } } }[] }).__mcpLog.some((m) => m.data?.result?.fixtureTornDown === true));
   expect(answered).toBe(true);
 });
+
+test('a view asking to be taller than the owner allows gets maxHeight', async ({ page, mcpServer }) => {
+  await openWith(page, mcpServer.url, { maxHeight: 400 });
+  await fixture(page, 'grow');
+  await expect.poll(() => viewFrame(page).evaluate((f) => Math.round(f.getBoundingClientRect().height))).toBe(400);
+});
+
+test('a view whose resource cannot be read shows its tool’s text result, and says why in the console', async ({ page, mcpServer }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await openWith(page, mcpServer.url, {});
+  await ask(page, 'fixture-missing');
+  await waitForAnswer(page);
+  const box = page.locator('bailing-chat-widget .sbx.mcp').last();
+  await expect(box).toContainText('The app could not be loaded; its result is shown instead.');
+  await expect(box).toContainText('fixture-missing ran with {}');
+  await expect(page.locator('bailing-chat-widget iframe.mcp-frame')).toHaveCount(0);
+  expect(warnings.some((w) => w.includes('ui://fixture/missing.html: the resource could not be read'))).toBe(true);
+});

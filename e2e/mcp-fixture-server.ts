@@ -1,5 +1,4 @@
-// Our own small MCP App server, for what the published ones do not cover (issue: "a small fixture
-// server of our own"): a view that is told by its tool's arguments what to try (a call of a tool
+// Our own small MCP App server, for what the published ones do not cover: a view that is told by its tool's arguments what to try (a call of a tool
 // made for the model only, a message without a click, a fetch outside its CSP, a flood, leaving its
 // frame), a view that never initializes, an app-only tool that reads, one that acts, one for the
 // model only, and a resource that declares a CSP domain. Built on the MCP SDK's low-level server;
@@ -46,6 +45,7 @@ async function run(args) {
   if (attack === 'message') show('message', await request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Sent by the fixture view' }] }));
   if (attack === 'open') show('open', await request('ui/open-link', { url: 'https://example.com/' }));
   if (attack === 'flood') { for (let i = 0; i < 400; i++) send({ jsonrpc: '2.0', id: 'f' + i, method: 'ping' }); out('flooded'); }
+  if (attack === 'grow') send({ method: 'ui/notifications/size-changed', params: { width: 300, height: 5000 } });
   if (attack === 'context') show('context', await request('ui/update-model-context', { structuredContent: { picked: args.picked } }));
   if (attack === 'teardown') send({ method: 'ui/notifications/request-teardown', params: {} });
   if (attack === 'leave') location.href = args.url;
@@ -87,6 +87,7 @@ const SILENT = '<!doctype html><html><body><p id="silent">I never initialize.</p
 const tools = [
   { name: 'fixture-view', description: 'The fixture view; arguments.attack names what it tries.', inputSchema: { type: 'object' as const, properties: { attack: { type: 'string' } } }, _meta: { ui: { resourceUri: 'ui://fixture/view.html' } } },
   { name: 'fixture-silent', description: 'A view that never initializes.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/silent.html' } } },
+  { name: 'fixture-missing', description: 'A view whose resource the server does not have.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/missing.html' } } },
   { name: 'app-read', description: 'For views: echoes its text.', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ['app'] } } },
   { name: 'app-act', description: 'For views: changes something.', inputSchema: { type: 'object' as const }, _meta: { ui: { visibility: ['app'] } } },
   { name: 'model-secret', description: 'For the model only.', inputSchema: { type: 'object' as const }, _meta: { ui: { visibility: ['model'] } } },
