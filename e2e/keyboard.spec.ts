@@ -75,8 +75,8 @@ test('keyboard only: launcher, header buttons, composer, Send, Stop, answer acti
   await tabTo(page, 'Attach a file', true, 2);
   await page.keyboard.press('Enter');
   await expect.poll(() => choosers).toBe(1);
-  // The header, backwards: the list, Close, Maximize.
-  await tabTo(page, 'Conversation', true, 2);
+  // The header, backwards: past the entry's starter questions, the list, Close, Maximize.
+  await tabTo(page, 'Conversation', true, 6);
   await tabTo(page, 'Close', true, 1);
   await tabTo(page, 'Maximize', true, 1);
   const maximize = page.getByRole('button', { name: 'Maximize' });
@@ -262,7 +262,7 @@ test.describe('a phone: the full-screen panel is modal', () => {
     await expect.poll(() => focused(page)).toBe('Message');
     const seen = new Set<string>();
     for (const key of ['Tab', 'Shift+Tab']) {
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 14; i++) {
         await page.keyboard.press(key);
         const now = await focused(page);
         expect(now, `after ${i + 1} × ${key}`).not.toMatch(/^page:/);
@@ -270,7 +270,8 @@ test.describe('a phone: the full-screen panel is modal', () => {
       }
     }
     // Every control of the panel came round (Maximize is hidden on a phone).
-    expect([...seen].sort()).toEqual(['Attach a file', 'Close', 'Conversation', 'Message', 'New conversation', 'Record a voice note', 'Send']);
+    // The entry's starter questions stand under the greeting until the first message.
+    expect([...seen].sort()).toEqual(['Attach a file', 'Close', 'Conversation', 'Draw a diagram', 'Fill in a form', 'Message', 'New conversation', 'Record a voice note', 'Send', 'Show me a chart', 'What can you do?']);
     await composer(page).focus();
     for (const stop of ['Conversation', 'Message', 'Conversation']) {
       await page.keyboard.press('F6');
@@ -378,7 +379,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check(name);
     }
     for (const name of ['Conversation', 'Close', 'Maximize', 'New conversation']) {
-      await tabTo(page, name, true, 6);
+      await tabTo(page, name, true, 10);
       await check(name);
     }
   });

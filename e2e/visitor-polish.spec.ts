@@ -129,13 +129,17 @@ test.describe('the launcher and the panel', () => {
   test('the panel fades in when it opens; with reduced motion it is there at once', async ({ page, server }) => {
     await loadWidget(page, server.url);
     await launcher(page).click();
-    const animations = () => panel(page).evaluate((el) => el.getAnimations().map((a) => ({ name: (a as CSSAnimation).animationName, duration: a.effect?.getTiming().duration })));
+    // The panel's animation as its style gives it (a running animation may be over before a busy machine looks).
+    const animations = () => panel(page).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.animationName.split(', ').map((name, i) => ({ name, duration: parseFloat(style.animationDuration.split(', ')[i]!) * 1000 }));
+    });
     expect(await animations()).toEqual([{ name: 'bc-in', duration: 200 }]);
     await launcherButton(page).click();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await launcherButton(page).click();
     const reduced = await animations();
-    expect(reduced.every((a) => Number(a.duration) <= 1)).toBe(true);
+    expect(reduced.every((a) => a.name === 'none' || Number(a.duration) <= 1)).toBe(true);
   });
 
   test('a centred title is centred on the panel, whatever buttons stand beside it', async ({ page, server }) => {
