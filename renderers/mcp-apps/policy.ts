@@ -4,7 +4,7 @@
 // Pure: no DOM. Every problem is returned as `path: reason`, so a misspelt key is never silently
 // the default.
 
-import { isSandboxOrigin } from '../sandbox/policy';
+import { integer, isSandboxOrigin, shown, typeName } from '../sandbox/policy';
 
 /**
  * The owner's ceilings for the domains a view's resource declares (`_meta.ui.csp`), by the
@@ -70,8 +70,6 @@ const TOOL_NAME = /^[A-Za-z0-9_.\/-]{1,128}$/;
 
 export type McpPolicyCheck = { ok: true; policy: McpAppsPolicy } | { ok: false; errors: string[] };
 
-const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const shown = (value: string) => JSON.stringify(value.length > 64 ? value.slice(0, 64) + '…' : value);
 
 /**
  * The proxy page's URL from what the owner gave: `https://` (or `http://` on a loopback host, for
@@ -143,11 +141,9 @@ export function validateMcpAppsPolicy(input: unknown): McpPolicyCheck {
   for (const key of Object.keys(MCP_POLICY_DEFAULTS) as Limit[]) {
     const n = given[key];
     if (n === undefined) continue;
-    const [min, max] = MCP_POLICY_RANGES[key];
-    if (!Number.isInteger(n)) errors.push(`mcpApps.${key}: expected an integer, got ${typeName(n)}`);
-    else if ((n as number) < min) errors.push(`mcpApps.${key}: below the minimum of ${min}`);
-    else if ((n as number) > max) errors.push(`mcpApps.${key}: above the cap of ${max}`);
-    else limits[key] = n as number;
+    const before = errors.length;
+    integer(...MCP_POLICY_RANGES[key])(n, `mcpApps.${key}`, errors);
+    if (errors.length == before) limits[key] = n as number;
   }
   if (errors.length) return { ok: false, errors };
   const frozen = Object.fromEntries(Object.entries(allow).map(([kind, list]) => [kind, Object.freeze(list)]));

@@ -131,8 +131,8 @@ type Check = (value: unknown, path: string, errors: Errors) => void;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value == 'object' && !Array.isArray(value);
-const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const shown = (value: string): string => JSON.stringify(value.length > 64 ? value.slice(0, 64) + '…' : value);
+export const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+export const shown = (value: string): string => JSON.stringify(value.length > 64 ? value.slice(0, 64) + '…' : value);
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 const fail = (errors: Errors, path: string, reason: string): void => {
   if (errors.length < SANDBOX_PROPS_LIMITS.errors) errors.push(`${path}: ${reason}`);
@@ -148,7 +148,7 @@ function checkObject(value: unknown, path: string, keys: Record<string, Check>, 
   return true;
 }
 
-const integer = (min: number, max: number): Check => (value, path, errors) => {
+export const integer = (min: number, max: number): Check => (value, path, errors) => {
   if (!Number.isInteger(value)) fail(errors, path, `expected an integer, got ${typeName(value)}`);
   else if ((value as number) < min) fail(errors, path, `below the minimum of ${min}`);
   else if ((value as number) > max) fail(errors, path, `above the cap of ${max}`);
