@@ -72,6 +72,8 @@ test.describe('hostile CSS host (e2e/pages/hostile.html)', () => {
   test('panel: sensible size and place, widget fonts, a working textarea and a rendered answer', async ({ page, server }) => {
     await loadWidget(page, server.url, { page: '/e2e/hostile.html' });
     await launcher(page).click();
+    // The panel fades in; its resting style is what is measured.
+    await panel(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const viewport = page.viewportSize()!;
     const box = (await panel(page).boundingBox())!;
     expect(box.width).toBe(400);
