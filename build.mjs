@@ -90,8 +90,8 @@ function languageFiles() {
 }
 
 /**
- * A language file's text: the values of `widget/ui/i18n-<lang>.ts` alone, in the key order of the
- * English table (widget/ui/i18n-english.ts, which the widget zips them with), as one ES module.
+ * A language file's text: the values of `widget/ui/i18n/<lang>.ts` alone, in the key order of the
+ * English table (widget/ui/i18n/english.ts, which the widget zips them with), as one ES module.
  * Keys would be about a third of each file by gzip -9.
  */
 const languageValues = (lang) => {
@@ -101,12 +101,12 @@ const languageValues = (lang) => {
 };
 const readValues = new Map();
 async function readLanguageValues(lang) {
-  const entry = `import { EN_ALL } from './widget/ui/i18n-english'; import { strings } from './widget/ui/i18n-${lang}';
+  const entry = `import { EN_ALL } from './widget/ui/i18n/english'; import { strings } from './widget/ui/i18n/${lang}';
 export default Object.keys(EN_ALL).map((key) => strings[key]);`;
   const out = await build({ ...common, ...defines(true), stdin: { contents: entry, resolveDir: '.', loader: 'ts' }, format: 'esm', write: false, minify: true });
   const values = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`)).default;
   const bad = values.findIndex((v) => typeof v != 'string');
-  if (bad >= 0) throw new Error(`widget/ui/i18n-${lang}.ts: no text for the English table's key number ${bad + 1}`);
+  if (bad >= 0) throw new Error(`widget/ui/i18n/${lang}.ts: no text for the English table's key number ${bad + 1}`);
   return values;
 }
 const languageFile = async (lang) => `export default${JSON.stringify(await languageValues(lang))};\n`;
@@ -120,8 +120,8 @@ const languageFile = async (lang) => `export default${JSON.stringify(await langu
 const valuesOnly = {
   name: 'language-values-only',
   setup(b) {
-    b.onLoad({ filter: /widget[\\/]ui[\\/]i18n-(zh-CN|[a-z]{2})\.ts$/ }, async (args) => ({
-      contents: `import { tableFromValues } from './i18n-english';\nexport const strings = tableFromValues(${JSON.stringify(await languageValues(/i18n-([\w-]+)\.ts$/.exec(args.path)[1]))});\n`,
+    b.onLoad({ filter: /widget[\\/]ui[\\/]i18n[\\/](zh-CN|[a-z]{2})\.ts$/ }, async (args) => ({
+      contents: `import { tableFromValues } from './english';\nexport const strings = tableFromValues(${JSON.stringify(await languageValues(/i18n[\\/]([\w-]+)\.ts$/.exec(args.path)[1]))});\n`,
       loader: 'ts',
       resolveDir: dirname(args.path),
     }));
@@ -180,7 +180,7 @@ const tightCustomProperties = (css) =>
 const minifyWidgetCss = {
   name: 'minify-widget-css',
   setup(b) {
-    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-|uploader-)?styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /(widget[\\/]ui[\\/](?:extras-)?styles|widget[\\/]attachments[\\/]uploader-styles|renderers[\\/]bailing-form[\\/]form-styles|renderers[\\/]sandbox[\\/]styles)\.ts$/ }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       const match = source.match(/export const (\w+) = `([\s\S]*?)`;/);
       if (!match) throw new Error(`${args.path}: expected \`export const NAME = \`...\`;\``);
@@ -191,7 +191,7 @@ const minifyWidgetCss = {
 };
 
 /**
- * The widget reads markdown with marked's lexer alone (widget/markdown.ts builds the DOM from its
+ * The widget reads markdown with marked's lexer alone (widget/markdown/markdown.ts builds the DOM from its
  * tokens), but marked ships as one pre-bundled file that ends by building its default instance and
  * hanging the whole API on the `marked` function: statements with effects, which a bundler must
  * keep, and with them the Parser, both Renderers, the Hooks and the Marked class (about 3.3 KB of
@@ -202,7 +202,7 @@ const minifyWidgetCss = {
  */
 const MARKED_KEEP = ['Lexer', 'getDefaults'];
 /**
- * The widget's lexer never runs with `pedantic` or `breaks` (widget/markdown.ts sets both off), yet
+ * The widget's lexer never runs with `pedantic` or `breaks` (widget/markdown/markdown.ts sets both off), yet
  * marked builds their rule tables at load: about 370 B of gzip -9 in each widget.js. This points
  * the two tables' `pedantic` (and the inline `breaks`) entries at their `normal` (and `gfm`)
  * siblings and defines the unused tables as those siblings, found in marked's syntax tree (acorn),
@@ -240,16 +240,16 @@ function withoutUnusedRules(source, path) {
 }
 
 /**
- * The lexer options widget/markdown.ts always passes (LEXER_OPTIONS: gfm on, breaks and pedantic
+ * The lexer options widget/markdown/markdown.ts always passes (LEXER_OPTIONS: gfm on, breaks and pedantic
  * off, not silent, no hooks), written into marked's source as the constants they are, so the minifier drops
  * the branches no widget takes: about 250 B of gzip -9 in each widget.js. The options are read
- * from widget/markdown.ts and marked's defaults, so a change to either stops the build here.
+ * from widget/markdown/markdown.ts and marked's defaults, so a change to either stops the build here.
  */
 const FIXED_LEXER_OPTIONS = { pedantic: false, gfm: true, breaks: false, silent: false, hooks: null };
 function withoutFixedOptions(source, path) {
-  const options = /const LEXER_OPTIONS = \{ \.\.\.getDefaults\(\), gfm: true, breaks: false, async: false \};/.test(readFileSync('widget/markdown.ts', 'utf8'));
+  const options = /const LEXER_OPTIONS = \{ \.\.\.getDefaults\(\), gfm: true, breaks: false, async: false \};/.test(readFileSync('widget/markdown/markdown.ts', 'utf8'));
   const defaults = /pedantic:\s*!1/.test(source) && /silent:\s*!1/.test(source) && /hooks:\s*null/.test(source);
-  if (!options || !defaults) throw new Error(`${path}: build.mjs (withoutFixedOptions) expects widget/markdown.ts's LEXER_OPTIONS to be { ...getDefaults(), gfm: true, breaks: false, async: false } and marked's defaults to have pedantic and silent false and no hooks`);
+  if (!options || !defaults) throw new Error(`${path}: build.mjs (withoutFixedOptions) expects widget/markdown/markdown.ts's LEXER_OPTIONS to be { ...getDefaults(), gfm: true, breaks: false, async: false } and marked's defaults to have pedantic and silent false and no hooks`);
   return source.replace(/this\.options\.(pedantic|gfm|breaks|silent|hooks)\b/g, (_, name) => (FIXED_LEXER_OPTIONS[name] === null ? 'null' : FIXED_LEXER_OPTIONS[name] ? '!0' : '!1'));
 }
 
@@ -275,7 +275,7 @@ const markedLexerOnly = {
 };
 
 /**
- * partial-json (the renderer previews' parser, widget/payload.ts) ships only as CommonJS compiled
+ * partial-json (the renderer previews' parser, widget/registry/payload.ts) ships only as CommonJS compiled
  * by TypeScript, which a bundler wraps in its CommonJS shim, TypeScript's re-export helpers and
  * live `exports.X` lookups: about 660 B of gzip -9 in each widget.js beyond the parser itself. This
  * loads its files as the ES modules they were written as, by rewriting the statement forms
@@ -350,8 +350,8 @@ async function bundle(entry, outfile, options) {
 
 /** What the report prints and the budgets check: `[file, raw bytes]`. */
 const sized = [];
-sized.push(['dist/widget.js', await bundle('widget/main.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules] })]);
-sized.push([`${SPLIT_DIR}/widget.js`, await bundle('widget/main.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
+sized.push(['dist/widget.js', await bundle('builds/widget.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules] })]);
+sized.push([`${SPLIT_DIR}/widget.js`, await bundle('builds/widget.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
 // The split build's modules: ES modules the split widget.js imports from beside itself.
 const written = new Set([`${SPLIT_DIR}/widget.js`, `${SPLIT_DIR}/widget.js.map`]);
 for (const [name, source] of optionalModules()) {
@@ -406,7 +406,7 @@ const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e
 for (const file of filesUnder(SPLIT_DIR)) if (!written.has(relative('.', file).split('\\').join('/'))) rmSync(file);
 for (const file of RETIRED) rmSync(file, { recursive: true, force: true });
 
-await build({ ...common, ...defines(false), entryPoints: ['widget/index.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
+await build({ ...common, ...defines(false), entryPoints: ['builds/esm.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
 await build({
   entryPoints: ['examples/server/main.ts'],
   bundle: true,

@@ -7,7 +7,7 @@ export default defineConfig({
   // widget/modules.ts: unit tests run the self-contained build's path (modules bundled, not fetched).
   define: { __BAILING_SPLIT__: 'false' },
   test: {
-    include: ['widget/**/*.test.ts', 'renderers/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['builds/**/*.test.ts', 'widget/**/*.test.ts', 'renderers/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,8 +1,8 @@
-// In the page of bench/highlight-stream.ts: the live render of widget/markdown.ts with the code
-// colours of widget/code-highlight.ts as its `prepare` (as the widget's message list has them),
+// In the page of bench/highlight-stream.ts: the live render of widget/markdown/markdown.ts with the code
+// colours of widget/markdown/code-highlight.ts as its `prepare` (as the widget's message list has them),
 // fed an answer whose code block streams, one paint after every few deltas.
-import { createLiveRender, renderFinal } from '../widget/markdown';
-import { highlightCode } from '../widget/code-highlight';
+import { createLiveRender, renderFinal } from '../widget/markdown/markdown';
+import { highlightCode } from '../widget/markdown/code-highlight';
 
 export interface HighlightRun {
   paints: number;

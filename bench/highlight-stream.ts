@@ -1,6 +1,6 @@
 // Development aid: the main-thread time of the code colours while a long code block streams.
 //   node bench/run.mjs --entry bench/highlight-stream.ts [KB...]
-// The live render (widget/markdown.ts) and the highlighter (widget/code-highlight.ts), bundled
+// The live render (widget/markdown/markdown.ts) and the highlighter (widget/markdown/code-highlight.ts), bundled
 // from the sources into a blank page of the system Chromium, are fed an answer with one
 // TypeScript block of KB kilobytes (default 60 and 18: the colours stop at MAX_HIGHLIGHT_CHARS,
 // 20,000 characters) in 12-character deltas, painted after every delta and after every 8 (about

@@ -225,7 +225,7 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   const reply = `${streamed} is where it was`;
   await job.step([], reply);
   await waitForAnswer(page);
-  // What the final render draws of `reply` (widget/markdown.live.test.ts holds the live render to renderFinal).
+  // What the final render draws of `reply` (widget/markdown/markdown.live.test.ts holds the live render to renderFinal).
   const link = 'href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow"';
   expect(await body.innerHTML()).toBe(`<p>See [the docs][ref].</p><p>More text.</p><p>[ref]: <a ${link}>https://example.com/docs</a> is where it was</p>`);
 });

@@ -1,5 +1,5 @@
 // Hosts whose CSP requires Trusted Types (`require-trusted-types-for 'script'`): every HTML sink
-// the widget uses goes through its one policy, "bailing-chat" (widget/trusted-types.ts), so the
+// the widget uses goes through its one policy, "bailing-chat" (widget/ui/trusted-types.ts), so the
 // whole widget works; a page that does not allow the policy is told so in the console. The Mermaid
 // adapter's SVG goes through its own policy, "bailing-mermaid" (renderers/charts/trusted-svg.ts).
 import { ask, expect, fillRefund, lastAssistant, launcher, test, waitForAnswer } from './fixtures';

@@ -4,7 +4,7 @@
 // `window.__xss`, open a dialog, and make the browser request `/__xss_hit?v=N` from the server.
 // The first tests prove that these detectors fire when the same reply reaches an unsafe sink.
 import type { BrowserContext, Dialog, Page } from '@playwright/test';
-import { ALLOWED_TAGS, ATTRIBUTES_BY_TAG, IMAGE_ATTRIBUTES, LINK_REL, LINK_TARGET } from '../widget/markdown-policy';
+import { ALLOWED_TAGS, ATTRIBUTES_BY_TAG, IMAGE_ATTRIBUTES, LINK_REL, LINK_TARGET } from '../widget/markdown/markdown-policy';
 import { ask, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test } from './fixtures';
 
 // ---- detector ----

@@ -7,8 +7,8 @@ import type { SandboxHostOptions } from '../renderers/sandbox/host';
 import type { PackHost } from '../renderers/sandbox/packs/types';
 import { preview as sandboxPreview } from '../renderers/sandbox/preview';
 import type { RendererContext, RendererDefinition } from './types';
-import { trustedHTML } from './trusted-types';
-import type { Words } from './ui/i18n';
+import { trustedHTML } from './ui/trusted-types';
+import type { Words } from './ui/i18n/i18n';
 
 /** DESIGN.md §8.1 / reference: a form's fenced JSON is at most 32 KiB. */
 const FORM_MAX_PAYLOAD_BYTES = 32 * 1024;

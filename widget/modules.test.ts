@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EN_ALL } from './ui/i18n-english';
+import { EN_ALL } from './ui/i18n/english';
 import { loadModule, type ModuleName } from './modules';
 
 // Unit tests run the self-contained build's path (vitest.config.ts defines __BAILING_SPLIT__ as
@@ -27,7 +27,7 @@ describe('loadModule (self-contained build)', () => {
 
   it("the Chinese module translates every text of the widget, its modules' too, and only those", async () => {
     const { strings } = await loadModule('i18n/zh-CN', HUB_THAT_SERVES_NOTHING);
-    // Every text: the core's and those the optional modules bring in English (widget/ui/i18n-english.ts).
+    // Every text: the core's and those the optional modules bring in English (widget/ui/i18n/english.ts).
     const all: Record<string, string> = { ...EN_ALL };
     expect(Object.keys(strings).sort()).toEqual(Object.keys(all).sort());
     for (const [key, text] of Object.entries(strings)) expect(text, key).not.toBe(all[key]);

@@ -11,7 +11,7 @@
 
 declare const __BAILING_SPLIT__: boolean;
 
-import type { LangTable } from './ui/i18n-table';
+import type { LangTable } from './ui/i18n/table';
 
 // One line per module: `'<name>': () => import('<its source, relative to this file>'),`
 // (build.mjs parses these lines; the types of the modules come from their sources).
@@ -20,10 +20,10 @@ const BUNDLED = __BAILING_SPLIT__
   : {
       'renderers/bailing-form': () => import('../renderers/bailing-form/chunk'),
       'renderers/sandbox': () => import('../renderers/sandbox/chunk'),
-      'i18n/zh-CN': () => import('./ui/i18n-zh-CN'),
-      'i18n/english': () => import('./ui/i18n-english'),
-      'extras': () => import('./extras'),
-      'uploader': () => import('./ui/uploader'),
+      'i18n/zh-CN': () => import('./ui/i18n/zh-CN'),
+      'i18n/english': () => import('./ui/i18n/english'),
+      'extras': () => import('./ui/extras'),
+      'uploader': () => import('./attachments/uploader'),
     };
 
 type Table = NonNullable<typeof BUNDLED>;
@@ -37,8 +37,8 @@ export type ModuleName = keyof Table;
  */
 const EXTERNAL = {
   'ag-ui': './transport/ag-ui/module',
-  'code': './code-highlight',
-  'math': './math',
+  'code': './markdown/code-highlight',
+  'math': './markdown/math',
   'packs': '../renderers/sandbox/packs/module',
   'openapi': '../renderers/sandbox/packs/openapi-module',
   'sandbox-jsx': '../renderers/sandbox/jsx-host',
@@ -48,8 +48,8 @@ const EXTERNAL = {
 export type ExternalModuleName = keyof typeof EXTERNAL;
 interface ExternalModules {
   'ag-ui': typeof import('./transport/ag-ui/module');
-  'code': typeof import('./code-highlight');
-  'math': typeof import('./math');
+  'code': typeof import('./markdown/code-highlight');
+  'math': typeof import('./markdown/math');
   'packs': typeof import('../renderers/sandbox/packs/module');
   'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
   'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
@@ -60,9 +60,9 @@ interface ExternalModules {
 /**
  * Languages with a table of their own (besides English and Chinese). dist/widget.js carries them
  * (a hub serves that file alone): each table's values, zipped with the English keys the bundle has
- * anyway (build.mjs rewrites `widget/ui/i18n-<lang>.ts` so), evaluated only when the widget speaks
+ * anyway (build.mjs rewrites `widget/ui/i18n/<lang>.ts` so), evaluated only when the widget speaks
  * it. The split build fetches `i18n/<lang>.js` from beside its widget.js while the config loads:
- * the values alone, in the key order of the English table (widget/ui/i18n-english.ts), the smallest
+ * the values alone, in the key order of the English table (widget/ui/i18n/english.ts), the smallest
  * form to ship. build.mjs reads this line.
  */
 export const LANGUAGE_FILES = ['ar', 'es', 'ja'] as const;
@@ -71,9 +71,9 @@ export type FileLang = (typeof LANGUAGE_FILES)[number];
 const BUNDLED_LANGUAGES = __BAILING_SPLIT__
   ? null
   : {
-      ar: () => import('./ui/i18n-ar'),
-      es: () => import('./ui/i18n-es'),
-      ja: () => import('./ui/i18n-ja'),
+      ar: () => import('./ui/i18n/ar'),
+      es: () => import('./ui/i18n/es'),
+      ja: () => import('./ui/i18n/ja'),
     };
 
 /** Language `lang`'s table: bundled, or from its file beside the split build's widget.js. Rejects when it cannot be fetched or evaluated. */

@@ -1,7 +1,7 @@
 // A page that mounts the built `bailing-form` module the way the widget does: through the real registry
 // (frozen context, fallback on a throw), inside a shadow root styled by the widget's own CSS, in a
 // message bubble. Tests drive it through `window.bfHarness`; `respond` is scripted per call.
-import { createRegistry } from '../../widget/registry';
+import { createRegistry } from '../../widget/registry/registry';
 import { CSS } from '../../widget/ui/styles';
 import type { ResponseSummary } from '../../widget/types';
 
@@ -44,7 +44,7 @@ registry.register({
     Promise.all([
       import(/* module */ '/split/renderers/bailing-form.js' as string) as Promise<typeof import('../../renderers/bailing-form/form')>,
       ctx.container.closest('[lang]')?.getAttribute('lang') == 'zh-CN'
-        ? (import(/* module */ '/split/i18n/zh-CN.js' as string) as Promise<typeof import('../../widget/ui/i18n-zh-CN')>).then((zh) => zh.strings)
+        ? (import(/* module */ '/split/i18n/zh-CN.js' as string) as Promise<typeof import('../../widget/ui/i18n/zh-CN')>).then((zh) => zh.strings)
         : undefined,
     ]).then(([m, words]) => m.mount(ctx, words)),
 });

@@ -14,7 +14,7 @@ import {
   type FormSpec,
   type FormValue,
 } from '../../renderers/bailing-form/schema';
-import { fenceType, isClosedFence } from '../../widget/fences';
+import { fenceType, isClosedFence } from '../../widget/markdown/fences';
 import { rejectUnknownKeys, isPlainObject } from './fields';
 import { HttpError, badRequest } from './http-error';
 

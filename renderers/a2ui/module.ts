@@ -12,7 +12,7 @@
 import type { RendererContext } from '../../widget/types';
 import { adoptStyles } from '../../widget/ui/adopt-styles';
 import { h } from '../../widget/ui/dom';
-import { imagePolicy } from '../../widget/image-origins';
+import { imagePolicy } from '../../widget/markdown/image-origins';
 import { createLedger, type ConsentBudgets } from '../../widget/consent/consent';
 import { contentConsent } from '../../widget/consent/content';
 import { agUiProps, hubResponse, localCall, openableUrl, userAction } from './actions';

@@ -12,7 +12,7 @@ import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './sch
 import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
 import { FORM_EN, type FormStrings } from './strings';
-import { fill } from '../../widget/uploads';
+import { fill } from '../../widget/attachments/uploads';
 
 /** Single choices with at most this many options are radio buttons; more become a `<select>`. */
 const MAX_RADIOS = 5;

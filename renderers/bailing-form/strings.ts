@@ -1,5 +1,5 @@
 // The English words of the built-in form (form.ts). `{slots}` are filled with `fill`
-// (widget/uploads.ts); the widget's language table, which has these keys for every language,
+// (widget/attachments/uploads.ts); the widget's language table, which has these keys for every language,
 // goes over them. Counts come one and many: a form has few fields, and the many form names the
 // number, so no language needs plural rules here.
 export const FORM_EN = {

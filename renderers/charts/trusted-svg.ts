@@ -6,7 +6,7 @@
 // TrustedHTML; elsewhere the string goes as it is. Made once and kept in this closure: an identity
 // policy the page could reach would undo its Trusted Types.
 
-import { identityPolicy, pageTrustedTypes } from '../../widget/trusted-types';
+import { identityPolicy, pageTrustedTypes } from '../../widget/ui/trusted-types';
 
 export const MERMAID_POLICY = 'bailing-mermaid';
 

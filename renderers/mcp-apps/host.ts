@@ -39,7 +39,7 @@ export interface McpAppsHostOptions {
   config: unknown;
   /** `data-sandbox-origin`, when the page gives the proxy that way. */
   sandboxOrigin?: string;
-  /** A frame's document as the page's Trusted Types want it (widget/trusted-types.ts). */
+  /** A frame's document as the page's Trusted Types want it (widget/ui/trusted-types.ts). */
   html?: (markup: string) => string;
   strings?: Partial<McpStrings>;
   /** The widget's maximised-panel state, for `ui/request-display-mode`; absent: the box fills the window. */

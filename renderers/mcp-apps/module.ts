@@ -2,7 +2,7 @@
 // `mcp-apps` activity arrives (widget/transport/ag-ui/mcp-apps.ts registers the renderer): the
 // frame, the bridge, the checks and their consent cost neither widget.js nor ag-ui.js anything.
 import type { RendererContext } from '../../widget/types';
-import { identityPolicy } from '../../widget/trusted-types';
+import { identityPolicy } from '../../widget/ui/trusted-types';
 import { mount as mountView, type McpAppsHostOptions } from './host';
 
 /** What the AG-UI module hands over besides the context. */

@@ -27,7 +27,7 @@ export interface SandboxHostOptions {
   /** widget.js's own URL: the JSX compiler (jsx.js) is beside it. */
   scriptSrc?: string;
   /**
-   * A frame's document as the page's Trusted Types want it (widget/trusted-types.ts): the widget's
+   * A frame's document as the page's Trusted Types want it (widget/ui/trusted-types.ts): the widget's
    * one policy, handed in so that the split build's copy of this module makes no second one.
    */
   html?: (markup: string) => string;

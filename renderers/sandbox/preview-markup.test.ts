@@ -2,7 +2,7 @@
 // of what the model has written so far. The frame strips again and its CSP refuses every script
 // of the model's; this layer must hold on its own all the same.
 import { describe, expect, it } from 'vitest';
-import { previewPayload } from '../../widget/payload';
+import { previewPayload } from '../../widget/registry/payload';
 import { previewHtml, previewView, scriptUrl } from './preview-markup';
 
 describe('previewHtml: the half-written end', () => {

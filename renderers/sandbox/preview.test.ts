@@ -2,7 +2,7 @@
 // The streaming placeholder of a sandbox view: its height and line from the props parsed so far
 // (through the registry's own payload check, as the widget hands them), drawn in one box.
 import { describe, expect, it } from 'vitest';
-import { previewPayload } from '../../widget/payload';
+import { previewPayload } from '../../widget/registry/payload';
 import type { RendererPreviewContext } from '../../widget/types';
 import { DEFAULT_VIEW_HEIGHT, PLACEHOLDER_READ_CHARS, placeholderOf, preview } from './preview';
 

@@ -1,4 +1,4 @@
-// The English words of the sandbox's own chrome. The core's table (widget/ui/i18n.ts) keeps only
+// The English words of the sandbox's own chrome. The core's table (widget/ui/i18n/i18n.ts) keeps only
 // what the core shows, so these cost the split build's widget.js nothing; the widget's language
 // table (which has every text of its language, and the host's overrides) goes over them.
 

@@ -1,12 +1,12 @@
-// The BailingHub contract as a ChatBackend (widget/backend.ts): a turn is a job created by POST,
+// The BailingHub contract as a ChatBackend (widget/conversation/backend.ts): a turn is a job created by POST,
 // followed over its SSE stream (reconnecting with Last-Event-ID), looked up in `/thread` when the
 // stream gives up. The visitor and thread ids live in the hub's own widget's storage keys, so a
 // visitor keeps their conversation when an operator swaps one widget for the other.
 
-import { readAttachments } from '../attachments';
-import type { ChatBackend, TurnAnswer, TurnEnd } from '../backend';
-import { readReferences } from '../citations';
-import { cleanThreadId, readString, storageKeys, writeString } from '../history';
+import { readAttachments } from '../attachments/attachments';
+import type { ChatBackend, TurnAnswer, TurnEnd } from '../conversation/backend';
+import { readReferences } from '../attachments/citations';
+import { cleanThreadId, readString, storageKeys, writeString } from '../conversation/history';
 import { randomId } from '../ids';
 import type { HistoryItem, PageContext } from '../types';
 import { parseStreamEvent, type BailingClient } from './bailing';

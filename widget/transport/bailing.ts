@@ -1,7 +1,7 @@
 // The BailingHub wire (DESIGN.md §4): stream event payloads, their validation, and the JSON
 // endpoints. Everything from the hub is checked before use: it is data from the network.
-import { readAttachments } from '../attachments';
-import { readReferences } from '../citations';
+import { readAttachments } from '../attachments/attachments';
+import { readReferences } from '../attachments/citations';
 import type { HistoryItem, PageContext, Rating, ResponseSummary, WidgetConfig } from '../types';
 import { BailingHttpError } from './errors';
 
@@ -45,9 +45,9 @@ export interface DoneEvent {
   reply: string;
   /** BailingHub reports a job that ended in error as `done` with `error: true`. */
   error?: boolean | string;
-  /** Knowledge-base citations, unchecked: `readReferences` (widget/citations.ts) reads them. */
+  /** Knowledge-base citations, unchecked: `readReferences` (widget/attachments/citations.ts) reads them. */
   references?: unknown;
-  /** Files of the answer, unchecked: `readAttachments` (widget/attachments.ts) reads them. */
+  /** Files of the answer, unchecked: `readAttachments` (widget/attachments/attachments.ts) reads them. */
   attachments?: unknown;
 }
 export interface FailedEvent {
@@ -85,7 +85,7 @@ const BOOL: Check = [(v) => typeof v === 'boolean', 'a boolean'];
 const SEQ: Check = [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'an integer ≥ 0'];
 const FLAG: Check = [(v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean or a string'];
 /**
- * Taken as sent and checked item by item later (widget/citations.ts, widget/attachments.ts): a
+ * Taken as sent and checked item by item later (widget/attachments/citations.ts, widget/attachments/attachments.ts): a
  * malformed list of citations or files must not drop the `done` that carries the answer.
  */
 const RAW: Check = [() => true, 'any value', true];

@@ -1,4 +1,4 @@
-import type { TurnRefusal } from '../backend';
+import type { TurnRefusal } from '../conversation/backend';
 
 /** A hub request that failed: no response (`status` 0), a non-2xx, or a body of the wrong shape. */
 export class BailingHttpError extends Error {
@@ -55,7 +55,7 @@ export function visitorMessage(error: unknown): string | null {
 }
 
 /**
- * A request that was not taken, as a backend rejects it (widget/backend.ts): the same Error, with
+ * A request that was not taken, as a backend rejects it (widget/conversation/backend.ts): the same Error, with
  * the service's own sentence for the visitor, and whether a 409 said an earlier turn still runs.
  */
 export function turnRefusal(error: unknown): TurnRefusal {

@@ -1,8 +1,8 @@
 // `POST /chat/:entry/upload` (DESIGN.md §4): one file as base64 inside JSON, answered with
-// `{ok, url, name, type}`. Part of the uploader module (widget/ui/uploader.ts), so the core carries
+// `{ok, url, name, type}`. Part of the uploader module (widget/attachments/uploader.ts), so the core carries
 // none of it. Everything the hub answers is checked before use: it is data from the network.
 import type { Attachment, AttachmentKind } from '../types';
-import { kindOfMime } from '../upload-policy';
+import { kindOfMime } from '../attachments/upload-policy';
 import { BailingHttpError } from './errors';
 
 /** The hub's body: the file as base64 inside JSON. */

@@ -4,7 +4,7 @@
 
 import { h, icon } from './dom';
 import type { ExtrasStrings } from './extras-strings';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 export type Vote = 'up' | 'down' | 'note';
 

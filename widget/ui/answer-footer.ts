@@ -2,16 +2,16 @@
 // markers of its text linked to them) and the action bar. Built once per answer, after the
 // answer's final render; the conversation keeps the vote and note it reports.
 
-import type { AttachmentPolicy } from '../attachments';
+import type { AttachmentPolicy } from '../attachments/attachments';
 import { adoptStyles } from './adopt-styles';
-import { readReferences } from '../citations';
+import { readReferences } from '../attachments/citations';
 import type { HistoryItem } from '../types';
 import { answerActions, ICON, type Vote } from './answer-actions';
-import { attachmentList } from './attachment-list';
+import { attachmentList } from '../attachments/attachment-list';
 import { h, icon } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
 import { extrasStrings } from './extras-strings';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 import { linkMarkers, sourcesPanel } from './sources';
 
 export interface AnswerFooterOptions {

@@ -6,7 +6,7 @@ import { adoptStyles } from './adopt-styles';
 import { h } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
 import { extrasStrings } from './extras-strings';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 export interface EditStripOptions {
   /** The composer form: the strip goes just above it, and Esc inside it cancels. */

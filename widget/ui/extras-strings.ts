@@ -1,7 +1,7 @@
 // The English words of what shows under an answer (widget/ui/answer-footer.ts). They travel with
 // the footer's module, so the split build's core does not carry them; a language module (which
 // has every text of its language) overrides them.
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 export const EXTRAS_EN = {
   answerActions: 'Answer actions',

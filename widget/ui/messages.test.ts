@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createMessageList, keptFor } from './messages';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 const strings = new Proxy({}, { get: (_, key) => String(key) }) as Strings;
 

@@ -2,7 +2,7 @@
 // "stick to the bottom only while the visitor has not scrolled up".
 
 import { h, icon, ICONS } from './dom';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 const kept = new WeakMap<Node, HTMLElement>();
 /** The container a renderer block of a final render mounts into: its placeholder, or the preview `setContent` kept in its place. */
@@ -36,7 +36,7 @@ export interface MessageList {
   readonly container: HTMLElement;
   clear(): void;
   /** The visitor's text (attachment lines already taken out) and what it carries. */
-  /** `atts`: the message's attachment list (widget/ui/attachment-list.ts), shown under the text. */
+  /** `atts`: the message's attachment list (widget/attachments/attachment-list.ts), shown under the text. */
   /** `ts`: when it was said (ms; default now, 0 for unknown), read out with who said it. */
   addUser(text: string, atts?: HTMLElement | null, ts?: number): HTMLElement;
   addAssistant(ts?: number): AssistantBubble;

@@ -6,7 +6,7 @@ import type { ThemeMode, WidgetConfig } from '../types';
 import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../contract';
 import { h, icon, ICONS } from './dom';
 import { hubAssetUrl } from './hub-asset';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 import { CSS } from './styles';
 import { KEYBOARD_CSS } from './keyboard-styles';
 import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';

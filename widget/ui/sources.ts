@@ -2,10 +2,10 @@
 // answer's text turned into buttons that lead to them. Titles and snippets are hub data: they
 // go in as text only.
 
-import { findMarkers, type Reference } from '../citations';
+import { findMarkers, type Reference } from '../attachments/citations';
 import { h } from './dom';
 import type { ExtrasStrings } from './extras-strings';
-import type { Strings } from './i18n';
+import type { Strings } from './i18n/i18n';
 
 export interface SourcesPanel {
   readonly el: HTMLElement;

@@ -6,7 +6,7 @@
 import { emailPack, searchPack, secretPack, storesPack } from './builtin';
 import { OPENAPI_METHODS, OPENAPI_READ_METHODS, PACK_KINDS, PACK_LIMITS, RESERVED_GLOBALS, type OpenApiMethod, type PackKind } from './limits';
 import type { InstalledPack } from './types';
-import { HEADER_NAME } from '../../../widget/header-name';
+import { HEADER_NAME } from '../../../widget/embed/header-name';
 
 /** An OpenAPI pack as the owner wrote it, its fields checked; the spec itself is parsed later (openapi.js). */
 export interface OpenApiPackConfig {

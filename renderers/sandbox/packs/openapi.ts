@@ -12,7 +12,7 @@ import type { OpenApiPackConfig } from './config';
 import { isPackGlobalName } from './config';
 import { FORBIDDEN_HEADER_PARAMS, OPENAPI_READ_METHODS, PACK_LIMITS, type OpenApiBodyKind, type OpenApiMethod } from './limits';
 import type { ArgsCheck, InstalledPack, PackFunction, PackPolicy } from './types';
-import { HEADER_NAME } from '../../../widget/header-name';
+import { HEADER_NAME } from '../../../widget/embed/header-name';
 
 /** One operation, as a function of the pack. */
 export interface Operation {

@@ -3,8 +3,8 @@
 // (parts-view.ts), updated in place as the content changes, and what the renderer asks of the
 // agent goes through widget/consent (activity.ts). The registry is the real one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PartsTools } from '../../backend';
-import { createRegistry, type MountRequest } from '../../registry';
+import type { PartsTools } from '../../conversation/backend';
+import { createRegistry, type MountRequest } from '../../registry/registry';
 import type { RendererContext, RendererDefinition } from '../../types';
 import { ACTIVITY_BUDGETS, liveActivity, type ActivityHost } from './activity';
 import { createPartsView } from './parts-view';

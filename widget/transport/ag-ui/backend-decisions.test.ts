@@ -2,7 +2,7 @@
 // Where an open interrupt's card is drawn once its own answer left the page's 50-row history: with
 // the newest answer shown, from the asks the thread keeps (a reload of a page whose history moved on).
 import { describe, expect, it } from 'vitest';
-import type { DecisionTools } from '../../backend';
+import type { DecisionTools } from '../../conversation/backend';
 import { memoryStorage } from '../../fixtures/memory-storage';
 import { createAgUiBackend, storageKeysFor } from './backend';
 import type { DecisionAsk } from './decision-view';

@@ -5,7 +5,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventEncoder } from '@ag-ui/encoder';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TurnEnd, TurnProgress } from '../../backend';
+import type { TurnEnd, TurnProgress } from '../../conversation/backend';
 import { memoryStorage } from '../../fixtures/memory-storage';
 import { requestJson } from '../../fixtures/request-json';
 import { createAgUiBackend, LIVE_SAVE_MS, storageKeysFor, type AgUiBackendOptions } from './backend';

@@ -1,13 +1,13 @@
-// AG-UI 1.0 as a ChatBackend (widget/backend.ts): a turn is one or more runs POSTed to the
+// AG-UI 1.0 as a ChatBackend (widget/conversation/backend.ts): a turn is one or more runs POSTed to the
 // agent, each answered by an SSE stream of AG-UI events folded by the pure reducer in run.ts.
 // When a run ends asking the page for its tools (host tools), the handlers run here and the
 // next run continues the same turn, as AG-UI clients do. The thread (its messages and state)
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
 
-import type { ChatBackend, DecisionTools, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../backend';
+import type { ChatBackend, DecisionTools, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
-import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../history';
+import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../conversation/history';
 import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
 import { randomId } from '../../ids';
 import { BailingHttpError, turnRefusal } from '../errors';

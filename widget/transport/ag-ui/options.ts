@@ -2,8 +2,8 @@
 // `data-agent-url`, or the preload's `agent` and `tools`. Checked here, before anything is sent:
 // a bad value is named in a warning and left out, never sent half-understood.
 
-import { describe } from '../../describe';
-import { HEADER_NAME } from '../../header-name';
+import { describe } from '../../embed/describe';
+import { HEADER_NAME } from '../../embed/header-name';
 import { compileToolSchema } from './tool-schema';
 
 export interface AgentOptions {

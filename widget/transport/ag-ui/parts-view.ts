@@ -7,7 +7,7 @@
 
 import { h, icon, ICONS } from '../../ui/dom';
 import { adoptStyles } from '../../ui/adopt-styles';
-import type { PartsTools } from '../../backend';
+import type { PartsTools } from '../../conversation/backend';
 import { liveActivity, type ActivityHost, type LiveActivity } from './activity';
 import type { ActivityPart, Part, TextPart } from './run';
 

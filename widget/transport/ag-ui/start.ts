@@ -1,7 +1,7 @@
 // What widget.js asks of the AG-UI module when a page fronts an agent (boot.ts): the agent, from
 // data-agent-url or the preload; the page's tools, the preload's and those it registers; and the
 // backend the widget mounts with. Only AG-UI needs any of it, so it is here, not in widget.js.
-import type { BackendSession } from '../../widget';
+import type { BackendSession } from '../../embed/mount';
 import { createAgUiBackend, type AgUiBackend } from './backend';
 import { createHostTools } from './host-tools';
 import { registerMcpApps, type McpAppsPage } from './mcp-apps';

@@ -2,10 +2,10 @@
 // The list follows a mid-run MESSAGES_SNAPSHOT that rewrote earlier turns: drawn into the widget's
 // own message list (ui/messages.ts), as the conversation lays a running turn out.
 import { describe, expect, it } from 'vitest';
-import type { PartsTools } from '../../backend';
+import type { PartsTools } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
 import { createMessageList } from '../../ui/messages';
-import type { Strings } from '../../ui/i18n';
+import type { Strings } from '../../ui/i18n/i18n';
 import { alignThread, createThreadView, type ThreadPart } from './thread-view';
 
 const strings = new Proxy({}, { get: (_, key) => String(key) }) as Strings;

@@ -8,7 +8,7 @@
 //
 // The pure core pairs the two transcripts (`alignThread`); the shell only hides, moves and adds.
 
-import type { PartsTools } from '../../backend';
+import type { PartsTools } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
 
 /** The earlier turns as the agent now has them, carried among a running turn's parts. */

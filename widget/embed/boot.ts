@@ -1,0 +1,192 @@
+// Start-up of the widget: finds its own <script>, reads data-* and the preload,
+// installs window.BailingChat, fetches the entry's config and mounts the widget.
+
+import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
+import { matchLang, readPreload, resolveEmbedOptions, type Preload } from './embed';
+import { builtinRenderers } from '../builtins';
+import { configFailure } from './config-failure';
+import { fallbackBlock } from '../registry/fallback';
+import { createRegistry } from '../registry/registry';
+import { createBailingClient, readWidgetConfig } from '../transport/bailing';
+import { loadExternalModule } from '../modules';
+import { createBailingBackend } from '../transport/bailing-backend';
+import { loadStrings } from '../ui/i18n/i18n';
+import type { PageContext, WidgetConfig } from '../types';
+import { mountWidget, normalizeConfig, type MountArgs, type MountedWidget } from './mount';
+
+const PREFIX = 'BailingChat:';
+const warn = (message: string) => console.warn(`${PREFIX} ${message}`);
+
+type Queued = (widget: MountedWidget) => void;
+
+/**
+ * A later widget.js tag asks the copy that runs the page's widgets to start its entry too: one
+ * copy, so one Trusted Types policy and one `window.BailingChat` (the first entry's).
+ */
+const START_EVENT = 'bailing-chat:start';
+
+export function boot(): void {
+  const existing = (window as { BailingChat?: unknown }).BailingChat as { apiVersion?: unknown } | undefined;
+  const script = findOwnScript();
+  if (existing && typeof existing === 'object' && existing.apiVersion === '1') {
+    document.dispatchEvent(new CustomEvent(START_EVENT, { detail: script }));
+    return;
+  }
+  if (!script) {
+    console.error(`${PREFIX} cannot find the widget's <script data-entry="…"> tag; nothing rendered`);
+    return;
+  }
+  /** The page's widgets by entry (`BailingChat.widget(entry)`). */
+  const widgets = new Map<string, BailingChatApi>();
+  const api = start(script, readPreload(existing, warn), widgets);
+  if (!api) return;
+  (window as { BailingChat?: unknown }).BailingChat = api;
+  document.addEventListener(START_EVENT, (event) => {
+    const other = (event as CustomEvent<unknown>).detail;
+    if (!(other instanceof HTMLScriptElement)) return;
+    // The same entry again is widget.js loaded twice by mistake; another entry is a widget of its own.
+    if (widgets.has(other.getAttribute('data-entry') ?? '')) warn('widget.js was loaded twice; the second copy does nothing');
+    // The preload was the first widget's: this one has its attributes and its entry's config.
+    else start(other, readPreload(undefined, warn), widgets);
+  });
+}
+
+/** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
+function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>): BailingChatApi | null {
+  // `nonce` from the element (its attribute reads as empty once the page has loaded it).
+  const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.languages?.length ? navigator.languages : [navigator.language], warn, preload.agent);
+  if (!resolved.ok) {
+    console.error(`${PREFIX} ${resolved.error}; nothing rendered`);
+    return null;
+  }
+  const options = resolved.options;
+
+  // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
+  let strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
+  const registry = createRegistry({ warn, fallback: fallbackBlock });
+  // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
+  // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
+  const sandbox = preload.sandbox ?? (script.getAttribute('data-sandbox') == '1' && {});
+  // Capability packs (packs.js beside widget.js), read at boot so their warnings come at once.
+  const packs = (sandbox as { packs?: unknown } | null)?.packs !== undefined
+    ? loadExternalModule('packs', script.src || location.href).then(
+        (module) => module.installPacks(sandbox, warn),
+        (error: unknown) => (warn(`sandbox: could not load packs.js (beside widget.js): ${error}`), null),
+      )
+    : undefined;
+  // The owner's kit for jsx views, in one line for the service (client_capabilities.sandbox_kit),
+  // once the jsx views' module has checked it (fetched now: the page asked for views and a kit).
+  const kit = sandbox && (sandbox as { kit?: unknown }).kit !== undefined
+    ? loadExternalModule('sandbox-jsx', script.src || location.href).then((module) => module.kitCapabilities(sandbox), (error: unknown) => (warn(`sandbox: could not load sandbox-jsx.js (beside widget.js), so jsx views will show as code: ${error}`), undefined))
+    : undefined;
+  /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
+  const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
+  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings, options.nonce, options.images)) registry.register(definition);
+  for (const definition of preload.renderers) registry.register(definition);
+
+  const emitter = createEmitter();
+  let widget: MountedWidget | null = null;
+  let gone = false;
+  const queue: Queued[] = [];
+  let ticket = options.ticket;
+  let context: PageContext = {};
+  /** The AG-UI agent's shared state (BailingChat.state). */
+  let state: unknown;
+  /** Tools the page registered (BailingChat.registerTool), live: the AG-UI module checks them and reads them at each run. */
+  const tools = new Set<unknown>();
+  const whenReady = (call: Queued) => {
+    if (widget) call(widget);
+    else if (!gone) queue.push(call);
+  };
+
+  const target: ApiTarget = {
+    register: (definition) => registry.register(definition),
+    tool: (definition) => (tools.add(definition), () => void tools.delete(definition)),
+    setContext(next) {
+      context = next;
+      widget?.setContext(next);
+    },
+    setTicket(next) {
+      ticket = next;
+      widget?.setTicket(next);
+    },
+    open: () => whenReady((w) => w.open()),
+    close: () => whenReady((w) => w.close()),
+    toggle: () => whenReady((w) => w.toggle()),
+    send(text) {
+      if (gone) return false;
+      if (widget) return widget.send(text);
+      queue.push((w) => w.send(text));
+      return true;
+    },
+    newConversation: () => whenReady((w) => w.newConversation()),
+    state: () => state,
+    widget: (entry) => widgets.get(entry),
+  };
+  const api = createApi(target, emitter, warn);
+  widgets.set(options.entry, api);
+
+  const mount = async (config: WidgetConfig, backend: MountArgs['backend']) => {
+    await domReady();
+    widget = mountWidget({ options, config, backend, registry, emitter, warn, ticket, context, strings: await strings });
+    for (const call of queue.splice(0)) call(widget);
+  };
+  const fail = (why: string) => {
+    gone = true;
+    queue.length = 0;
+    console.error(`${PREFIX} ${why}; nothing rendered`);
+  };
+
+  if (options.protocol === 'ag-ui') {
+    // An AG-UI agent has no config endpoint: the look is the preload's, over the defaults.
+    loadExternalModule('ag-ui', script.src || location.href).then(
+      (agui) => {
+        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities, script, api });
+        if (typeof agent == 'string') return fail(agent);
+        target.tool = agent.register;
+        return mount(normalizeConfig(readWidgetConfig(preload.config)), (session) => {
+          const backend = agent.backend(session);
+          state = backend.state();
+          return backend;
+        });
+      },
+      (error: unknown) => fail(`could not load the AG-UI module (ag-ui.js beside widget.js): ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return api;
+  }
+
+  const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
+  client.getConfig().then(
+    async (raw) => {
+      const config = normalizeConfig(raw);
+      // The entry's language, where the page chose none (a hub swapping widgets keeps its visitors' language).
+      const lang = matchLang(config.lang);
+      if (lang && lang != options.lang && !script.getAttribute('data-lang') && !preload.config.lang) strings = loadStrings((options.lang = lang), script.src || location.href, warn, preload.strings);
+      if (!config.enabled) {
+        gone = true;
+        queue.length = 0;
+        return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
+      }
+      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session, capabilities }));
+    },
+    async (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${await configFailure(error, (url) => fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }))}`),
+  );
+  return api;
+}
+
+function findOwnScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.hasAttribute('data-entry')) return current;
+  // `currentScript` is null when we run from a callback; the tag that names an entry is ours.
+  const candidates = document.querySelectorAll<HTMLScriptElement>('script[src][data-entry]');
+  if (candidates.length) return candidates[candidates.length - 1];
+  // Our tag without data-entry: the entry may come from the preload config, and if not,
+  // the visitor-facing error names the attribute and its rule.
+  return current instanceof HTMLScriptElement ? current : null;
+}
+
+function domReady(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+

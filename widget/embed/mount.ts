@@ -1,0 +1,196 @@
+// Puts the widget on the page once the hub's config is known: the shell, the message list,
+// the conversation, the theme. Everything the host can call goes through the returned handle.
+
+import type { Emitter } from './api';
+import { createConversation, loadMarkdown, type Conversation, type ConversationDeps } from '../conversation/conversation';
+import type { EmbedOptions, ThemeSetting } from './embed';
+import { safeStorage } from '../conversation/history';
+import { pageContext } from './page-context';
+import type { Registry } from '../registry/registry';
+import type { ChatBackend } from '../conversation/backend';
+import { DEFAULT_CONFIG } from '../transport/bailing';
+import type { PageContext, ThemeMode, WidgetConfig } from '../types';
+import type { Words as Strings } from '../ui/i18n/i18n';
+import { createMessageList } from '../ui/messages';
+import { createShell, isCssColor } from '../ui/shell';
+import type { Uploader } from '../attachments/uploader';
+import { loadExternalModule, loadModule } from '../modules';
+
+declare const __BAILING_SPLIT__: boolean;
+
+export interface MountedWidget {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /** `shown`: what the visitor's bubble shows instead of `text` (a sandbox view's send). */
+  send(text: string, shown?: string): boolean;
+  newConversation(): void;
+  setTicket(ticket: string | null): void;
+  setContext(context: PageContext): void;
+  destroy(): void;
+}
+
+export interface MountArgs {
+  options: EmbedOptions;
+  config: WidgetConfig;
+  /** The chat service this widget talks to, given what it needs of the page. */
+  backend(session: BackendSession): ChatBackend;
+  registry: Registry;
+  emitter: Emitter;
+  warn(message: string): void;
+  ticket: string | null;
+  context: PageContext;
+  strings: Strings;
+}
+
+/** What a backend may ask of the mounted widget: its storage, and the ticket and page context as they are at each request. */
+export interface BackendSession {
+  storage: Storage | null;
+  ticket(): string | null;
+  context(): PageContext;
+  warn(message: string): void;
+}
+
+export function mountWidget(args: MountArgs): MountedWidget {
+  const { options, config, registry, emitter, warn, strings } = args;
+  let ticket = args.ticket;
+  let context = args.context;
+  let inlineIn: Element | null = null;
+  if (options.container) {
+    try {
+      inlineIn = document.querySelector(options.container);
+    } catch {
+      /* an invalid selector is reported below like a missing element */
+    }
+    if (!inlineIn) warn(`data-container "${options.container}" matches no element; showing the floating launcher instead`);
+  }
+
+  let conversation: Conversation;
+  let uploader: Uploader | null = null;
+  /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
+  const composer: ConversationDeps['composer'] = {
+    get: () => shell.input.value,
+    set: (text) => shell.setText(text),
+    focus: () => shell.input.focus(),
+  };
+  let destroyed = false;
+  const shell = createShell({
+    strings,
+    lang: options.lang,
+    focusKey: options.focusKey,
+    inlineIn,
+    nonce: options.nonce,
+    onSubmit: (text) => conversation.send(text),
+    onStop: () => conversation.stop(),
+    onNewConversation: () => {
+      conversation.newConversation();
+      shell.input.focus();
+    },
+    onOpenChange: (open) => {
+      if (open) conversation.show();
+      emitter.emit(open ? 'open' : 'close', {});
+    },
+  });
+  shell.applyConfig(config, options.api, warn);
+  composer.el = shell.composer;
+
+  const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
+  const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
+  // Code blocks get their head (language, Copy code) and colours from code.js beside the script,
+  // fetched at the first code block; until then (or without it: a host that serves widget.js
+  // alone) code is plain.
+  let code: typeof import('../markdown/code-highlight') | null | undefined;
+  const announce = (text: string, assertive?: boolean) => shell.announce(text, assertive);
+  // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
+  const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : (content) => {
+    if (code) return code.highlightCode(content, strings, announce);
+    // Not for a renderer's block shown as code while it streams (its type may still be growing:
+    // `bail` before `bailing-form`): that one is not code to read.
+    if (code === undefined && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
+      code = null;
+      loadExternalModule('code', options.scriptSrc).then((module) => {
+        module.adoptCodeStyles(shell.messages);
+        module.highlightCode(shell.messages, strings, announce);
+        code = module;
+      }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
+    }
+  }, options.lang, config.title || strings.assistant);
+
+  const storage = safeStorage(() => window.localStorage);
+  conversation = createConversation({
+    options,
+    backend: args.backend({ storage, ticket: () => ticket, context: () => pageContext(location, document.title, context), warn }),
+    registry,
+    list,
+    strings,
+    storage,
+    theme: () => Object.freeze({ accent, mode: themeWatcher.mode() }),
+    emit: (event, detail) => emitter.emit(event, detail),
+    composer,
+    setStreaming: (streaming) => shell.setStreaming(streaming),
+    announce: shell.announce,
+    warn,
+    greeting: config.greeting,
+    starters: config.starters,
+  });
+  // The attachment controls load only where the entry takes uploads: the one way the core reaches them.
+  if (config.upload) {
+    loadModule('uploader', options.scriptSrc).then(
+      ({ createUploader }) => {
+        if (destroyed) return;
+        composer.attachments = uploader = createUploader({
+          shell,
+          strings,
+          options,
+          // An absent ticket is left out of the body (JSON has no undefined).
+          visitor: () => ({ visitor_id: conversation.visitor(), ticket: ticket || undefined }),
+        });
+      },
+      (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),
+    );
+  }
+  if (inlineIn) conversation.show();
+  // The markdown code, once the page is idle: the first answer then renders at once.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
+  idle(() => void loadMarkdown(), { timeout: 2000 });
+  if (options.open || config.default_open) shell.open();
+
+  return {
+    open: () => shell.open(),
+    close: () => shell.close(),
+    toggle: () => (shell.isOpen() ? shell.close() : shell.open()),
+    send(text, shown) {
+      if (!shell.isOpen()) shell.open();
+      return conversation.send(text, shown);
+    },
+    newConversation: () => conversation.newConversation(),
+    setTicket: (next) => (ticket = next),
+    setContext: (next) => (context = next),
+    destroy() {
+      destroyed = true;
+      uploader?.destroy();
+      conversation.destroy();
+      themeWatcher.stop();
+      shell.destroy();
+    },
+  };
+}
+
+/** Light, dark, or following the visitor's system setting live. */
+function watchTheme(setting: ThemeSetting, apply: (mode: ThemeMode) => void) {
+  if (setting !== 'auto') {
+    apply(setting);
+    return { mode: () => setting, stop: () => undefined };
+  }
+  const query = window.matchMedia?.('(prefers-color-scheme: dark)');
+  const current = (): ThemeMode => (query?.matches ? 'dark' : 'light');
+  const onChange = () => apply(current());
+  query?.addEventListener?.('change', onChange);
+  apply(current());
+  return { mode: current, stop: () => query?.removeEventListener?.('change', onChange) };
+}
+
+/** Fills the defaults in (the client has already dropped fields of the wrong type). */
+export function normalizeConfig(raw: Partial<WidgetConfig>): WidgetConfig {
+  return { ...DEFAULT_CONFIG, ...raw };
+}

@@ -1,4 +1,0 @@
-// Entry of dist/widget.js: a classic script that starts the widget as soon as it runs.
-import { boot } from './boot';
-
-boot();
