@@ -45,39 +45,43 @@ const skipTypes = args.has('--no-types');
 mkdirSync('dist', { recursive: true });
 
 /**
- * The optional modules, from the table in widget/modules.ts (one line each:
- * `'<name>': () => import('<source>'),`): `[name, source file]`.
+ * The optional modules, from the core's table in widget/modules.ts (`const BUNDLED`) and the
+ * builds' in builds/modules.ts (`const RENDERERS`), one line each:
+ * `'<name>': () => import('<source>'),`: `[name, source file]`.
  */
+const MODULE_TABLES = [['widget/modules.ts', 'BUNDLED'], ['builds/modules.ts', 'RENDERERS']];
 function optionalModules() {
-  const source = /const BUNDLED = [\s\S]*?\n {4}\};/.exec(readFileSync('widget/modules.ts', 'utf8'))?.[0];
-  if (!source) throw new Error('widget/modules.ts: no `const BUNDLED = … { … };` table');
-  const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),$/gm)].map(([, name, spec]) => {
-    const file = ['.ts', '/index.ts'].map((ext) => join('widget', spec + ext)).find((f) => existsSync(f));
-    if (!file) throw new Error(`widget/modules.ts: the source of module "${name}" (${spec}) does not exist`);
-    return [name, file];
+  return MODULE_TABLES.flatMap(([path, table]) => {
+    const source = new RegExp(`const ${table} = [\\s\\S]*?\\n {4}\\};`).exec(readFileSync(path, 'utf8'))?.[0];
+    if (!source) throw new Error(`${path}: no \`const ${table} = … { … };\` table`);
+    const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),$/gm)].map(([, name, spec]) => {
+      const file = ['.ts', '/index.ts'].map((ext) => join(dirname(path), spec + ext)).find((f) => existsSync(f));
+      if (!file) throw new Error(`${path}: the source of module "${name}" (${spec}) does not exist`);
+      return [name, file];
+    });
+    // Every import() in the table must be a line this parser understood.
+    const imports = source.split('\n').filter((line) => /=>\s*import\(/.test(line) && !/^\s*(\/\/|\*)/.test(line)).length;
+    if (modules.length === 0 || modules.length !== imports) {
+      throw new Error(`${path}: read ${modules.length} module lines but the table has ${imports} import('…') calls; keep one \`'<name>': () => import('<source>'),\` per line`);
+    }
+    return modules;
   });
-  // Every import() in the table must be a line this parser understood.
-  const imports = source.split('\n').filter((line) => /=>\s*import\(/.test(line) && !/^\s*(\/\/|\*)/.test(line)).length;
-  if (modules.length === 0 || modules.length !== imports) {
-    throw new Error(`widget/modules.ts: read ${modules.length} module lines but the file has ${imports} import('…') calls; keep one \`'<name>': () => import('<source>'),\` per line`);
-  }
-  return modules;
 }
 
 /**
  * The modules neither build carries inside widget.js, from the `EXTERNAL` table of
- * widget/modules.ts (`'<name>': '<source>',`): `[name, source file]`. Each is written beside both
+ * builds/modules.ts (`'<name>': '<source>',`): `[name, source file]`. Each is written beside both
  * widget.js files.
  */
 function externalModules() {
-  const source = readFileSync('widget/modules.ts', 'utf8');
-  const table = /const EXTERNAL = \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
-  if (!table) throw new Error('widget/modules.ts: no `const EXTERNAL = { … };` table');
+  const source = readFileSync('builds/modules.ts', 'utf8');
+  const table = /export const EXTERNAL = \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
+  if (!table) throw new Error('builds/modules.ts: no `export const EXTERNAL = { … };` table');
   return table.split('\n').map((line) => {
     const m = /^\s*'([A-Za-z0-9/-]+)': '([^']+)',$/.exec(line);
-    if (!m) throw new Error(`widget/modules.ts: EXTERNAL: cannot read the line "${line.trim()}"; keep one \`'<name>': '<source>',\` per line`);
-    const file = ['.ts', '/index.ts'].map((ext) => join('widget', m[2] + ext)).find((f) => existsSync(f));
-    if (!file) throw new Error(`widget/modules.ts: the source of external module "${m[1]}" (${m[2]}) does not exist`);
+    if (!m) throw new Error(`builds/modules.ts: EXTERNAL: cannot read the line "${line.trim()}"; keep one \`'<name>': '<source>',\` per line`);
+    const file = ['.ts', '/index.ts'].map((ext) => join('builds', m[2] + ext)).find((f) => existsSync(f));
+    if (!file) throw new Error(`builds/modules.ts: the source of external module "${m[1]}" (${m[2]}) does not exist`);
     return [m[1], file];
   });
 }
@@ -129,7 +133,7 @@ const valuesOnly = {
 };
 
 /**
- * Inside dist/widget.js the optional modules of widget/modules.ts are imported statically, not by
+ * Inside dist/widget.js the optional modules of widget/modules.ts and builds/modules.ts are imported statically, not by
  * `import()`: a bundled `import()` makes esbuild wrap each module it reaches in a lazy initializer
  * (its declarations hoisted to `var`s, an init call before every use), some 60 of them here, which
  * cost about 1.4 KB of gzip -9. Their top levels then run when the script loads instead of at
@@ -139,7 +143,7 @@ const valuesOnly = {
 const staticBundledModules = {
   name: 'static-bundled-modules',
   setup(b) {
-    b.onLoad({ filter: /widget[\\/]modules\.ts$/ }, (args) => {
+    b.onLoad({ filter: /(widget|builds)[\\/]modules\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const specs = [];
       // Table lines only (`  'name': () => import('…'),`), not the comments that show their shape.
@@ -147,7 +151,8 @@ const staticBundledModules = {
         if (!specs.includes(spec)) specs.push(spec);
         return `${key}() => Promise.resolve(__bundled${specs.indexOf(spec)})`;
       });
-      if (specs.length < optionalModules().length) throw new Error(`${args.path}: build.mjs (staticBundledModules) found ${specs.length} import()s, fewer than the module table's lines`);
+      const lines = optionalModules().filter(([, file]) => dirname(file) === dirname(relative('.', args.path))).length;
+      if (specs.length < lines) throw new Error(`${args.path}: build.mjs (staticBundledModules) found ${specs.length} import()s, fewer than the module table's lines`);
       return { contents: specs.map((spec, i) => `import * as __bundled${i} from '${spec}';\n`).join('') + contents, loader: 'ts', resolveDir: dirname(args.path) };
     });
   },

@@ -1,6 +1,10 @@
 // The ES module build: start the widget yourself with `boot()` (it reads the same
 // <script data-entry> tag and preload), and the types of the public and renderer APIs.
-export { boot } from '../widget/embed/boot';
+import { boot as bootWith } from '../widget/embed/boot';
+import { builtins } from './builtins';
+
+/** Starts the widget of the page's `<script data-entry>` tag, with the built-in renderers. */
+export const boot = (): void => bootWith(builtins);
 export type { BailingChatApi } from '../widget/embed/api';
 export type {
   RendererDefinition,

@@ -1,6 +1,6 @@
-// The widget's optional code, and how it is reached. Each module is named by its file in the split
-// build (`dist/split/<name>.js`, beside that build's widget.js); build.mjs reads the table below to
-// know what to build, so adding a module is one line here.
+// The core's optional code, and how it is reached. Each module is named by its file in the split
+// build (`dist/split/<name>.js`, beside that build's widget.js); build.mjs reads the table below
+// (and the builds' own, builds/modules.ts) to know what to build, so adding a module is one line.
 //
 // `__BAILING_SPLIT__` is fixed at build time (esbuild `define`):
 // - false (dist/widget.js, dist/esm): each `import()` below names its source with a string literal,
@@ -13,13 +13,12 @@ declare const __BAILING_SPLIT__: boolean;
 
 import type { LangTable } from './ui/i18n/table';
 
-// One line per module: `'<name>': () => import('<its source, relative to this file>'),`
-// (build.mjs parses these lines; the types of the modules come from their sources).
+// The core's optional modules: one line per module, `'<name>': () => import('<its source, relative
+// to this file>'),` (build.mjs parses these lines; the types of the modules come from their sources).
+// The renderers a build carries are its own business (builds/modules.ts).
 const BUNDLED = __BAILING_SPLIT__
   ? null
   : {
-      'renderers/bailing-form': () => import('../renderers/bailing-form/chunk'),
-      'renderers/sandbox': () => import('../renderers/sandbox/chunk'),
       'i18n/zh-CN': () => import('./ui/i18n/zh-CN'),
       'i18n/english': () => import('./ui/i18n/english'),
       'extras': () => import('./ui/extras'),
@@ -29,32 +28,11 @@ const BUNDLED = __BAILING_SPLIT__
 type Table = NonNullable<typeof BUNDLED>;
 export type ModuleName = keyof Table;
 
-/**
- * Modules that neither build carries inside widget.js: each is `<name>.js` beside the script (in
- * dist/ and in dist/split/), fetched the first time a page needs it, so pages that never use it
- * never pay for it. One line per module: `'<name>': '<its source, relative to this file>',`
- * (build.mjs parses these lines too).
- */
-const EXTERNAL = {
-  'ag-ui': './transport/ag-ui/module',
-  'code': './markdown/code-highlight',
-  'math': './markdown/math',
-  'packs': '../renderers/sandbox/packs/module',
-  'openapi': '../renderers/sandbox/packs/openapi-module',
-  'sandbox-jsx': '../renderers/sandbox/jsx-host',
-  'mcp-apps': '../renderers/mcp-apps/module',
-  'a2ui': '../renderers/a2ui/module',
-};
-export type ExternalModuleName = keyof typeof EXTERNAL;
-interface ExternalModules {
+/** The external modules the core itself loads (builds/modules.ts lists every external module and its source). */
+interface CoreExternalModules {
   'ag-ui': typeof import('./transport/ag-ui/module');
   'code': typeof import('./markdown/code-highlight');
   'math': typeof import('./markdown/math');
-  'packs': typeof import('../renderers/sandbox/packs/module');
-  'openapi': typeof import('../renderers/sandbox/packs/openapi-module');
-  'sandbox-jsx': typeof import('../renderers/sandbox/jsx-host');
-  'mcp-apps': typeof import('../renderers/mcp-apps/module');
-  'a2ui': typeof import('../renderers/a2ui/module');
 }
 
 /**
@@ -80,15 +58,23 @@ const BUNDLED_LANGUAGES = __BAILING_SPLIT__
 export function loadLanguage(lang: FileLang, scriptSrc: string): Promise<LangTable> {
   if (!__BAILING_SPLIT__) return BUNDLED_LANGUAGES![lang]().then((module) => module.strings);
   return Promise.all([
-    import(/* @vite-ignore */ new URL(`i18n/${lang}.js`, scriptSrc).href).then((module: { default: unknown }) => module.default),
+    importBeside(`i18n/${lang}`, scriptSrc).then((module) => (module as { default: unknown }).default),
     loadModule('i18n/english', scriptSrc),
   ]).then(([values, english]) => english.tableFromValues(values));
 }
 
-/** The external module `name`, from beside widget.js (`scriptSrc`). Rejects when it cannot be fetched or evaluated. */
-export function loadExternalModule<N extends ExternalModuleName>(name: N, scriptSrc: string): Promise<ExternalModules[N]> {
-  void EXTERNAL;
-  return import(/* @vite-ignore */ new URL(`${name}.js`, scriptSrc).href);
+/** A module's file beside widget.js (`scriptSrc`): `<name>.js`. Rejects when it cannot be fetched or evaluated. */
+export const importBeside = (name: string, scriptSrc: string): Promise<unknown> => import(/* @vite-ignore */ new URL(`${name}.js`, scriptSrc).href);
+
+/**
+ * The external module `name` (builds/modules.ts: EXTERNAL), from beside widget.js (`scriptSrc`).
+ * Rejects when it cannot be fetched or evaluated. The core's own are typed here; a renderer names
+ * the type of the module it loads.
+ */
+export function loadExternalModule<N extends keyof CoreExternalModules>(name: N, scriptSrc: string): Promise<CoreExternalModules[N]>;
+export function loadExternalModule<T>(name: string, scriptSrc: string): Promise<T>;
+export function loadExternalModule(name: string, scriptSrc: string): Promise<unknown> {
+  return importBeside(name, scriptSrc);
 }
 
 /**
@@ -97,5 +83,5 @@ export function loadExternalModule<N extends ExternalModuleName>(name: N, script
  * block's source as code, a language to English).
  */
 export function loadModule<N extends ModuleName>(name: N, scriptSrc: string): ReturnType<Table[N]> {
-  return (__BAILING_SPLIT__ ? import(new URL(`${name}.js`, scriptSrc).href) : BUNDLED![name]()) as ReturnType<Table[N]>;
+  return (__BAILING_SPLIT__ ? importBeside(name, scriptSrc) : BUNDLED![name]()) as ReturnType<Table[N]>;
 }

@@ -272,3 +272,26 @@ export interface HostToolDefinition {
 
 /** `state` and `event` come from an AG-UI agent (its shared state; its RAW and CUSTOM events). */
 export type WidgetEventName = 'open' | 'close' | 'message' | 'done' | 'error' | 'state' | 'event';
+
+/** What the core gives a build's built-in renderers at a widget's start (builds/builtins.ts). */
+export interface BuiltinArgs {
+  /** widget.js's own URL: modules are beside it. */
+  scriptSrc: string;
+  /** The owner's generated-views setting (preload `sandbox`, or `{}` for `data-sandbox="1"`); falsy when off. */
+  sandbox: unknown;
+  /** Sends a message as the visitor (`shown` is what the visitor's row shows). */
+  send(message: string, shown: string): boolean | undefined;
+  /** The widget's words, in its language. */
+  strings: Promise<import('./ui/i18n/i18n').Words>;
+  /** The page's CSP nonce. */
+  nonce?: string;
+  /** The owner's image origins (`data-images`). */
+  images?: string[];
+  warn(message: string): void;
+}
+
+/** A build's built-in renderers, registered before the host's, and what they add to `client_capabilities` once known. */
+export interface Builtins {
+  renderers: RendererDefinition[];
+  capabilities?(): Promise<Record<string, unknown> | undefined>;
+}

@@ -129,7 +129,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
 }
 
 /** What `jsx` views need on the page (sandbox-jsx.js beside widget.js), fetched at the first one. */
-export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule('sandbox-jsx', host?.scriptSrc ?? location.href);
+export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule<typeof import('./jsx-host')>('sandbox-jsx', host?.scriptSrc ?? location.href);
 
 /** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
 function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {

@@ -3,7 +3,6 @@
 
 import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
 import { matchLang, readPreload, resolveEmbedOptions, type Preload } from './embed';
-import { builtinRenderers } from '../builtins';
 import { configFailure } from './config-failure';
 import { fallbackBlock } from '../registry/fallback';
 import { createRegistry } from '../registry/registry';
@@ -11,7 +10,7 @@ import { createBailingClient, readWidgetConfig } from '../transport/bailing';
 import { loadExternalModule } from '../modules';
 import { createBailingBackend } from '../transport/bailing-backend';
 import { loadStrings } from '../ui/i18n/i18n';
-import type { PageContext, WidgetConfig } from '../types';
+import type { BuiltinArgs, Builtins, PageContext, WidgetConfig } from '../types';
 import { mountWidget, normalizeConfig, type MountArgs, type MountedWidget } from './mount';
 
 const PREFIX = 'BailingChat:';
@@ -25,7 +24,10 @@ type Queued = (widget: MountedWidget) => void;
  */
 const START_EVENT = 'bailing-chat:start';
 
-export function boot(): void {
+/** A build's built-in renderers (builds/builtins.ts): the core names none. */
+export type BuiltinsOf = (args: BuiltinArgs) => Builtins;
+
+export function boot(builtins: BuiltinsOf): void {
   const existing = (window as { BailingChat?: unknown }).BailingChat as { apiVersion?: unknown } | undefined;
   const script = findOwnScript();
   if (existing && typeof existing === 'object' && existing.apiVersion === '1') {
@@ -38,7 +40,7 @@ export function boot(): void {
   }
   /** The page's widgets by entry (`BailingChat.widget(entry)`). */
   const widgets = new Map<string, BailingChatApi>();
-  const api = start(script, readPreload(existing, warn), widgets);
+  const api = start(script, readPreload(existing, warn), widgets, builtins);
   if (!api) return;
   (window as { BailingChat?: unknown }).BailingChat = api;
   document.addEventListener(START_EVENT, (event) => {
@@ -47,12 +49,12 @@ export function boot(): void {
     // The same entry again is widget.js loaded twice by mistake; another entry is a widget of its own.
     if (widgets.has(other.getAttribute('data-entry') ?? '')) warn('widget.js was loaded twice; the second copy does nothing');
     // The preload was the first widget's: this one has its attributes and its entry's config.
-    else start(other, readPreload(undefined, warn), widgets);
+    else start(other, readPreload(undefined, warn), widgets, builtins);
   });
 }
 
 /** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
-function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>): BailingChatApi | null {
+function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>, builtins: BuiltinsOf): BailingChatApi | null {
   // `nonce` from the element (its attribute reads as empty once the page has loaded it).
   const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.languages?.length ? navigator.languages : [navigator.language], warn, preload.agent);
   if (!resolved.ok) {
@@ -65,23 +67,12 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   let strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
   const registry = createRegistry({ warn, fallback: fallbackBlock });
   // Built-ins first, so a host's preload may replace them (DESIGN.md §7).
-  // The sandbox renderer only when the owner turns it on (DESIGN.md §8.3).
+  // Generated views only when the owner turns them on (DESIGN.md §8.3).
   const sandbox = preload.sandbox ?? (script.getAttribute('data-sandbox') == '1' && {});
-  // Capability packs (packs.js beside widget.js), read at boot so their warnings come at once.
-  const packs = (sandbox as { packs?: unknown } | null)?.packs !== undefined
-    ? loadExternalModule('packs', script.src || location.href).then(
-        (module) => module.installPacks(sandbox, warn),
-        (error: unknown) => (warn(`sandbox: could not load packs.js (beside widget.js): ${error}`), null),
-      )
-    : undefined;
-  // The owner's kit for jsx views, in one line for the service (client_capabilities.sandbox_kit),
-  // once the jsx views' module has checked it (fetched now: the page asked for views and a kit).
-  const kit = sandbox && (sandbox as { kit?: unknown }).kit !== undefined
-    ? loadExternalModule('sandbox-jsx', script.src || location.href).then((module) => module.kitCapabilities(sandbox), (error: unknown) => (warn(`sandbox: could not load sandbox-jsx.js (beside widget.js), so jsx views will show as code: ${error}`), undefined))
-    : undefined;
-  /** What the packs and the kit add to `client_capabilities` (their lines for the model), once known. */
-  const capabilities = async () => ({ ...(await kit), ...(await packs)?.capabilities });
-  for (const definition of builtinRenderers(script.src || location.href, sandbox, (text, shown) => widget?.send(text, shown), packs, strings, options.nonce, options.images)) registry.register(definition);
+  const built = builtins({ scriptSrc: script.src || location.href, sandbox, send: (text, shown) => widget?.send(text, shown), strings, nonce: options.nonce, images: options.images, warn });
+  /** What the built-ins add to `client_capabilities` (the packs' and the kit's lines for the model), once known. */
+  const capabilities = async () => built.capabilities?.();
+  for (const definition of built.renderers) registry.register(definition);
   for (const definition of preload.renderers) registry.register(definition);
 
   const emitter = createEmitter();

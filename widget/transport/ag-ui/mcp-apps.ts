@@ -3,7 +3,7 @@
 // activities @ag-ui/mcp-apps-middleware sends. Its host (mcp-apps.js beside widget.js) is fetched
 // at the first such activity; until then this costs one registration.
 import { loadExternalModule } from '../../modules';
-import type { RendererDefinition } from '../../types';
+import type { RendererContext, RendererDefinition } from '../../types';
 
 /** The activity type @ag-ui/mcp-apps-middleware sends (its `MCPAppsActivityType`). */
 export const MCP_APPS_ACTIVITY = 'mcp-apps';
@@ -16,6 +16,11 @@ export interface McpAppsPage {
   script?: HTMLScriptElement;
   /** The page's API: `registerRenderer` and `send`. */
   api?: { registerRenderer(definition: RendererDefinition): () => void; send(text: string): boolean };
+}
+
+/** What this file needs of the MCP Apps host (mcp-apps.js, renderers/mcp-apps/module.ts). */
+export interface McpAppsModule {
+  mount(context: RendererContext, options: { config: unknown; sandboxOrigin: string | undefined; send(text: string): boolean; modelContext(view: string, value: unknown): void }): ReturnType<RendererDefinition['mount']>;
 }
 
 /** Views whose `ui/update-model-context` is kept, the newest last; the oldest goes past this. */
@@ -41,7 +46,7 @@ export function registerMcpApps({ config, script, api }: McpAppsPage): () => { d
     type: MCP_APPS_ACTIVITY,
     label: 'App view',
     mount: (context) =>
-      loadExternalModule('mcp-apps', src).then((module) =>
+      loadExternalModule<McpAppsModule>('mcp-apps', src).then((module) =>
         module.mount(context, {
           config: on,
           sandboxOrigin,
