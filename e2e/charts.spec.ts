@@ -262,6 +262,12 @@ test('mermaid: diagrams are drawn as SVG once the reply is done; bad diagrams fa
   // Mermaid's scratch elements are gone from the host page.
   await expect(page.locator('body > [id^="dbc-mermaid"], body > svg[id^="bc-mermaid"]')).toHaveCount(0);
   expect((await counts(page)).mermaidRenders).toBe(3);
+  // A diagram is never wider than Mermaid drew it (its viewBox), also in a maximised panel; it scales down only.
+  const widths = () => diagrams.locator('svg').evaluateAll((svgs) => svgs.map((svg) => ({ shown: svg.getBoundingClientRect().width, drawn: (svg as SVGSVGElement).viewBox.baseVal.width, room: svg.parentElement!.clientWidth })));
+  for (const w of await widths()) expect(w.shown, JSON.stringify(w)).toBeLessThanOrEqual(Math.min(Math.ceil(w.drawn), w.room) + 1);
+  await page.locator('bailing-chat-widget').evaluate((host) => (host.shadowRoot!.querySelector('.bc-panel') as HTMLElement).style.setProperty('width', '900px'));
+  for (const w of await widths()) expect(w.shown, JSON.stringify(w)).toBeLessThanOrEqual(Math.ceil(w.drawn) + 1);
+  await page.locator('bailing-chat-widget').evaluate((host) => (host.shadowRoot!.querySelector('.bc-panel') as HTMLElement).style.removeProperty('width'));
   await shot(diagrams.nth(0), 'mermaid-flowchart');
   await shot(diagrams.nth(1), 'mermaid-sequence');
   expect(remote).toEqual([]);

@@ -109,8 +109,11 @@ export function createMermaidRenderer(mermaid: MermaidLike, options: MermaidRend
       figure.setAttribute('aria-label', kind ? `Diagram: ${kind}` : 'Diagram');
       Object.assign(figure.style, { margin: '0', overflowX: 'auto', maxWidth: '100%' });
       const node = document.importNode(svg, true);
-      // Scales with the message (the viewBox keeps proportions); never wider than drawn.
-      (node as SVGSVGElement).style.maxWidth = '100%';
+      // Scales down with the message (the viewBox keeps proportions); never wider than drawn: at
+      // most the viewBox's width (Mermaid's own max-width says the same), so a small diagram in a
+      // wide (maximised) panel is not blown up.
+      const drawn = (node as SVGSVGElement).viewBox?.baseVal?.width;
+      (node as SVGSVGElement).style.maxWidth = drawn > 0 ? `min(${Math.ceil(drawn)}px, 100%)` : '100%';
       (node as SVGSVGElement).style.height = 'auto';
       figure.append(node);
       const details = document.createElement('details');
