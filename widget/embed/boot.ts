@@ -4,6 +4,8 @@
 import { createApi, createEmitter, type ApiTarget, type BailingChatApi } from './api';
 import { matchLang, readPreload, resolveEmbedOptions, type Preload } from './embed';
 import { configFailure } from './config-failure';
+import { readCachedConfig, sameConfig, writeCachedConfig } from './config-cache';
+import { safeStorage } from '../conversation/history';
 import { fallbackBlock } from '../registry/fallback';
 import { createRegistry } from '../registry/registry';
 import { createBailingClient, readWidgetConfig } from '../transport/bailing';
@@ -62,6 +64,10 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     return null;
   }
   const options = resolved.options;
+  // The config request goes out first, so its round trip overlaps everything below.
+  const client = options.protocol === 'ag-ui' ? null : createBailingClient({ baseUrl: options.api, entry: options.entry });
+  const configRequest = client?.getConfig();
+  configRequest?.catch(() => undefined);
 
   // Fetched now, while the config loads (a language file beside widget.js, the host's overrides checked).
   let strings = loadStrings(options.lang, script.src || location.href, warn, preload.strings);
@@ -146,21 +152,41 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     return api;
   }
 
-  const client = createBailingClient({ baseUrl: options.api, entry: options.entry });
-  client.getConfig().then(
+  // A returning visitor's widget is drawn at once from the entry's last config; the answer then
+  // replaces it only when it differs.
+  const storage = safeStorage(() => window.localStorage);
+  const kept = readCachedConfig(storage, options.api, options.entry);
+  /** Draws the widget with the config `raw`: in the entry's language where the page chose none. */
+  const draw = (raw: Partial<WidgetConfig>) => {
+    const config = normalizeConfig(raw);
+    const lang = matchLang(config.lang);
+    if (lang && lang != options.lang && !script.getAttribute('data-lang') && !preload.config.lang) strings = loadStrings((options.lang = lang), script.src || location.href, warn, preload.strings);
+    if (!config.enabled) {
+      gone = true;
+      queue.length = 0;
+      return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
+    }
+    return mount(config, (session) => createBailingBackend({ client: client!, entry: options.entry, ...session, capabilities }));
+  };
+  const drawn = kept && kept.enabled !== false ? draw(kept) : undefined;
+  configRequest!.then(
     async (raw) => {
-      const config = normalizeConfig(raw);
-      // The entry's language, where the page chose none (a hub swapping widgets keeps its visitors' language).
-      const lang = matchLang(config.lang);
-      if (lang && lang != options.lang && !script.getAttribute('data-lang') && !preload.config.lang) strings = loadStrings((options.lang = lang), script.src || location.href, warn, preload.strings);
-      if (!config.enabled) {
-        gone = true;
-        queue.length = 0;
-        return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
+      writeCachedConfig(storage, options.api, options.entry, raw);
+      if (drawn) {
+        if (sameConfig(kept!, raw)) return;
+        // The entry changed since the last visit: drawn again with what the server says now.
+        await drawn;
+        widget?.destroy();
+        widget = null;
       }
-      await mount(config, (session) => createBailingBackend({ client, entry: options.entry, ...session, capabilities }));
+      await draw(raw);
     },
-    async (error: unknown) => fail(`could not load the chat config for "${options.entry}" from ${options.api}: ${await configFailure(error, (url) => fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }))}`),
+    async (error: unknown) => {
+      const why = `could not load the chat config for "${options.entry}" from ${options.api}: ${await configFailure(error, (url) => fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }))}`;
+      // Drawn from the last config: the visitor keeps the widget, and the console says what failed.
+      if (drawn) console.error(`${PREFIX} ${why}`);
+      else fail(why);
+    },
   );
   return api;
 }
