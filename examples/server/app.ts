@@ -5,24 +5,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Agent } from './agent';
+import type { Agent } from './agents/agent';
 import type { AppContext } from './app-context';
-import type { AguiAgent } from './agui-agent';
-import { createAguiDemoAgent } from './agui-demo';
-import { createMcpDemoAgent, withMcpApps } from './agui-mcp-apps';
-import { PUBLISHED_BACKENDS, startMcpBackends, type McpBackend } from './mcp-backends';
-import { startSandboxServer } from './mcp-sandbox-server';
-import { createAguiOpenAIAgent } from './agui-openai';
+import type { AguiAgent } from './agents/agui-agent';
+import { createAguiDemoAgent } from './agents/agui-demo';
+import { createMcpDemoAgent, withMcpApps } from './ag-ui/agui-mcp-apps';
+import { PUBLISHED_BACKENDS, startMcpBackends, type McpBackend } from './ag-ui/mcp-backends';
+import { startSandboxServer } from './ag-ui/mcp-sandbox-server';
+import { createAguiOpenAIAgent } from './agents/agui-openai';
 import { handleEntryRoute, isEntryPath } from './chat-router';
-import { createDemoAgent, pickDemoScenario } from './demo-agent';
-import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
-import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
-import { EventBus } from './event-bus';
-import { newAguiId } from './ids';
-import { HttpError, notFound } from './http-error';
-import { errorBody, sendError, sendJson } from './http-io';
-import { JobRunner } from './job-runner';
-import { redactUrl } from './log-redaction';
+import { createDemoAgent, pickDemoScenario } from './agents/demo-agent';
+import { DEMO_FILES_PATH, serveDemoFile } from './demo/demo-files';
+import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './settings/entries';
+import { EventBus } from './hub/event-bus';
+import { newAguiId } from './storage/ids';
+import { HttpError, notFound } from './http/http-error';
+import { errorBody, sendError, sendJson } from './http/http-io';
+import { JobRunner } from './hub/job-runner';
+import { redactUrl } from './http/log-redaction';
 import {
   DEFAULT_DELTA_DELAY_MS,
   DEFAULT_HOST,
@@ -32,23 +32,23 @@ import {
   DEFAULT_STREAM_WINDOW_MS,
   DEMO_SLOW_DELTA_MS,
   DEMO_TOOL_PAUSE_MS,
-} from './limits';
-import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
-import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
-import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './connection-guard';
-import { listenOrigin, parsePublicOrigin } from './public-origin';
-import { RateLimiter } from './rate-limit';
-import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
-import { PetstoreFake } from './petstore';
-import { handlePetstore, isPetstorePath } from './routes/petstore';
-import { decidesContinue } from './routes/upload';
-import { serveUpload } from './routes/uploads-get';
-import { createCompressedFiles } from './compression';
-import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
-import { describeError, storageRefusal } from './storage-fault';
-import { Store } from './store';
-import { StreamHintsRegistry } from './stream-hints';
-import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+} from './settings/limits';
+import { createOpenAIAgent, type OpenAIOptions } from './agents/openai-agent';
+import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './http/client-limits';
+import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './http/connection-guard';
+import { listenOrigin, parsePublicOrigin } from './http/public-origin';
+import { RateLimiter } from './http/rate-limit';
+import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './storage/retention';
+import { PetstoreFake } from './demo/petstore';
+import { handlePetstore, isPetstorePath } from './demo/routes/petstore';
+import { decidesContinue } from './hub/routes/upload';
+import { serveUpload } from './hub/routes/uploads-get';
+import { createCompressedFiles } from './http/compression';
+import { isStaticPath, resolveStaticPath, serveStatic } from './http/static-files';
+import { describeError, storageRefusal } from './storage/storage-fault';
+import { Store } from './storage/store';
+import { StreamHintsRegistry } from './demo/stream-hints';
+import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './hub/uploads/upload-quota';
 
 /**
  * How long a browser keeps widget.js and the other scripts before asking again: an update reaches a

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isOriginAllowed } from './cors';
-import { chunkText, demoStreamHints, pickDemoScenario } from './demo-agent';
-import { LONG_ANSWER, escapeMarkdown, formatBytes, recapAnswer, receivedAnswer } from './demo-replies';
-import { isoSeconds } from './history';
-import { RateLimiter } from './rate-limit';
-import { formatSse, parseLastEventId } from './sse-format';
-import { buildSystemPrompt } from './system-prompt';
+import { isOriginAllowed } from './http/cors';
+import { chunkText, demoStreamHints, pickDemoScenario } from './agents/demo-agent';
+import { LONG_ANSWER, escapeMarkdown, formatBytes, recapAnswer, receivedAnswer } from './demo/demo-replies';
+import { isoSeconds } from './hub/history';
+import { RateLimiter } from './http/rate-limit';
+import { formatSse, parseLastEventId } from './http/sse-format';
+import { buildSystemPrompt } from './agents/system-prompt';
 
 describe('demo scenarios', () => {
   it.each([
