@@ -1,9 +1,9 @@
 // What an AG-UI agent is to this server: given a validated run, it sends events and says how the
-// run ends. The route (routes/agui.ts) sends RUN_STARTED before it and RUN_FINISHED or RUN_ERROR
+// run ends. The route (ag-ui/routes/agui.ts) sends RUN_STARTED before it and RUN_FINISHED or RUN_ERROR
 // after it, so every run is framed whatever the agent does; the agent only closes what it opened.
 import type { Event, Interrupt, ResumeEntry, RunAgentInput } from '@ag-ui/core';
 import type { SandboxPackLine } from './sandbox-packs';
-import type { InterruptRecord } from '../storage/store';
+import type { InterruptRecord } from '../storage/store-interrupts';
 
 /** An interrupt answered by this run's `resume`, with what the agent asked to do once it was. */
 export interface ResumeAnswer {

@@ -1,5 +1,5 @@
 // GET /files/:name: the few files the demo agent links to (its "files" answer), from
-// examples/server/files. An explicit list, so nothing else in that folder is reachable.
+// examples/server/demo/files. An explicit list, so nothing else in that folder is reachable.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ export const demoFileUrl = (baseUrl: string, name: string): string => `${baseUrl
 
 export async function serveDemoFile(req: IncomingMessage, res: ServerResponse, rootDir: string, name: string): Promise<void> {
   if (!Object.hasOwn(DEMO_FILES, name)) throw notFound();
-  const data = await readFile(join(rootDir, 'examples/server/files', name));
+  const data = await readFile(join(rootDir, 'examples/server/demo/files', name));
   res.writeHead(200, {
     // Downloads like a visitor's upload would: the same headers keep the demo honest.
     ...UNTRUSTED_FILE_HEADERS,

@@ -5,7 +5,7 @@
 export const CORS_ALLOW_HEADERS = 'Content-Type, Last-Event-ID';
 /**
  * `POST /agui/:entry`: a JSON body and the `Accept` an AG-UI client negotiates its event encoding
- * with. No credential header: a ticket travels in `forwardedProps` (routes/agui.ts).
+ * with. No credential header: a ticket travels in `forwardedProps` (ag-ui/routes/agui.ts).
  */
 export const AGUI_CORS_ALLOW_HEADERS = 'Content-Type, Accept';
 export const CORS_MAX_AGE_SECONDS = 600;

@@ -80,7 +80,7 @@ describe('other routes', () => {
 
 describe('entries file validation', () => {
   it('accepts the shipped entries.json', () => {
-    const entries = loadEntriesFile(join(import.meta.dirname, 'entries.json'));
+    const entries = loadEntriesFile(join(import.meta.dirname, '../entries.json'));
     expect([...entries.keys()]).toEqual(['demo_assistant', 'store_assistant', 'docs_assistant', 'disabled_demo', 'ticket_demo']);
     const demo = entries.get('demo_assistant')!;
     expect(demo.appearance).toMatchObject({
@@ -154,7 +154,7 @@ describe('ticket secrets: never the published demo value or a short one, unless 
   });
 
   it('the shipped entries.json does not start without the demo flag, and starts with it, warning', async () => {
-    const configPath = join(import.meta.dirname, 'entries.json');
+    const configPath = join(import.meta.dirname, '../entries.json');
     const base = { port: 0, dbPath: ':memory:', configPath, openai: null, log: () => undefined } as const;
     await expect(startServer(base)).rejects.toThrow(/entry "ticket_demo": its ticket_secret is the demo value/);
     const warnings: string[] = [];

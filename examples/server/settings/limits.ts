@@ -302,7 +302,7 @@ export const MAX_STREAM_HINTS = 1000;
 /** Upper bound for one OpenAI-compatible completion, streaming included. */
 export const OPENAI_TIMEOUT_MS = 120_000;
 
-// AG-UI (routes/agui.ts, DESIGN.md §9).
+// AG-UI (ag-ui/routes/agui.ts, DESIGN.md §9).
 /**
  * `POST /agui/:entry` bodies: an AG-UI client sends the whole conversation with every run, so a
  * long thread with forms and generated views outgrows the 64 KiB of the other routes.

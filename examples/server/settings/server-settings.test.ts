@@ -48,7 +48,7 @@ describe('readServerSettings', () => {
   });
 
   it('npm start runs the demo as shipped, so it passes --demo', () => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
     const argv = pkg.scripts.start!.split('&&').at(-1)!.trim().split(/\s+/).slice(2);
     expect(pkg.scripts.start).toMatch(/node dist\/server\/main\.js/);
     expect(readServerSettings({}, ROOT, argv).demo).toBe(true);
