@@ -2,7 +2,7 @@
 import type { ResumeEntry } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { answerKey, canonicalJson, checkResume } from './agui-interrupts';
-import type { InterruptRecord } from '../storage/store';
+import type { InterruptRecord } from '../storage/store-interrupts';
 
 const NOW = 1_700_000_000_000;
 

@@ -9,7 +9,7 @@
 // reported, not acted on twice), a different answer to an answered interrupt is refused.
 import type { ResumeEntry } from '@ag-ui/core';
 import type { ResumeAnswer } from '../agents/agui-agent';
-import type { InterruptRecord } from '../storage/store';
+import type { InterruptRecord } from '../storage/store-interrupts';
 
 export type ResumeCheck = { ok: true; answers: ResumeAnswer[] } | { ok: false; code: string; message: string };
 

@@ -2,7 +2,7 @@
 import type { AgentTurn, Reference } from '../agents/agent';
 import { extractAttachments, type Attachment } from './attachments';
 import { interactionLabel, summarizeInteraction } from './interaction';
-import type { JobRecord } from '../storage/store';
+import type { JobRecord } from '../storage/store-jobs';
 
 /**
  * One `/thread` item, in the hub's shape `{r, t, j, ts, atts?}`. `interaction` (the summary of

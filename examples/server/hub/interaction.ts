@@ -18,7 +18,8 @@ import {
 import { HttpError, badRequest } from '../http/http-error';
 import { resolveA2uiResponse } from './a2ui-response';
 import { JOB_ID_PATTERN, MAX_INTERACTION_BYTES, MAX_INTERACTION_DEPTH, RENDERER_TYPE_PATTERN } from '../settings/limits';
-import type { FormSubmissionRecord, JobRecord, Store } from '../storage/store';
+import type { Store } from '../storage/store';
+import type { FormSubmissionRecord, JobRecord } from '../storage/store-jobs';
 
 export type NewFormSubmission = Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>;
 

@@ -13,7 +13,9 @@ import type { EventBus } from './event-bus';
 import { toAgentHistory } from './history';
 import { AGENT_HISTORY_TURNS, UNSAVED_ENDING_RETRY_MS } from '../settings/limits';
 import { describeError, isStorageFault } from '../storage/storage-fault';
-import type { JobRecord, StoredEvent, Store } from '../storage/store';
+import type { Store } from '../storage/store';
+import type { StoredEvent } from '../storage/store-events';
+import type { JobRecord } from '../storage/store-jobs';
 import { UnsavedEndings, type UnsavedEnding } from '../storage/unsaved-endings';
 
 export const GENERIC_FAILURE_REPLY = 'Sorry — the assistant could not finish this answer. Please try again.';

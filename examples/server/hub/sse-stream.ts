@@ -14,7 +14,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventBus } from './event-bus';
 import { SSE_PROTOCOL, SSE_RETRY_MS } from '../settings/limits';
 import { formatRetry, formatSse } from '../http/sse-format';
-import { TERMINAL_EVENTS, type JobStatus, type StoredEvent, type Store } from '../storage/store';
+import type { Store } from '../storage/store';
+import { TERMINAL_EVENTS, type StoredEvent } from '../storage/store-events';
+import type { JobStatus } from '../storage/store-jobs';
 
 /** The events a client may resume after (`Last-Event-ID`, `?cursor=`). */
 export const RESUMABLE_EVENTS: ReadonlySet<string> = new Set(['reset', 'phase', 'delta']);

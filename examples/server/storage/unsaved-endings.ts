@@ -2,7 +2,7 @@
 // memory, served to the job's streams as if stored, and written as soon as the database takes
 // writes again, so clients stop waiting at once and the thread's history ends up right.
 import { MAX_UNSAVED_ENDINGS } from '../settings/limits';
-import type { StoredEvent } from './store';
+import type { StoredEvent } from './store-events';
 
 export interface UnsavedEnding {
   /** The terminal event as a stream sends it (`seq` is one past the job's last stored event). */

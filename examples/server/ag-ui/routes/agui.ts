@@ -24,7 +24,7 @@ import { clientIp, readJsonObject } from '../../http/http-io';
 import { resolveVisitor } from '../../hub/identity';
 import { MAX_AGUI_BODY_BYTES } from '../../settings/limits';
 import { describeError, storageRefusal } from '../../storage/storage-fault';
-import type { InterruptScope } from '../../storage/store';
+import type { InterruptScope } from '../../storage/store-interrupts';
 
 /** An anonymous client: no visitor id, no ticket. */
 const ANONYMOUS = '';

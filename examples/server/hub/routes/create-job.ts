@@ -11,7 +11,8 @@ import { resolveInteraction, type NewFormSubmission } from '../interaction';
 import { parseJobRequest } from '../job-request';
 import { DEFAULT_THREAD_ID, MAX_ACTIVE_JOBS_PER_THREAD, MAX_JSON_BODY_BYTES, THREAD_BUSY_RETRY_AFTER_SECONDS } from '../../settings/limits';
 import { messageFiles } from '../message-files';
-import type { JobRecord, NewJob, Store } from '../../storage/store';
+import type { Store } from '../../storage/store';
+import type { JobRecord, NewJob } from '../../storage/store-jobs';
 
 export const createJob: ChatHandler = async ({ app, req, res, entry, cors }) => {
   const request = parseJobRequest(await readJsonObject(req, MAX_JSON_BODY_BYTES));

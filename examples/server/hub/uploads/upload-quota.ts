@@ -13,7 +13,7 @@ import {
   UPLOAD_QUOTA_VISITOR_FILES,
   UPLOAD_QUOTA_WINDOW_MS,
 } from '../../settings/limits';
-import type { UploadUsage } from '../../storage/store';
+import type { UploadUsage } from '../../storage/store-uploads';
 
 export interface UploadQuota {
   windowMs: number;
