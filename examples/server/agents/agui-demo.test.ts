@@ -4,7 +4,9 @@ import type { Event, Message, ResumeEntry, RunAgentInput } from '@ag-ui/core';
 import { EventSchema } from '@ag-ui/core/schemas';
 import { describe, expect, it } from 'vitest';
 import type { AguiRun, ResumeAnswer } from './agui-agent';
-import { AGUI_TRIGGERS, checkDemoAnswer, pickAguiScenario, planDemoRun, type AguiScenario, type NewId } from './agui-demo';
+import { AGUI_TRIGGERS, pickAguiScenario, planDemoRun, type AguiScenario } from './agui-demo';
+import { checkDemoAnswer } from './agui-demo-approvals';
+import type { NewId } from './agui-demo-plan';
 import { isPause } from '../ag-ui/agui-events';
 import { INVOICE_ARGS, TRIM_ANSWER_START, trimSummary } from '../demo/agui-replies';
 
