@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { isOriginAllowed } from './cors';
 import { getJson, postJson, startTestServer } from '../test-support';
 
 let server: RunningServer;
@@ -65,5 +66,16 @@ describe('CORS on /chat routes', () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('origins', () => {
+  it('allows listed origins, "*", no Origin and the server itself', () => {
+    expect(isOriginAllowed('https://a.example', ['https://a.example'], undefined)).toBe(true);
+    expect(isOriginAllowed('https://b.example', ['https://a.example'], undefined)).toBe(false);
+    expect(isOriginAllowed('https://b.example', ['*'], undefined)).toBe(true);
+    expect(isOriginAllowed(undefined, [], undefined)).toBe(true);
+    expect(isOriginAllowed('http://127.0.0.1:8787', [], 'http://127.0.0.1:8787')).toBe(true);
+    expect(isOriginAllowed('null', ['https://a.example'], undefined)).toBe(false);
   });
 });
