@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Agent } from '../examples/server/agent';
+import type { Agent } from '../examples/server/agents/agent';
 import { startServer } from '../examples/server/app';
 import { pace } from './pacer';
 import { hostPage, type PageOptions } from './page';

@@ -3,7 +3,7 @@
 // whole thread), a run of tool calls that says nothing (structured output), and a run that fails
 // after some text. Never an empty bubble with actions that act on nothing; never text thrown away.
 import type { Page } from '@playwright/test';
-import { FAIL_PARTIAL, FAIL_REPLY } from '../examples/server/demo-replies';
+import { FAIL_PARTIAL, FAIL_REPLY } from '../examples/server/demo/demo-replies';
 import { agentRuns, openAgent, serveStream } from './agent-runs';
 import { ask, assistantMessages, expect, launcher, lastAssistant, loadWidget, test, waitForAnswer } from './fixtures';
 import { steppedAgent } from './stepped-streams';

@@ -16,8 +16,8 @@ import {
   WEATHER_RESULT,
   WEATHER_TOOL,
   trimSummary,
-} from '../examples/server/agui-replies';
-import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo-replies';
+} from '../examples/server/demo/agui-replies';
+import { FAIL_PARTIAL, FAIL_REPLY, TOOL_PREAMBLE } from '../examples/server/demo/demo-replies';
 import { openAgent, serveStream, type RunMessage } from './agent-runs';
 import { ask, assistantMessages, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, requestsReported, test, waitForAnswer } from './fixtures';
 

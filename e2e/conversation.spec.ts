@@ -1,7 +1,7 @@
 // The visitor's side of a conversation: the composer's keys, the Send/Stop swap, starting over,
 // and the host page's view of a turn through `BailingChat.on` and `BailingChat.send`.
 import type { Request } from '@playwright/test';
-import { FAIL_REPLY, HELLO_ANSWER } from '../examples/server/demo-replies';
+import { FAIL_REPLY, HELLO_ANSWER } from '../examples/server/demo/demo-replies';
 import {
   afterResponse,
   ask,

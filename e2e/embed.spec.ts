@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { signTicket } from '../examples/server/tickets';
+import { signTicket } from '../examples/server/hub/tickets';
 import { ROOT_DIR, ask, composer, expect, launcher, lastAssistant, loadWidget, nextFrame, panel, requestsReported, test, waitForAnswer, addScript } from './fixtures';
 
 const ENTRIES = JSON.parse(readFileSync(join(ROOT_DIR, 'examples/server/entries.json'), 'utf8')).entries as Record<string, Record<string, unknown>>;

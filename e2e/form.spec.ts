@@ -2,7 +2,7 @@
 // widget.js, run on first use) against the reference server, whose demo agent asks with a
 // refund form and answers with what was submitted.
 import type { Page, Request } from '@playwright/test';
-import { FORM_CANCELLED_ANSWER, REFUND_FORM } from '../examples/server/demo-replies';
+import { FORM_CANCELLED_ANSWER, REFUND_FORM } from '../examples/server/demo/demo-replies';
 import { ask, assistantMessages, expect, fillRefund, jobIdOf, lastAssistant, launcher, loadWidget, nextFrame, requestsReported, serverThread, sseReply, storedHistory, test, waitForAnswer } from './fixtures';
 
 const FORM = 'bailing-chat-widget .bc-rich[data-type="bailing-form"]';

@@ -1,7 +1,7 @@
 // History across page loads: local history shows at once, the server's /thread is merged in by
 // job id, a cleared local copy is rebuilt from the server, and rich blocks mount again.
 import type { Page, Request, Route } from '@playwright/test';
-import { HELLO_ANSWER, SLOW_ANSWER, WEATHER_ANSWER } from '../examples/server/demo-replies';
+import { HELLO_ANSWER, SLOW_ANSWER, WEATHER_ANSWER } from '../examples/server/demo/demo-replies';
 import {
   afterResponse,
   ask,

@@ -3,7 +3,7 @@
 // images, its error sentences, its refusal of form responses) and what the page context reveals.
 // The hub's shapes are reproduced with `page.route` where the reference server answers otherwise.
 import type { Page, Route } from '@playwright/test';
-import { HELLO_ANSWER } from '../examples/server/demo-replies';
+import { HELLO_ANSWER } from '../examples/server/demo/demo-replies';
 import {
   fillRefund,
   addScript,

@@ -2,7 +2,7 @@
 // that may hold one and draws each formula as MathML; prices and code stay text, a bad formula
 // shows its source marked as an error, and nothing in a formula reaches the network.
 import AxeBuilder from '@axe-core/playwright';
-import { MATH_ANSWER } from '../examples/server/demo-replies';
+import { MATH_ANSWER } from '../examples/server/demo/demo-replies';
 import { ask, expect, lastAssistant, launcher, loadWidget, requestsReported, test, waitForAnswer } from './fixtures';
 import { cutBefore, steppedJob } from './stepped-streams';
 

@@ -4,7 +4,7 @@
 import type { Frame, Page } from '@playwright/test';
 import { composer, expect, launcher, loadWidget, test as base } from './fixtures';
 import { startServer } from '../examples/server/app';
-import { PUBLISHED_BACKENDS } from '../examples/server/mcp-backends';
+import { PUBLISHED_BACKENDS } from '../examples/server/ag-ui/mcp-backends';
 import { TEST_SERVER } from './fixtures';
 import { FIXTURE_BACKEND } from './mcp-fixture-server';
 

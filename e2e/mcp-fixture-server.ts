@@ -5,7 +5,7 @@
 // the views speak the spec's JSON-RPC by hand, as a hostile view would, not through the SDK.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { McpBackend, McpServerLike } from '../examples/server/mcp-backends';
+import type { McpBackend, McpServerLike } from '../examples/server/ag-ui/mcp-backends';
 
 export const FIXTURE_ID = 'fixture';
 /** A domain the fixture view declares in `connectDomains` (tests route it; the owner may allow it). */

@@ -3,7 +3,7 @@
 // reload. Offered by keyboard, with names; never while an answer streams or for a failed turn.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { HELLO_ANSWER } from '../examples/server/demo-replies';
+import { HELLO_ANSWER } from '../examples/server/demo/demo-replies';
 import { ask, assistantMessages, composer, expect, launcher, loadWidget, storedHistory, test, waitForAnswer } from './fixtures';
 import { steppedJob } from './stepped-streams';
 

@@ -3,7 +3,7 @@
 // Replies are hand-made SSE streams (page.route), so any block can be tested; the create-job
 // POST still goes to the reference server.
 import type { Page, Request } from '@playwright/test';
-import { REFUND_FORM, refundAnswer } from '../examples/server/demo-replies';
+import { REFUND_FORM, refundAnswer } from '../examples/server/demo/demo-replies';
 import {
   ask,
   composer,

@@ -1,6 +1,6 @@
 // OpenAPI packs beyond path and query parameters, in the built widget and a real Chromium frame,
 // against the reference server's Petstore fake: the OAI Petstore document with the extras the fake
-// also answers (examples/server/petstore-extras.ts: the key as an apiKey scheme, a form body, a
+// also answers (examples/server/demo/petstore-extras.ts: the key as an apiKey scheme, a form body, a
 // text body and answer, header parameters). The owner gives the key in `auth`; the host applies it.
 import { expect, test } from './fixtures';
 import { PETSTORE_WITH_EXTRAS as SPEC } from './petstore-spec';

@@ -6,7 +6,7 @@
 // preview's frame stays in view until the live one is up). Over BailingHub (the stream
 // released step by step) and over AG-UI (an agent whose run the test writes).
 import type { Frame, Page } from '@playwright/test';
-import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo-sandbox';
+import { BILL_VIEW, CALCULATOR_VIEW } from '../examples/server/demo/demo-sandbox';
 import { ask, expect, launcher, lastAssistant, loadWidget, test, waitForAnswer } from './fixtures';
 import { fakeFirstReply, serverIdle } from './sandbox-helpers';
 import { cutBefore, steppedAgent, steppedJob } from './stepped-streams';

@@ -9,7 +9,7 @@ import {
   LONG_ANSWER,
   TIMEOUT_ANSWER,
   TOOL_PREAMBLE,
-} from '../examples/server/demo-replies';
+} from '../examples/server/demo/demo-replies';
 import {
   ask,
   assistantMessages,

@@ -3,7 +3,7 @@
 // widget, reconnecting with Last-Event-ID, must show each delta once, then the failure with
 // Retry, and Retry must give a complete answer.
 import { join } from 'node:path';
-import { INTERRUPTED_REPLY } from '../../examples/server/job-runner';
+import { INTERRUPTED_REPLY } from '../../examples/server/hub/job-runner';
 import { check, startCaseServer, type Check, type FaultContext } from './check';
 import { buildPlan, letters, messageFor, renderedParagraphs, type PlanSettings } from './plan';
 import { startServerProcess } from './server-process';

@@ -33,7 +33,7 @@ import { childrenGone, killAllChildren, refuseNewChildren } from './processes';
 import { renderText, type SoakResults } from './report';
 import { selfTest } from './self-test';
 import { GENEROUS_LIMITS, startServerProcess } from './server-process';
-import { DB_BUSY_TIMEOUT_MS } from '../../examples/server/limits';
+import { DB_BUSY_TIMEOUT_MS } from '../../examples/server/settings/limits';
 import { LEAK_BASELINE_ROUND, LEAK_MAX_GROWTH, mb, ms, pct } from './stats';
 import { ENTRY } from './widget-page';
 

@@ -6,7 +6,7 @@ import { spawnNode, type Spawned } from './processes';
 /**
  * Limits of the reference server a soak run lifts, since every one of its visitors is 127.0.0.1.
  * The POST rate limit is a server option (SOAK_RATE_PER_MINUTE); the rest are the server's own
- * environment overrides (examples/server/client-limits.ts, connection-guard.ts).
+ * environment overrides (examples/server/http/client-limits.ts, connection-guard.ts).
  */
 export const GENEROUS_LIMITS: Readonly<Record<string, string>> = Object.freeze({
   SOAK_RATE_PER_MINUTE: '1000000',
@@ -18,7 +18,7 @@ export const GENEROUS_LIMITS: Readonly<Record<string, string>> = Object.freeze({
   BAILING_MAX_STREAMS: '100000',
   BAILING_MAX_STREAMS_PER_IP: '100000',
   BAILING_MAX_STREAMS_PER_VISITOR: '1000',
-  // Open connections (examples/server/connection-guard.ts).
+  // Open connections (examples/server/http/connection-guard.ts).
   BAILING_MAX_CONNECTIONS: '100000',
   BAILING_MAX_CONNECTIONS_PER_IP: '100000',
 });

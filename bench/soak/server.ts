@@ -12,7 +12,7 @@
 // stdin closes (the soak run ended or died) it stops, so it never outlives the run.
 import { createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { sleep, type Agent } from '../../examples/server/agent';
+import { sleep, type Agent } from '../../examples/server/agents/agent';
 import { startServer } from '../../examples/server/app';
 import { planFromMessage, type PlanSettings } from './plan';
 

@@ -1,17 +1,17 @@
 // What route handlers share: the server's long-lived parts and, per request, the resolved entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AguiAgent } from './agui-agent';
-import type { ClientLimits } from './client-limits';
-import type { EntriesConfig, EntryConfig } from './entries';
-import type { EventBus } from './event-bus';
-import type { JobRunner } from './job-runner';
-import type { RateLimiter } from './rate-limit';
-import type { Store } from './store';
-import type { StaticSite } from './static-files';
-import type { StreamHintsRegistry } from './stream-hints';
-import type { DemoScenario } from './demo-agent';
-import type { AddressUploads, UploadQuota } from './upload-quota';
-import type { PetstoreFake } from './petstore';
+import type { AguiAgent } from './agents/agui-agent';
+import type { ClientLimits } from './http/client-limits';
+import type { EntriesConfig, EntryConfig } from './settings/entries';
+import type { EventBus } from './hub/event-bus';
+import type { JobRunner } from './hub/job-runner';
+import type { RateLimiter } from './http/rate-limit';
+import type { Store } from './storage/store';
+import type { StaticSite } from './http/static-files';
+import type { StreamHintsRegistry } from './demo/stream-hints';
+import type { DemoScenario } from './agents/demo-agent';
+import type { AddressUploads, UploadQuota } from './hub/uploads/upload-quota';
+import type { PetstoreFake } from './demo/petstore';
 
 export interface AppContext {
   /** Repository root, for static files. */

@@ -1,28 +1,28 @@
 // The reference chat server: the BailingHub contract (DESIGN.md §4), the built widget and the
 // demo pages. Importing this module starts nothing; `startServer` does.
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Agent } from './agent';
+import type { Agent } from './agents/agent';
 import type { AppContext } from './app-context';
-import type { AguiAgent } from './agui-agent';
-import { createAguiDemoAgent } from './agui-demo';
-import { createMcpDemoAgent, withMcpApps } from './agui-mcp-apps';
-import { PUBLISHED_BACKENDS, startMcpBackends, type McpBackend } from './mcp-backends';
-import { startSandboxServer } from './mcp-sandbox-server';
-import { createAguiOpenAIAgent } from './agui-openai';
+import type { AguiAgent } from './agents/agui-agent';
+import { createAguiDemoAgent } from './agents/agui-demo';
+import { createMcpDemoAgent, withMcpApps } from './ag-ui/agui-mcp-apps';
+import { PUBLISHED_BACKENDS, startMcpBackends, type McpBackend } from './ag-ui/mcp-backends';
+import { startSandboxServer } from './ag-ui/mcp-sandbox-server';
+import { createAguiOpenAIAgent } from './agents/agui-openai';
 import { handleEntryRoute, isEntryPath } from './chat-router';
-import { createDemoAgent, pickDemoScenario } from './demo-agent';
-import { DEMO_FILES_PATH, serveDemoFile } from './demo-files';
-import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './entries';
-import { EventBus } from './event-bus';
-import { newAguiId } from './ids';
-import { HttpError, notFound } from './http-error';
-import { errorBody, sendError, sendJson } from './http-io';
-import { JobRunner } from './job-runner';
-import { redactUrl } from './log-redaction';
+import { createDemoAgent, pickDemoScenario } from './agents/demo-agent';
+import { DEMO_FILES_PATH, serveDemoFile } from './demo/demo-files';
+import { checkTicketSecrets, loadEntriesFile, parseEntriesConfig } from './settings/entries';
+import { EventBus } from './hub/event-bus';
+import { newAguiId } from './storage/ids';
+import { HttpError, notFound } from './http/http-error';
+import { errorBody, sendError, sendJson } from './http/http-io';
+import { JobRunner } from './hub/job-runner';
+import { redactUrl } from './http/log-redaction';
 import {
   DEFAULT_DELTA_DELAY_MS,
   DEFAULT_HOST,
@@ -32,23 +32,23 @@ import {
   DEFAULT_STREAM_WINDOW_MS,
   DEMO_SLOW_DELTA_MS,
   DEMO_TOOL_PAUSE_MS,
-} from './limits';
-import { createOpenAIAgent, type OpenAIOptions } from './openai-agent';
-import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './client-limits';
-import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './connection-guard';
-import { listenOrigin, parsePublicOrigin } from './public-origin';
-import { RateLimiter } from './rate-limit';
-import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './retention';
-import { PetstoreFake } from './petstore';
-import { handlePetstore, isPetstorePath } from './routes/petstore';
-import { decidesContinue } from './routes/upload';
-import { serveUpload } from './routes/uploads-get';
-import { createCompressedFiles } from './compression';
-import { isStaticPath, resolveStaticPath, serveStatic } from './static-files';
-import { describeError, storageRefusal } from './storage-fault';
-import { Store } from './store';
-import { StreamHintsRegistry } from './stream-hints';
-import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './upload-quota';
+} from './settings/limits';
+import { createOpenAIAgent, type OpenAIOptions } from './agents/openai-agent';
+import { ClientLimits, resolveClientLimits, type ClientLimitSettings } from './http/client-limits';
+import { checkingIntervalMs, guardConnections, resolveConnections, type ConnectionSettings } from './http/connection-guard';
+import { listenOrigin, parsePublicOrigin } from './http/public-origin';
+import { RateLimiter } from './http/rate-limit';
+import { DEFAULT_RETENTION, startRetention, type RetentionPolicy } from './storage/retention';
+import { PetstoreFake } from './demo/petstore';
+import { handlePetstore, isPetstorePath } from './demo/routes/petstore';
+import { decidesContinue } from './hub/routes/upload';
+import { serveUpload } from './hub/routes/uploads-get';
+import { createCompressedFiles } from './http/compression';
+import { isStaticPath, resolveStaticPath, serveStatic } from './http/static-files';
+import { describeError, storageRefusal } from './storage/storage-fault';
+import { Store } from './storage/store';
+import { StreamHintsRegistry } from './demo/stream-hints';
+import { AddressUploads, DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './hub/uploads/upload-quota';
 
 /**
  * How long a browser keeps widget.js and the other scripts before asking again: an update reaches a
@@ -194,15 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Before anything is opened: a refused secret must not leave a database or a timer behind.
   for (const warning of checkTicketSecrets(entries, options.demo === true)) (options.warn ?? log)(warning);
   const openai = options.openai === undefined ? openAIFromEnv(process.env) : options.openai;
-  const deltaDelayMs = options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS;
-  const agent: Agent = options.agent ?? (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs }));
-  const baseAguiAgent: AguiAgent =
-    options.aguiAgent ??
-    (openai
-      ? createAguiOpenAIAgent(openai, log)
-      : createAguiDemoAgent({ deltaDelayMs, toolPauseMs: options.toolPauseMs ?? DEMO_TOOL_PAUSE_MS, slowDelayMs: DEMO_SLOW_DELTA_MS, newId: newAguiId }));
-  const mcp = options.mcpApps ? await startMcpBackends(options.mcpApps.backends ?? PUBLISHED_BACKENDS, log) : undefined;
-  const aguiAgent: AguiAgent = mcp ? withMcpApps(createMcpDemoAgent(baseAguiAgent, newAguiId), mcp.servers, log) : baseAguiAgent;
+  const { agent, aguiAgent, mcp } = await startAgents(options, openai, log);
 
   const store = options.store ?? new Store(options.dbPath ?? ':memory:');
   const now = options.now ?? Date.now;
@@ -256,27 +248,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let closing = false;
   const connections = resolveConnections(options.connections, process.env);
-  const server = createServer({ connectionsCheckingInterval: checkingIntervalMs(connections) }, (req, res) => {
-    if (isRefused(req.socket)) {
-      req.socket.destroy();
-      return;
-    }
-    const started = Date.now();
-    // Never the raw URL: its query carries visitor ids, thread ids and tickets.
-    const loggedUrl = redactUrl(req.url ?? '');
-    res.once('close', () => log(`${req.method} ${loggedUrl} ${res.statusCode} ${Date.now() - started}ms`));
-    if (closing) {
-      // Answered like the hub's 503: a finished, failed job with a sentence for the visitor.
-      const error = new HttpError(503, 'shutting_down', 'The chat is restarting. Please try again in a moment.');
-      sendJson(res, 503, errorBody(error, true), { Connection: 'close' });
-      return;
-    }
-    route(app, req, res).catch((error: unknown) => {
-      log(`${req.method} ${loggedUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (res.headersSent) res.destroy();
-      else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
-    });
-  });
+  const handle = requestHandler(app, (socket) => isRefused(socket), () => closing);
+  const server = createServer({ connectionsCheckingInterval: checkingIntervalMs(connections) }, handle);
 
   const isRefused = guardConnections(server, connections);
 
@@ -287,13 +260,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server.emit('request', req, res);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST);
   const { port } = server.address() as AddressInfo;
   const url = listenOrigin(options.host ?? DEFAULT_HOST, port);
   origin = configuredOrigin ?? url;
@@ -317,6 +284,62 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     })());
 
   return { url, publicOrigin: origin, port, store, ...(sandbox ? { sandboxUrl: sandbox.url } : {}), close };
+}
+
+/**
+ * The agents that answer: the caller's, else the OpenAI-compatible ones when `openai` is set, else
+ * the demo agents; in MCP Apps mode, the AG-UI one behind the middleware, with its MCP servers.
+ */
+async function startAgents(options: StartServerOptions, openai: OpenAIOptions | null, log: (line: string) => void) {
+  const deltaDelayMs = options.deltaDelayMs ?? DEFAULT_DELTA_DELAY_MS;
+  const agent: Agent = options.agent ?? (openai ? createOpenAIAgent(openai, log) : createDemoAgent({ deltaDelayMs }));
+  const baseAguiAgent: AguiAgent =
+    options.aguiAgent ??
+    (openai
+      ? createAguiOpenAIAgent(openai, log)
+      : createAguiDemoAgent({ deltaDelayMs, toolPauseMs: options.toolPauseMs ?? DEMO_TOOL_PAUSE_MS, slowDelayMs: DEMO_SLOW_DELTA_MS, newId: newAguiId }));
+  const mcp = options.mcpApps ? await startMcpBackends(options.mcpApps.backends ?? PUBLISHED_BACKENDS, log) : undefined;
+  const aguiAgent: AguiAgent = mcp ? withMcpApps(createMcpDemoAgent(baseAguiAgent, newAguiId), mcp.servers, log) : baseAguiAgent;
+  return { agent, aguiAgent, mcp };
+}
+
+/**
+ * Every request: a connection past the guard's limits is dropped, each answer is logged (never
+ * the raw URL), a server closing answers 503, and what a route throws unanswered is a 500.
+ */
+function requestHandler(app: AppContext, isRefused: (socket: Socket) => boolean, isClosing: () => boolean) {
+  const { log } = app;
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (isRefused(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
+    const started = Date.now();
+    // Never the raw URL: its query carries visitor ids, thread ids and tickets.
+    const loggedUrl = redactUrl(req.url ?? '');
+    res.once('close', () => log(`${req.method} ${loggedUrl} ${res.statusCode} ${Date.now() - started}ms`));
+    if (isClosing()) {
+      // Answered like the hub's 503: a finished, failed job with a sentence for the visitor.
+      const error = new HttpError(503, 'shutting_down', 'The chat is restarting. Please try again in a moment.');
+      sendJson(res, 503, errorBody(error, true), { Connection: 'close' });
+      return;
+    }
+    route(app, req, res).catch((error: unknown) => {
+      log(`${req.method} ${loggedUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, errorBody(new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.'), false));
+    });
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 const methodNotAllowed = (allow: string): HttpError =>

@@ -3,20 +3,20 @@
 // preflight, method, disabled entry, rate limit (POST, or a reading route's per-address one),
 // then the handler.
 import type { AppContext, ChatHandler } from './app-context';
-import type { ReadingRoute } from './client-limits';
-import { AGUI_CORS_ALLOW_HEADERS, corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
-import { HttpError, badRequest, forbidden, notFound } from './http-error';
-import { clientIp, sendError } from './http-io';
+import type { ReadingRoute } from './http/client-limits';
+import { AGUI_CORS_ALLOW_HEADERS, corsHeaders, isOriginAllowed, preflightHeaders } from './http/cors';
+import { HttpError, badRequest, forbidden, notFound } from './http/http-error';
+import { clientIp, sendError } from './http/http-io';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENTRY_KEY_PATTERN } from './limits';
-import { describeError, storageRefusal } from './storage-fault';
-import { runAgui } from './routes/agui';
-import { getConfig } from './routes/config';
-import { createJob } from './routes/create-job';
-import { streamEvents } from './routes/events';
-import { rateJob } from './routes/rate';
-import { getThread } from './routes/thread';
-import { uploadFile } from './routes/upload';
+import { ENTRY_KEY_PATTERN } from './settings/limits';
+import { describeError, storageRefusal } from './storage/storage-fault';
+import { runAgui } from './ag-ui/routes/agui';
+import { getConfig } from './hub/routes/config';
+import { createJob } from './hub/routes/create-job';
+import { streamEvents } from './hub/routes/events';
+import { rateJob } from './hub/routes/rate';
+import { getThread } from './hub/routes/thread';
+import { uploadFile } from './hub/routes/upload';
 
 interface ChatRoute {
   /** Matched against what follows `/chat/:entry`. */

@@ -2,9 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
-import { bannerLines, demoPages } from './banner';
-import { ConfigError } from './entries';
-import { MEMORY_DB, readServerSettings } from './server-settings';
+import { bannerLines, demoPages } from './settings/banner';
+import { ConfigError } from './settings/entries';
+import { MEMORY_DB, readServerSettings } from './settings/server-settings';
 
 async function main(): Promise<void> {
   const settings = readServerSettings(process.env, DEFAULT_ROOT_DIR, process.argv.slice(2));

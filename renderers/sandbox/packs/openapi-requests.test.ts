@@ -205,7 +205,7 @@ describe('the Petstore document with the extras the reference server’s fake al
   it('installs the form, text and header operations, the key from auth; the cookie and Cookie parameters named at install', async () => {
     const { readFileSync } = await import('node:fs');
     const { normalize } = await import('@scalar/openapi-parser');
-    const { withPetstoreExtras } = await import('../../../examples/server/petstore-extras');
+    const { withPetstoreExtras } = await import('../../../examples/server/demo/petstore-extras');
     const { openApiPack } = await import('./openapi-module');
     const spec = withPetstoreExtras(normalize(readFileSync(new URL('../../../examples/pages/petstore.yaml', import.meta.url), 'utf8')) as Record<string, unknown>);
     const made = await openApiPack(configOf({ spec, name: 'petstore', baseURL: '/petstore/v1', headers: { 'X-Trace': 'owner' }, auth: { api_key: 'k' }, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }), { pageUrl: PAGE, send: async () => ({}) });
