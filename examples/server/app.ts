@@ -44,7 +44,7 @@ import { handlePetstore, isPetstorePath } from './demo/routes/petstore';
 import { decidesContinue } from './hub/routes/upload';
 import { serveUpload } from './hub/routes/uploads-get';
 import { createCompressedFiles } from './http/compression';
-import { isStaticPath, resolveStaticPath, serveStatic } from './http/static-files';
+import { buildIdOf, isStaticPath, resolveStaticPath, serveStatic } from './http/static-files';
 import { describeError, storageRefusal } from './storage/storage-fault';
 import { Store } from './storage/store';
 import { StreamHintsRegistry } from './demo/stream-hints';
@@ -222,7 +222,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let origin = '';
   const app: AppContext = {
     rootDir,
-    site: { testPages: options.testPages === true, maxAgeSeconds: options.staticMaxAgeSeconds ?? (options.demo ? 0 : STATIC_MAX_AGE_SECONDS), compressed: createCompressedFiles() },
+    site: { testPages: options.testPages === true, maxAgeSeconds: options.staticMaxAgeSeconds ?? (options.demo ? 0 : STATIC_MAX_AGE_SECONDS), compressed: createCompressedFiles(), buildId: buildIdOf(rootDir) },
     entries,
     store,
     bus,

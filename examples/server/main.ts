@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_ROOT_DIR, startServer } from './app';
+import { buildIdOf } from './http/static-files';
 import { bannerLines, demoPages } from './settings/banner';
 import { ConfigError } from './settings/entries';
 import { MEMORY_DB, readServerSettings } from './settings/server-settings';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     warn: (line) => console.warn(line),
   });
   const mode = process.env.OPENAI_BASE_URL ? `OpenAI-compatible model at ${process.env.OPENAI_BASE_URL}` : 'demo agent';
-  for (const line of bannerLines({ mode, dbPath, url: server.url, publicOrigin: server.publicOrigin, pages: demoPages(DEFAULT_ROOT_DIR) })) console.log(line);
+  for (const line of bannerLines({ mode, dbPath, url: server.url, publicOrigin: server.publicOrigin, pages: demoPages(DEFAULT_ROOT_DIR), buildId: buildIdOf(DEFAULT_ROOT_DIR) })) console.log(line);
   if (server.sandboxUrl) console.log(`MCP Apps: their views' sandbox proxy page at ${server.sandboxUrl}`);
   else console.log('MCP Apps: start with BAILING_MCP_APPS=1 to put the AG-UI agent in front of the published MCP App servers');
 

@@ -6,7 +6,8 @@
 // declarations, TypeScript sources, settings (JSON) or databases: only files whose extension is
 // in CONTENT_TYPES are served. Resolution is pure (path in, file out) and refuses anything that
 // could climb out of its folder, encoded or not.
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -38,6 +39,25 @@ export interface StaticSite {
   maxAgeSeconds?: number;
   /** Where compressed copies come from; without it every file is sent as it is. */
   compressed?: CompressedFiles;
+  /**
+   * The build's id ({@link buildIdOf}): `/v/<id>/widget.js` (and the rest beside it) is then kept a
+   * year, immutable, because a new build has a new id. Another id serves today's files as usual.
+   */
+  buildId?: string;
+}
+
+/** Seconds a versioned file (`/v/<build id>/…`) is kept: a year. */
+export const VERSIONED_MAX_AGE_SECONDS = 31_536_000;
+
+/** The build's id: the first 12 hex digits of the SHA-256 of the two widget.js files, or undefined when not built. */
+export function buildIdOf(rootDir: string): string | undefined {
+  try {
+    const hash = createHash('sha256');
+    for (const file of ['dist/widget.js', 'dist/split/widget.js']) hash.update(readFileSync(join(rootDir, file)));
+    return hash.digest('hex').slice(0, 12);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -68,6 +88,8 @@ export interface StaticTarget {
   file: string;
   /** The widget bundle is loaded cross-origin by host pages. */
   crossOrigin: boolean;
+  /** The build id of a versioned path (`/v/<id>/…`). */
+  version?: string;
 }
 
 /** Encoded dots and slashes, backslashes and NUL are refused before decoding. */
@@ -101,7 +123,8 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
   return { base, file, crossOrigin };
 }
 
-const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor', 'kit'];
+const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor', 'kit', 'v'];
+const VERSIONED = /^\/v\/([0-9a-f]{6,64})(\/.+)$/;
 const TEST_PREFIXES = ['e2e', 'dist'];
 const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
 
@@ -109,6 +132,13 @@ const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
 export function resolveStaticPath(pathname: string, rootDir: string, site: StaticSite = { testPages: false }): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (ROOT_FILES.includes(pathname.slice(1))) return target(rootDir, 'dist', pathname.slice(1), true);
+  // `/v/<build id>/widget.js` and what it fetches from beside itself: the root files and /split/.
+  const versioned = VERSIONED.exec(pathname);
+  if (versioned) {
+    const [, version, rest] = versioned as unknown as [string, string, string];
+    const found = ROOT_FILES.includes(rest.slice(1)) || rest.startsWith('/split/') ? resolveStaticPath(rest, rootDir) : null;
+    return found && { ...found, version };
+  }
   const prefixed = PREFIXED.exec(pathname);
   if (!prefixed) return null;
   const [, prefix, rest] = prefixed as unknown as [string, string, string];
@@ -181,7 +211,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, t: 
   const etag = etagOf(info.size, info.mtimeMs);
   const headers: Record<string, string | number> = {
     'Content-Type': type,
-    'Cache-Control': cacheControl(type, site.maxAgeSeconds ?? 0),
+    'Cache-Control': t.version !== undefined && t.version === site.buildId ? `public, max-age=${VERSIONED_MAX_AGE_SECONDS}, immutable` : cacheControl(type, site.maxAgeSeconds ?? 0),
     ETag: etag,
     'Last-Modified': info.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',

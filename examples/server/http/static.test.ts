@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROOT_DIR, type RunningServer } from '../app';
-import { resolveStaticPath } from './static-files';
+import { buildIdOf, resolveStaticPath } from './static-files';
 import { brotliDecompressSync } from 'node:zlib';
 import { rawGet, startTestServer } from '../test-support';
 
@@ -147,6 +147,30 @@ describe('static files', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=86400');
       expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
       expect(await res.text()).toBe('console.log("widget")');
+    }
+  });
+
+  it('keeps a versioned widget (/v/<build id>/…) a year, immutable, with what it fetches beside itself; another id as usual', async () => {
+    const id = buildIdOf(root)!;
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
+    const versioned = await startTestServer({ rootDir: root });
+    try {
+      for (const [path, body] of [['widget.js', 'console.log("widget")'], ['split/widget.js', 'console.log("split widget")'], ['split/renderers/bailing-form.js', 'export const mount = 1']]) {
+        const res = await fetch(`${versioned.url}/v/${id}/${path}`);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+        expect(await res.text()).toBe(body);
+      }
+      // An older build's id: today's file, kept as any other script.
+      const old = await fetch(`${versioned.url}/v/0123456789ab/widget.js`);
+      expect(old.headers.get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=86400');
+      await old.text();
+      for (const path of [`/v/${id}/pages/index.html`, `/v/${id}/../package.json`, `/v/${id}/%2e%2e/package.json`, `/v/${id}/esm/index.js`, `/v/nothex/widget.js`]) {
+        expect((await rawGet(versioned.url, path)).status, path).toBe(404);
+      }
+    } finally {
+      await versioned.close();
     }
   });
 

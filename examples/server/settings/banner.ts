@@ -20,7 +20,7 @@ export function demoPages(rootDir: string): DemoPage[] {
     .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
 }
 
-export function bannerLines(args: { mode: string; dbPath: string; url: string; publicOrigin: string; pages: readonly DemoPage[] }): string[] {
+export function bannerLines(args: { mode: string; dbPath: string; url: string; publicOrigin: string; pages: readonly DemoPage[]; buildId?: string }): string[] {
   const width = Math.max(...args.pages.map((p) => p.path.length)) + args.publicOrigin.length;
   return [
     `Bailing reference server (${args.mode}), database ${args.dbPath}`,
@@ -28,5 +28,6 @@ export function bannerLines(args: { mode: string; dbPath: string; url: string; p
     'Demo pages:',
     ...args.pages.map((p) => `  ${`${args.publicOrigin}${p.path}`.padEnd(width)}  ${p.title}`),
     `AG-UI agent: POST ${args.publicOrigin}/agui/demo_assistant; Petstore API fake: ${args.publicOrigin}/petstore/v1`,
+    ...(args.buildId ? [`This build's widget, kept a year by browsers: ${args.publicOrigin}/v/${args.buildId}/widget.js`] : []),
   ];
 }
