@@ -28,6 +28,6 @@ export function bannerLines(args: { mode: string; dbPath: string; url: string; p
     'Demo pages:',
     ...args.pages.map((p) => `  ${`${args.publicOrigin}${p.path}`.padEnd(width)}  ${p.title}`),
     `AG-UI agent: POST ${args.publicOrigin}/agui/demo_assistant; Petstore API fake: ${args.publicOrigin}/petstore/v1`,
-    ...(args.buildId ? [`This build's widget, kept a year by browsers: ${args.publicOrigin}/v/${args.buildId}/widget.js`] : []),
+    ...(args.buildId ? [`This build's widget, kept a year by browsers: ${args.publicOrigin}/v/${args.buildId}/widget.js (with data-api="${args.publicOrigin}")`] : []),
   ];
 }
