@@ -54,7 +54,8 @@ export type ConversationInput =
   | { type: 'send'; request: StartRequest; user: HistoryItem; composerText: string | null; queueable?: boolean; redo?: OpenTurn['redo'] }
   /** A turn not typed by the visitor (a renderer's response, a decision): started at once. */
   | { type: 'start'; request: StartRequest; user: HistoryItem }
-  | { type: 'turn'; key: number; input: TurnInput }
+  /** What happened to turn `key` (its life's inputs, turn.ts). */
+  | (Exclude<TurnInput, { type: 'stop' | 'refused' }> & { key: number })
   | { type: 'stop' }
   /** The service did not take turn `key` (`turn`: as it was, should it be over already); `offline`: the network failed it. */
   | { type: 'refused'; key: number; turn: OpenTurn; offline?: boolean }
@@ -239,8 +240,6 @@ export function reduceConversation(s: ConversationState, input: ConversationInpu
       const [shown, effects] = show(s, rules);
       return start(shown, input.request, { user: input.user, composerText: null }, effects);
     }
-    case 'turn':
-      return step(s, input.key, input.input, rules, now);
     case 'stop':
       return s.running ? step(s, s.running, { type: 'stop' }, rules, now) : [s, []];
     case 'refused': {
@@ -285,5 +284,7 @@ export function reduceConversation(s: ConversationState, input: ConversationInpu
       if (input.type == 'destroy') return [ended, effects];
       return [{ ...ended, items: [], synced: true, shown: true }, [...effects, { type: 'new-thread' }, { type: 'save' }, { type: 'paint' }]];
     }
+    default:
+      return step(s, input.key, input, rules, now);
   }
 }
