@@ -1,0 +1,141 @@
+// The bubble of a turn not over yet: the answer as it streams (a live render at most every
+// LIVE_RENDER_MS), its parts (tool steps, reasoning), and what it shows when the turn's phase
+// changes (state.ts's `enter`): the final answer, a failure, a stop, a cut-off stream.
+
+import type { ConversationDeps } from './conversation';
+import type { LiveRender } from '../markdown/markdown';
+import type { MountGroup } from '../registry/registry';
+import type { OpenTurn } from './state';
+import type { HistoryItem } from '../types';
+import type { AssistantBubble } from '../ui/messages';
+import { joinGroups, markdownCode, type View } from './view';
+
+/** Fewest milliseconds between two renders of a streaming answer. */
+const LIVE_RENDER_MS = 100;
+
+/** A turn not over yet as the shell holds it: its state (`t`) and what the visitor sees of it. */
+export interface LiveTurn {
+  key: number;
+  /** The turn as the state last had it. */
+  t: OpenTurn;
+  /** Aborts the request or stream (Stop); and the recovery, on teardown. */
+  abort: AbortController;
+  userEl: HTMLElement;
+  bubble: AssistantBubble | null;
+  /** The pending live render (a timer, then a frame), or 0. */
+  frame: number;
+  paintedAt: number;
+  /** The provisional render of the current stream; a new one after each reset. */
+  live?: LiveRender;
+  liveResets?: number;
+  /** The pending recovery wait, if any. */
+  timer?: unknown;
+  /** Where the backend draws the turn's other parts (tool steps, reasoning), once there are some. */
+  partsEl?: HTMLElement;
+  /** Renderers the parts mounted (generative UI), ended with the answer's. */
+  partMounts?: MountGroup;
+  /** Settles once the service took the turn, or rejects with why it did not. */
+  taken: { resolve(): void; reject(error: unknown): void };
+}
+
+export function createBubbles(deps: ConversationDeps, view: View, running: (turn: LiveTurn) => boolean) {
+  const { announce, backend, emit, list, registry, strings, theme } = deps;
+  const { pending, partsTools, paintMarkdown, rendered, decorate, showDecision, retry, strayMounts } = view;
+
+  function showAnswering(turn: LiveTurn) {
+    turn.bubble = list.addAssistant();
+    announce(strings.responding);
+    turn.bubble.setStatus({ kind: 'waiting' });
+  }
+
+  /** The turn's tool steps, reasoning and progress, above its text, drawn by the backend. */
+  function paintParts(turn: LiveTurn, bubble: AssistantBubble) {
+    const { life } = turn.t;
+    const { parts } = life.progress;
+    if (!parts?.length || !backend.drawParts || !life.id) return;
+    // Steps and earlier messages go in the list before the answer's bubble, as rows of their own.
+    if (!turn.partsEl) bubble.el.before((turn.partsEl = document.createElement('div')));
+    backend.drawParts(turn.partsEl, parts, partsTools(life.id, (turn.partMounts ??= registry.createGroup()), bubble, false));
+  }
+
+  function paintProvisional(turn: LiveTurn, bubble: AssistantBubble) {
+    const { progress } = turn.t.life;
+    paintParts(turn, bubble);
+    const wait = pending(progress.text);
+    if (wait) return void wait.then(() => paintProvisional(turn, bubble));
+    if (turn.liveResets !== progress.resets) {
+      bubble.body.replaceChildren();
+      turn.live = markdownCode().createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
+      turn.liveResets = progress.resets;
+    }
+    turn.live!.update(progress.text);
+    if (running(turn)) {
+      if (progress.working) bubble.setStatus({ kind: 'working', label: strings.working });
+      else bubble.setStatus(progress.text ? { kind: 'none' } : { kind: 'waiting' });
+    }
+  }
+
+  function scheduleProvisional(turn: LiveTurn) {
+    if (turn.frame) return;
+    // One render per animation frame at most, and LIVE_RENDER_MS apart: each costs the page a
+    // style, layout and paint, so that cost follows the answer's duration/LIVE_RENDER_MS, not
+    // its number of deltas. The first text shows at once.
+    turn.frame = +setTimeout(() => requestAnimationFrame(() => {
+      turn.frame = 0;
+      turn.paintedAt = performance.now();
+      if (running(turn) && turn.bubble) paintProvisional(turn, turn.bubble);
+    }), turn.paintedAt + LIVE_RENDER_MS - performance.now());
+  }
+
+  /** The answer `item` in the turn's bubble: the live render's tail finished, or its final render. */
+  function showFinal(turn: LiveTurn, bubble: AssistantBubble, item: HistoryItem) {
+    const reply = item.t;
+    const wait = pending(reply);
+    if (wait) return void wait.then(() => showFinal(turn, bubble, item));
+    const jobId = item.j!;
+    // The live render shows this text under the same policy: finishing its tail is all that is
+    // left, unless the answer has what only the final render shows (images, renderer blocks).
+    const done = turn.live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && turn.live.finish(reply);
+    const mounts = joinGroups(done ? null : paintMarkdown(bubble.setContent, reply, jobId, false), turn.partMounts);
+    bubble.setStatus({ kind: 'none' });
+    rendered.push({ item, el: bubble.el, mounts });
+    decorate(bubble, item);
+    showDecision(bubble, jobId);
+    announce(strings.complete);
+    emit('message', { role: 'assistant', text: reply, jobId });
+    emit('done', { jobId, reply });
+  }
+
+  /** What the visitor sees when the turn's phase changes (`item`: the answer it left in the history). */
+  function enter(turn: LiveTurn, item?: HistoryItem) {
+    const { life, user } = turn.t;
+    if (life.phase !== 'recovering') clearTimeout(turn.frame);
+    const bubble = turn.bubble!;
+    // The steps as they ended (a result that came with the last event), whatever the text does.
+    if (life.phase !== 'unsent') paintParts(turn, bubble);
+    if (turn.partMounts && life.phase !== 'done' && life.phase !== 'streaming' && life.phase !== 'recovering') strayMounts.push(turn.partMounts);
+    switch (life.phase) {
+      case 'done':
+        return showFinal(turn, bubble, item!);
+      case 'failed':
+        bubble.setError(item!.t, () => retry(user));
+        rendered.push({ item: item!, el: bubble.el, mounts: null });
+        announce(strings.failedAnnounce, true);
+        return emit('error', { message: item!.t, jobId: life.id });
+      case 'stopped':
+        // What was shown stays readable, but it is marked as not the answer.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.stopped });
+      case 'recovering':
+        // The answer may still arrive: the backend looks for it.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.recovering });
+      case 'interrupted':
+        // Not the answer, and nothing will finish it: the part that came stays readable, with a retry.
+        paintProvisional(turn, bubble);
+        return bubble.setStatus({ kind: 'note', text: strings.interrupted, action: { label: strings.retry, run: () => retry(user) } });
+    }
+  }
+
+  return { showAnswering, scheduleProvisional, enter };
+}
