@@ -1,6 +1,6 @@
 // Chunk events, expanded in lanes per subagent, as the run reducer folds them.
-import { describe, expect, it } from 'vitest';
-import { content, end, RF, RS, table } from './tables';
+import { describe } from 'vitest';
+import { RF, RS, table } from './tables';
 
 describe('chunks', () => {
   table([

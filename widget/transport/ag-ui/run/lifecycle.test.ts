@@ -1,6 +1,6 @@
 // Steps, subagents and the run's lifecycle (started, finished, failed, cut off), as the run reducer folds them.
 import { describe, expect, it } from 'vitest';
-import { content, end, history, play, result, RF, RS, start, table, tcEnd, tcStart } from './tables';
+import { content, end, history, play, RF, RS, start, table, tcEnd, tcStart } from './tables';
 import { endOfStream, feedRun, MAX_WARNINGS } from '../run';
 
 describe('steps and subagents', () => {

@@ -1,6 +1,6 @@
 // The shared state, the messages snapshot and activity messages, as the run reducer folds them.
-import { describe, expect, it } from 'vitest';
-import { content, end, history, result, RF, RS, start, table } from './tables';
+import { describe } from 'vitest';
+import { content, end, history, RF, RS, start, table } from './tables';
 
 describe('state', () => {
   table([

@@ -7,7 +7,6 @@ export function toolCallStart(ev: On<'TOOL_CALL_START'>) {
   const { toolCallId: id, toolCallName: name, parentMessageId } = ev;
   if (isOpen('c:' + id)) return skip(ev, `"${id}" is already open`);
   setOpen('c:' + id, true);
-  const t = track();
   index('calls').add(id);
   const at = callAt(id);
   let args = '';
