@@ -1,14 +1,12 @@
 // The renderer registry: which fenced-block types this page trusts, and the life of every block
 // mounted into one (DESIGN.md §7). Renderers are trusted host code; the blocks they get are not.
 
-import { checkPayload, growingUtf8Length, previewPayload, withinBytes } from './payload';
+import { checkPayload } from './payload';
 import type {
   RendererCleanup,
   RendererActivity,
   RendererContext,
-  RendererDefinition,
   RendererMessage,
-  RendererPreviewContext,
   RendererTheme,
   ResponsePresentation,
   ResponseSummary,
@@ -16,18 +14,14 @@ import type {
 
 /** A renderer's `type`, which is also the info string of the fences it mounts. */
 export { RENDERER_TYPE_PATTERN as RENDERER_TYPE, MAX_RENDERER_TYPES } from '../contract';
-import { RENDERER_TYPE_PATTERN as RENDERER_TYPE, MAX_RENDERER_TYPES } from '../contract';
-export const DEFAULT_MAX_PAYLOAD_BYTES = 65_536;
-/** No definition may raise a block's budget past this: the model controls the block's size. */
-export const MAX_PAYLOAD_BYTES = 262_144;
-const MAX_LABEL_LENGTH = 80;
-const CONTENT_TYPES: readonly unknown[] = ['application/json', 'text/plain'];
-const DEFINITION_KEYS: readonly string[] = ['type', 'version', 'label', 'contentType', 'maxPayloadBytes', 'mount', 'preview'];
+import { MAX_RENDERER_TYPES } from '../contract';
+import { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, readDefinition, runCleanup, why, type RegisteredRenderer } from './definition';
+import { startPreview } from './preview';
+
+export { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, type RegisteredRenderer };
+
 /** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */
 const SUMMARY_KEYS = ['type', 'version', 'source_job_id', 'form_id', 'submission_id', 'action'] as const;
-
-/** A registered definition: a frozen copy with every default filled in. */
-export type RegisteredRenderer = Readonly<Required<Omit<RendererDefinition, 'label' | 'preview'>> & Pick<RendererDefinition, 'label' | 'preview'>>;
 
 /** `mounted`: `mount` returned (or its promise resolved); `fallback`: the source is shown as code. */
 export type MountOutcome = 'mounted' | 'fallback' | 'destroyed';
@@ -138,14 +132,6 @@ interface Tracked {
   destroy(): void;
 }
 
-const why = (e: unknown): string => (e instanceof Error ? e.message : typeof e == 'string' ? e : typeof e);
-
-/** A value for a warning, without calling into host objects. */
-const show = (v: unknown): string =>
-  typeof v == 'string'
-    ? v.length > 64 ? `a string of ${v.length} characters` : JSON.stringify(v)
-    : v === null || typeof v == 'number' || typeof v == 'boolean' ? String(v) : typeof v;
-
 const pick = (r: ResponseSummary) =>
   Object.freeze(Object.fromEntries(SUMMARY_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]))) as unknown as ResponseSummary;
 
@@ -155,6 +141,12 @@ const fresh = (): Attempt => {
   return { ac: new AbortController(), settle, settled };
 };
 
+/**
+ * One closure, longer than most on purpose: the definitions, the live mounts and previews and the
+ * counts are what register, mount, preview and destroyAll all change, and each mount's restart and
+ * destroy close over them. What needs none of it is beside it: definition.ts (a definition read
+ * and checked, a cleanup run), preview.ts (a streaming block's preview), payload.ts.
+ */
 export function createRegistry({
   warn = (message) => console.warn('BailingChat: ' + message),
   fallback,
@@ -167,27 +159,6 @@ export function createRegistry({
   let destroyed = 0;
 
   // Each field is read once, so a getter cannot pass validation and then return something else.
-  const read = (d: unknown) => {
-    if (!d || typeof d != 'object') return void warn(`registerRenderer: the definition must be an object (got ${show(d)})`);
-    const o = d as Record<string, unknown>;
-    const { type, version = 1, label, contentType = 'application/json', maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES, mount, preview } = o;
-    const bad: string[] = [];
-    const need = (valid: boolean, key: string, rule: string, got: unknown) =>
-      valid || bad.push(`registerRenderer: "${key}" must ${rule} (got ${show(got)})`);
-    const int = (v: unknown, min: number, max: number) => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
-    need(typeof type == 'string' && RENDERER_TYPE.test(type), 'type', 'match ' + RENDERER_TYPE.source, type);
-    need(int(version, 1, Number.MAX_SAFE_INTEGER), 'version', 'be a positive integer', version);
-    need(label === undefined || (typeof label == 'string' && label.length <= MAX_LABEL_LENGTH), 'label', `be a string of at most ${MAX_LABEL_LENGTH} characters`, label);
-    need(CONTENT_TYPES.includes(contentType), 'contentType', 'be "application/json" or "text/plain"', contentType);
-    need(int(maxPayloadBytes, 1, MAX_PAYLOAD_BYTES), 'maxPayloadBytes', `be an integer from 1 to ${MAX_PAYLOAD_BYTES}`, maxPayloadBytes);
-    need(typeof mount == 'function', 'mount', 'be a function', mount);
-    need(preview === undefined || typeof preview == 'function', 'preview', 'be a function when given', preview);
-    for (const k of Object.keys(o)) if (!DEFINITION_KEYS.includes(k)) warn(`registerRenderer: unknown key ${show(k)} ignored`);
-    bad.forEach((m) => warn(m));
-    if (bad.length) return;
-    const def = { type, version, contentType, maxPayloadBytes, mount, ...(label === undefined ? {} : { label }), ...(preview ? { preview } : {}) };
-    return { def: Object.freeze(def) as RegisteredRenderer, self: o };
-  };
 
   /** Live blocks of a type that was registered, replaced or unregistered mount again. */
   const changed = (type: string) => {
@@ -195,16 +166,6 @@ export function createRegistry({
     for (const [end, of] of previews) if (of === type) end();
   };
 
-  const runCleanup = (type: string, c: unknown) => {
-    try {
-      const r: unknown =
-        typeof c == 'function' ? c() : c && typeof (c as { destroy?: unknown }).destroy == 'function' ? (c as { destroy(): unknown }).destroy() : 0;
-      // An async cleanup's rejection is reported, not left unhandled.
-      if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).catch((e) => warn(`renderer "${type}" cleanup failed: ${why(e)}`));
-    } catch (e) {
-      warn(`renderer "${type}" cleanup failed: ${why(e)}`);
-    }
-  };
 
   const end = (a: Attempt, type: string) => {
     if (a.dead) return;
@@ -213,7 +174,7 @@ export function createRegistry({
     if (a.reached) destroyed++;
     const c = a.cleanup;
     a.cleanup = undefined;
-    runCleanup(type, c);
+    runCleanup(warn, type, c);
   };
 
   const start = (a: Attempt, req: MountRequest) => {
@@ -232,7 +193,7 @@ export function createRegistry({
     };
     // A cleanup that arrives after its block is gone (destroyed, replaced) runs at once.
     const keep = (c: unknown) => {
-      if (a.dead) return runCleanup(type, c);
+      if (a.dead) return runCleanup(warn, type, c);
       a.cleanup = c as RendererCleanup;
       a.settle('mounted');
     };
@@ -283,7 +244,7 @@ export function createRegistry({
     register(definition) {
       let entry;
       try {
-        entry = read(definition);
+        entry = readDefinition(definition, warn);
       } catch (e) {
         warn(`registerRenderer: the definition could not be read (${why(e)})`);
       }
@@ -342,85 +303,7 @@ export function createRegistry({
         },
       };
     },
-    preview(type, container, source, theme) {
-      let entry = defs.get(type);
-      if (!entry?.def.preview) return null;
-      const shade = Object.freeze({ accent: theme.accent, mode: theme.mode });
-      let ac: AbortController | null = null;
-      let cleanup: RendererCleanup;
-      /** The cleanup the last end ran. */
-      let ran: unknown;
-      let stopped = false;
-      const bytes = growingUtf8Length();
-      let contentType: RegisteredRenderer['contentType'];
-      // `payload` is parsed when first read, so a preview that has what it needs does not pay for
-      // it each frame. One getter per preview, reading its context's own `source`: a getter closure
-      // per call, holding the source, doubled the cost of a call (measured with a 60 KB block).
-      const parsed = new WeakMap<object, { v: unknown }>();
-      function payload(this: RendererPreviewContext) {
-        let p = parsed.get(this);
-        if (!p) parsed.set(this, (p = { v: previewPayload(this.source, contentType) }));
-        return p.v;
-      }
-      // The preview so far ends (its drawing stays); the next draw starts it again, or stops.
-      const end = () => {
-        previews.delete(end);
-        if (!ac) return;
-        ac.abort();
-        ac = null;
-        ran = cleanup;
-        cleanup = undefined;
-        runCleanup(type, ran);
-      };
-      const stop = (reason?: string) => {
-        if (reason) warn(`renderer "${type}": ${reason}; showing the block's source while it streams`);
-        end();
-        stopped = true;
-        container.replaceChildren();
-        return false;
-      };
-      const draw = (src: string): boolean => {
-        if (stopped) return false;
-        // Registered again (or unregistered) since the last draw: the old preview is over.
-        if (defs.get(type) !== entry) {
-          end();
-          entry = defs.get(type);
-        }
-        if (!entry?.def.preview) return stop();
-        const { def, self } = entry;
-        // Past the byte limit the block will not mount either (mount says why, at the end).
-        if (!withinBytes(src, def.maxPayloadBytes, bytes)) return stop();
-        contentType = def.contentType;
-        // A new preview (the first, or after its type was registered again) starts from nothing.
-        if (!ac) {
-          container.replaceChildren();
-          ac = new AbortController();
-          previews.set(end, type);
-        }
-        // Frozen, exactly these keys: no ticket, visitor id, thread id, page context or respond.
-        const context = Object.freeze(
-          Object.defineProperty({ container, source: src, type, version: def.version, theme: shade, final: false, signal: ac.signal }, 'payload', { get: payload, enumerable: true }),
-        ) as RendererPreviewContext;
-        const live = ac;
-        try {
-          const r: unknown = def.preview!.call(self, context);
-          // A preview is synchronous: a promise is not waited for, but its rejection is reported.
-          if (r && typeof (r as PromiseLike<unknown>).then == 'function') Promise.resolve(r).catch((e) => warn(`renderer "${type}" preview failed: ${why(e)}`));
-          // Ended during the call (it unregistered its own type): its cleanup runs at once, unless
-          // that end just ran it.
-          else if (r && ac !== live) r !== ran && runCleanup(type, r);
-          else if (r) cleanup = r as RendererCleanup;
-        } catch (e) {
-          return stop(`preview failed: ${why(e)}`);
-        }
-        return true;
-      };
-      const destroy = () => {
-        end();
-        stopped = true;
-      };
-      return draw(source) ? { update: draw, destroy } : null;
-    },
+    preview: (type, container, source, theme) => startPreview(defs, previews, warn, type, container, source, theme),
     destroyAll() {
       for (const t of [...tracked]) t.destroy();
       for (const end of [...previews.keys()]) end();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionTools } from '../../conversation/backend';
 import { memoryStorage } from '../../fixtures/memory-storage';
-import { createAgUiBackend, storageKeysFor } from './backend';
+import { createAgUiBackend } from './backend';
+import { storageKeysFor } from './kept-thread';
 import type { DecisionAsk } from './decision-view';
 
 const URL = 'http://127.0.0.1:9/agent';

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEnd, TurnProgress } from '../../conversation/backend';
 import { memoryStorage } from '../../fixtures/memory-storage';
 import { requestJson } from '../../fixtures/request-json';
-import { createAgUiBackend, LIVE_SAVE_MS, storageKeysFor, type AgUiBackendOptions } from './backend';
+import { createAgUiBackend, LIVE_SAVE_MS, type AgUiBackendOptions } from './backend';
+import { storageKeysFor } from './kept-thread';
 import type { Part } from './run';
 
 const encoder = new EventEncoder();

@@ -4,29 +4,29 @@
 // next run continues the same turn, as AG-UI clients do. The thread (its messages and state)
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
-
 import type { ChatBackend, DecisionTools, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
-import { dropStored, MAX_STORED_PER_THREAD, newestFitting, readHistory, readString, roomFor, writeString } from '../../conversation/history';
+import { newestFitting, readHistory, readString, roomFor, writeString } from '../../conversation/history';
 import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
 import { randomId } from '../../ids';
-import { BailingHttpError, turnRefusal } from '../errors';
-import { readEventStream } from '../sse';
-import { buildRunInput, resumeFor, type Decision } from './input';
+import { turnRefusal } from '../errors';
+import { resumeFor, type Decision } from './input';
 import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
 import type { AgentOptions, HostTool } from './options';
 import type { HostTools } from './host-tools';
-import { endOfStream, initialRun, reduceRun, type AgUiRun, type Part, type TextPart, type ToolPart } from './run';
+import type { AgUiRun, Part, ToolPart } from './run';
 import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
 import { outcomeText } from './outcome';
-import { parseAgUiEvent } from './events';
 import { answerPart, createPartsView, rendererTypeOf, silentReply, type PartsLang } from './parts-view';
 import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
 import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
 import { keepVisitorRows } from './visitor-rows';
-import { compileToolSchema, type SchemaProblem, type ToolSchema } from './tool-schema';
-import type { AgUiEvent, Context, Message, ResumeEntry, ToolMessage } from './types';
+import { hiddenRun, postRun, readRun, type PendingRun, type RunLink } from './agent-runs';
+import { answered, answerToolCalls, openCalls } from './host-calls';
+import { anyValue, isMessageList, isRecord, isUser, keptParts, MAX_KEPT_MESSAGES, MAX_KEPT_TURNS, MAX_STORED_MESSAGES, MAX_STORED_PARTS, readJson, rewrittenThread, storageKeysFor } from './kept-thread';
+import { answerText, isAnswer, nextFrame, progressOf } from './turn-progress';
+import type { AgUiEvent, Context, Message, ResumeEntry } from './types';
 
 export interface AgUiBackendOptions {
   agent: AgentOptions;
@@ -52,18 +52,6 @@ export interface AgUiBackendOptions {
 
 /** Most runs one turn may chain through host tools before it is stopped (an agent calling tools forever). */
 export const MAX_TOOL_ROUNDS = 8;
-/** Messages kept for the next run; older ones are dropped from the front, a whole turn at a time. */
-export const MAX_KEPT_MESSAGES = 200;
-/** Turns whose parts are kept for a reload, and the longest argument, result or reasoning text kept of each. */
-export const MAX_KEPT_TURNS = 50;
-export const MAX_KEPT_TEXT = 4000;
-/**
- * Characters of storage the kept messages and the kept parts may take, each cut from its oldest
- * turn to fit (history.ts caps the conversation at MAX_STORED_PER_THREAD): with the state
- * (MAX_STATE_CHARS), under three quarters of it, so the page's history always has room.
- */
-export const MAX_STORED_MESSAGES = 160 * 1024;
-export const MAX_STORED_PARTS = 64 * 1024;
 /** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
 const SHOWN = JSON.stringify({ status: 'shown' });
 /**
@@ -72,103 +60,12 @@ const SHOWN = JSON.stringify({ status: 'shown' });
  */
 const NOT_RUN = 'not run';
 
-/** A short, stable name for an agent URL: its storage keys carry it. */
-export function agentKey(url: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
-}
-
-export const storageKeysFor = (url: string) => {
-  const key = `bailing_agui_${agentKey(url)}`;
-  return { history: `${key}_chat`, thread: `${key}_thread`, messages: `${key}_messages`, state: `${key}_state`, visitor: `${key}_visitor`, asks: `${key}_asks`, parts: `${key}_parts`, live: `${key}_live` };
-};
-
-/**
- * A stored record, or `fallback` when there is none. One that cannot be used (not JSON, not of its
- * shape, too long, or refused by `problem`) is dropped with a warning: a bad stored value must
- * never stop the chat, now or after every reload.
- */
-function readJson<T>(storage: Storage | null, key: string, check: (v: unknown) => v is T, fallback: T, problem: (v: T) => string | undefined = () => undefined): T {
-  const text = readString(storage, key);
-  if (text === null) return fallback;
-  let why = text.length > MAX_STORED_PER_THREAD ? `${text.length} characters, more than a conversation keeps (MAX_STORED_PER_THREAD)` : undefined;
-  if (!why) {
-    try {
-      const value: unknown = JSON.parse(text);
-      why = !check(value) ? 'not of its shape' : problem(value);
-      if (!why) return value as T;
-    } catch {
-      why = 'not JSON';
-    }
-  }
-  dropStored(storage, key, why);
-  return fallback;
-}
-
-const isMessageList = (v: unknown): v is Message[] => Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as Message).id === 'string' && typeof (m as Message).role === 'string');
-const anyValue = (v: unknown): v is unknown => true;
-const isUser = (m: Message) => m.role === 'user';
-/** A stored record by id (kept parts, asks): a plain object. */
-const isRecord = <T>(v: unknown): v is Record<string, T> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * `parts` as kept for a reload: long texts cut; the answer's text left empty in its place (it is
- * the history's), so the messages before it are still drawn as rows.
- */
-function keptParts(parts: readonly (Part | ThreadPart)[]): Part[] {
-  const answer = answerPart(parts as Part[]);
-  return (parts.filter((p) => !isThreadPart(p)) as Part[])
-    .filter((p) => p.kind !== 'text' || p.role === 'assistant')
-    .map((p) => (p.kind === 'tool' ? { ...p, args: p.args.slice(0, MAX_KEPT_TEXT), result: p.result?.slice(0, MAX_KEPT_TEXT) } : p.kind === 'reasoning' ? { ...p, text: p.text.slice(0, MAX_KEPT_TEXT) } : p.kind === 'text' ? { ...p, text: p === answer ? '' : p.text, done: true } : p));
-}
-
 /**
  * How often, at most, what a running turn shows is written down for a reload mid-run; it is
  * written once more this long after its last change, so a quiet spell (a long tool call) keeps it.
  */
 export const LIVE_SAVE_MS = 400;
 
-/** The turn's last assistant message: the answer its bubble shows (the earlier ones are rows above it). */
-const answerText = (parts: readonly Part[]) => answerPart(parts)?.text ?? '';
-
-interface PendingRun {
-  run: AgUiRun;
-  body: ReadableStream<Uint8Array>;
-  /** The page's tools the run was offered: the ones that answer its calls. */
-  tools: readonly HostTool[];
-  /** The id of the first message the turn added to the thread: what is before it is the earlier turns. */
-  from?: string;
-}
-
-/** What the visitor sees of `messages`: the user's and the assistant's texts, in order. */
-export function transcriptOf(messages: readonly Message[], ts: number): HistoryItem[] {
-  return messages.flatMap((m): HistoryItem[] => {
-    if (m.role === 'user') {
-      const t = typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
-      return t ? [{ r: 'u', t, ts }] : [];
-    }
-    return m.role === 'assistant' && typeof m.content === 'string' && m.content ? [{ r: 'a', t: m.content, j: m.id, ts }] : [];
-  });
-}
-
-/**
- * The earlier turns as the agent now has them, when a snapshot of its messages changed what the
- * visitor saw of them (`sent`: the messages the turn went with); undefined when nothing changed,
- * or when the snapshot dropped the turn's own message (the page's record is then kept).
- */
-export function rewrittenThread(sent: readonly Message[], now: readonly Message[], from: string | undefined): HistoryItem[] | undefined {
-  const before = (list: readonly Message[]) => {
-    const at = list.findIndex((m) => m.id === from);
-    return at < 0 ? null : list.slice(0, at);
-  };
-  const was = before(sent);
-  const is = before(now);
-  if (!was || !is) return;
-  const key = (items: HistoryItem[]) => JSON.stringify(items.map(({ r, t }) => [r, t]));
-  const thread = transcriptOf(is, Date.now());
-  return key(transcriptOf(was, 0)) === key(thread) ? undefined : thread;
-}
 
 export interface AgUiBackend extends ChatBackend {
   /** The thread's shared state as the last run left it. */
@@ -180,10 +77,15 @@ export interface AgUiBackend extends ChatBackend {
   request(forwardedProps: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }
 
+/**
+ * One closure, longer than most on purpose: the thread it keeps (messages, state, asks, the parts
+ * each turn showed, the thread id) is read and written by every method and by each turn as it
+ * goes, and closure variables cost nothing at each use where an object holding them would. What
+ * needs none of it lives beside it: agent-runs.ts (a run's POST and stream), host-calls.ts (the
+ * page's tool answers), kept-thread.ts (what storage keeps), turn-progress.ts (what a turn shows).
+ */
 export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const { agent, storage, warn } = options;
-  const toolsNow = () => ('list' in options.tools ? options.tools.list() : options.tools);
-  const doFetch = options.fetch ?? fetch;
   const keys = storageKeysFor(agent.url);
   // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
   let messages: Message[] = readJson(storage, keys.messages, isMessageList, [], (list) => (deeperThan(list, MAX_JSON_DEPTH + 4) ? `it nests deeper than ${MAX_JSON_DEPTH + 4} levels (MAX_JSON_DEPTH)` : undefined));
@@ -226,146 +128,21 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     writeString(storage, keys.messages, JSON.stringify(newestFitting(messages, roomFor(storage, keys.messages), isUser)));
   };
 
-  /**
-   * POSTs one run; resolves once the agent answered with an event stream. `props`: a renderer's
-   * `forwardedProps` for this run (an activity's action or request), under the widget's own.
-   */
-  async function post(runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[], props?: Record<string, unknown>): Promise<PendingRun> {
-    const tools = toolsNow();
-    const body = buildRunInput({
-      threadId,
-      runId,
-      messages: sent,
-      tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
-      context: [...agent.context, ...(options.context?.() ?? [])],
-      state,
-      // The renderer types go where the BailingHub body has them, for agents that draw with them.
-      // The visitor and ticket too, as there: an agent behind a hub's entry checks them.
-      forwardedProps: { ...props, ...agent.forwardedProps, client_capabilities: { renderers, ...(await options.capabilities?.()) }, visitor_id: visitorId, ...(options.ticket?.() ? { ticket: options.ticket() } : {}) },
-      resume,
-    });
-    const url = agent.url;
-    const response = await doFetch(url, {
-      method: 'POST',
-      // The owner's headers first: Content-Type and Accept are the protocol's and stay ours.
-      headers: { ...agent.headers, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify(body),
-      signal,
-      cache: 'no-store',
-      credentials: 'omit',
-    }).catch((cause: unknown) => {
-      throw new BailingHttpError('POST', url, 0, { cause });
-    });
-    const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || !type.startsWith('text/event-stream') || !response.body) {
-      let json: unknown;
-      try {
-        json = JSON.parse(await response.text());
-      } catch {}
-      throw new BailingHttpError('POST', url, response.status, { body: json, detail: response.ok ? `expected text/event-stream, got ${type || 'no content type'}` : undefined });
-    }
-    return { run: initialRun(threadId, runId, { messages: sent, state }), body: response.body, tools };
-  }
-
-  /** Reads one run's stream to its end, reporting what the visitor may see. */
-  async function stream(p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void): Promise<AgUiRun | 'aborted' | (Error & { fatal?: true })> {
-    let run = p.run;
-    let refusedState = false;
-    // Only the latest run is kept: the reducer may write what it made for this stream in place.
-    const owned = new WeakSet<object>();
-    const read = await readEventStream(p.body, signal, ({ data }) => {
-      const parsed = decodeEvent(data);
-      if (typeof parsed == 'string') return void warn(parsed);
-      if (parsed.type === 'UNKNOWN') return false;
-      const before = run;
-      run = reduceRun(run, parsed, owned);
-      for (const warning of run.warnings.slice(before.warnings.length)) warn(`AG-UI: ${warning}`);
-      if (parsed.type === 'RAW' || parsed.type === 'CUSTOM') options.onEvent?.(parsed);
-      if (run.state !== before.state) {
-        const problem = stateProblem(run.state);
-        if (problem) {
-          // The run goes on with the state it had: the next delta patches that one.
-          if (!refusedState) warn(`AG-UI: ${parsed.type}: the shared state is not taken: ${problem}; the run goes on with the state it had`);
-          refusedState = true;
-          run = { ...run, state };
-        } else {
-          state = run.state;
-          options.onState?.(state);
-        }
-      }
-      if (run !== before) show(run, parsed.type);
-      return run.status !== 'running';
-    });
-    if (read === 'aborted' || read instanceof Error) return read;
-    return endOfStream(run);
-  }
-
-  /**
-   * A hidden run for an activity's renderer (RendererActivity.request: an MCP App's proxied
-   * request): the thread as it is, with `props` in its forwardedProps; its `RUN_FINISHED.result`.
-   * Nothing of it is shown, kept in the thread, or taken into the shared state.
-   */
-  async function request(props: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
-    const p = await post(randomId('r_', 20), messages, signal, undefined, props);
-    let run = p.run;
-    const read = await readEventStream(p.body, signal, ({ data }) => {
-      const parsed = decodeEvent(data);
-      if (typeof parsed == 'string') return void warn(parsed);
-      run = reduceRun(run, parsed);
-      return run.status !== 'running';
-    });
-    if (read === 'aborted') throw new Error('the request was stopped');
-    if (read instanceof Error) throw read;
-    if (run.status === 'finished') return run.result;
-    throw new Error(run.status === 'error' ? `the agent failed the request: ${run.error!.message}` : `the agent's request run ended without RUN_FINISHED (${endOfStream(run).status})`);
-  }
-
-  /** Each tool's check of its arguments, made once (readHostTools has refused the tools whose schema is not one). */
-  const schemas = new Map<HostTool, ToolSchema>();
-  const schemaOf = (tool: HostTool) => schemas.get(tool) ?? schemas.set(tool, compileToolSchema(tool.parameters)).get(tool)!;
-
-  /**
-   * Runs the page's handler for each tool call the run left to it; the results become tool
-   * messages. A call is the page's when the run offered its tool, or named it pending: a call of a
-   * tool the page never offered, left without a result (an agent's own output tool, `final_result`),
-   * is not asked of the page, and sending a run to say so would only loop.
-   */
-  async function answerToolCalls(run: AgUiRun, tools: readonly HostTool[], signal: AbortSignal): Promise<Message[] | null> {
-    const asked = run.parts.filter((p) => p.kind === 'tool' && run.pendingToolCalls.includes(p.id) && !drawnByPage(p.name) && (run.track.named || tools.some((t) => t.name === p.name)));
-    if (!asked.length) return null;
-    const results: Message[] = [];
-    for (const call of asked) {
-      if (call.kind !== 'tool') continue;
-      const tool = tools.find((t) => t.name === call.name);
-      let content: string;
-      let error: string | undefined;
-      let problems: SchemaProblem[] | undefined;
-      try {
-        if (!tool) throw new Error(`no tool named "${call.name}" on this page`);
-        let args: unknown;
-        try {
-          args = call.args.trim() ? JSON.parse(call.args) : {};
-        } catch {
-          throw new Error(`the arguments of ${call.name} are not JSON`);
-        }
-        // The model's arguments meet the tool's schema, or the handler never sees them: the
-        // result tells the agent where and which rule, so it can call again with them right.
-        const schema = schemaOf(tool);
-        problems = schema.ok ? schema.check(args) : [{ path: '', rule: '$schema', message: `the tool's parameters schema is not valid: ${schema.error}` }];
-        if (problems.length) throw new Error(`the arguments of ${call.name} do not match its parameters schema: ${problems.map((p) => p.message).join('; ')}`);
-        problems = undefined;
-        const value = await withTimeout(Promise.resolve().then(() => tool.handler(args)), tool.timeoutMs, signal, call.name);
-        content = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-      } catch (e) {
-        if (signal.aborted) throw e;
-        error = e instanceof Error ? e.message : String(e);
-        content = JSON.stringify(problems ? { error, problems } : { error });
-        warn(`the tool ${call.name} failed: ${error}`);
-      }
-      results.push({ id: randomId('m_', 16), role: 'tool', toolCallId: call.id, content, ...(error ? { error } : {}) });
-    }
-    return results;
-  }
+  const link: RunLink = {
+    options,
+    visitorId,
+    thread: () => threadId,
+    state: () => state,
+    renderers: () => renderers,
+    took(next) {
+      state = next;
+      options.onState?.(state);
+    },
+  };
+  const post = (runId: string, sent: Message[], signal: AbortSignal, resume?: ResumeEntry[], props?: Record<string, unknown>) => postRun(link, runId, sent, signal, resume, props);
+  const stream = (p: PendingRun, signal: AbortSignal, show: (run: AgUiRun, type: string) => void) => readRun(link, p, signal, show);
+  const request = (props: Record<string, unknown>, signal: AbortSignal) => hiddenRun(link, messages, props, signal);
+  const answerCalls = (run: AgUiRun, tools: readonly HostTool[], signal: AbortSignal) => answerToolCalls(run, tools, signal, drawnByPage, warn);
 
   const lang = (options.lang ?? 'en') as PartsLang;
   const drawParts = createPartsView(lang, { request, warn: (message) => warn(message) });
@@ -567,6 +344,12 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     },
   };
 
+  /**
+   * One turn: its runs in rounds (a run, then the page's answers to the calls it left, then the
+   * next run), to its end. One loop on purpose: each round reads and sets what the rounds before
+   * it left (the parts shown, the thread as the agent rewrote it, the next run), and each of the
+   * ways a round ends returns the turn's end from inside it.
+   */
   async function followTurn(id: string, report: (progress: TurnProgress) => void, signal: AbortSignal): Promise<TurnEnd> {
     let next = pending.get(id);
     pending.delete(id);
@@ -672,7 +455,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       // Finished (or waiting on the page): what the run did is now the thread.
       messages = theirs(run);
       keep();
-      const results = run.status === 'finished' ? await answerToolCalls(run, next.tools, signal).catch(() => 'aborted' as const) : null;
+      const results = run.status === 'finished' ? await answerCalls(run, next.tools, signal).catch(() => 'aborted' as const) : null;
       if (results === 'aborted') return { kind: 'stopped' };
       if (!results) {
         // A call left without a result that the page does not answer (the agent's own, such as
@@ -704,60 +487,4 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       }
     }
   }
-}
-
-/** One SSE event's data as an AG-UI event, or the warning that says why it is skipped. */
-function decodeEvent(data: string): AgUiEvent | string {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return `skipped an AG-UI event whose data is not JSON: ${data.slice(0, 80)}`;
-  }
-  if (deeperThan(json, MAX_JSON_DEPTH)) return `skipped an AG-UI event nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH): ${data.slice(0, 80)}`;
-  const parsed = parseAgUiEvent(json);
-  return parsed.ok ? parsed.event : `skipped a malformed AG-UI event: ${parsed.error}`;
-}
-
-/** The tool calls of the thread that no tool message answers yet. */
-function openCalls(messages: readonly Message[]) {
-  const answered = new Set(messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-  return messages.flatMap((m) => (m.role === 'assistant' && m.toolCalls ? m.toolCalls.filter((c) => !answered.has(c.id)) : []));
-}
-
-/** A tool step with the page's answer to it, when `results` has one. */
-function answered(part: Part, results: readonly Message[]): Part {
-  if (part.kind !== 'tool') return part;
-  const result = results.find((m): m is ToolMessage => m.role === 'tool' && m.toolCallId === part.id);
-  // The results are the ones answerToolCalls made: their content is text.
-  return result ? { ...part, status: result.error ? 'failed' : 'done', result: result.content as string } : part;
-}
-
-const isAnswer = (p: Part) => p.kind === 'text' && p.role === 'assistant';
-
-/**
- * What the bubble shows of a run: the turn's last assistant message (each new one starts the
- * bubble over: the one before becomes a row above), its steps after those of the turn's earlier
- * runs (`parts`, which holds both); working while a tool or step runs. Read from the run's
- * indexes: a report costs the same whatever the number of parts.
- */
-function progressOf(run: AgUiRun, earlier: { answers: number; answer?: TextPart }, parts: readonly (Part | ThreadPart)[]): TurnProgress {
-  const { texts } = run.track;
-  const answer = texts.length ? (run.parts[texts[texts.length - 1]!] as TextPart) : earlier.answer;
-  return { text: answer?.text ?? '', resets: Math.max(0, earlier.answers + texts.length - 1), working: run.track.running.size > 0, parts };
-}
-
-/** The next animation frame's turn (a timer's where there are no frames: tests, workers). */
-const nextFrame = (then: () => void) => void (typeof requestAnimationFrame == 'function' ? requestAnimationFrame(then) : setTimeout(then, 16));
-
-function withTimeout<T>(work: Promise<T>, ms: number, signal: AbortSignal, name: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} took longer than ${ms} ms`)), ms);
-    const stop = () => reject(signal.reason ?? new Error('aborted'));
-    signal.addEventListener('abort', stop, { once: true });
-    work.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', stop);
-    });
-  });
 }
