@@ -83,6 +83,19 @@ test('sends that are too large, too frequent or too many are refused with a reas
   expect(bodies.filter((b) => typeof b.message == 'string' && b.message.startsWith('{'))).toHaveLength(1);
 });
 
+test('a send over the chat’s message limit is refused before it is sent, naming the limit and the size, and warned about once', async ({ page, server, consoleMessages }) => {
+  const bodies = createJobBodies(page);
+  // {"text":"x…x"} is 11 characters around the text: 5,000 characters as JSON, under the default maxPayloadBytes.
+  await showView(page, server.url, sender({ text: 'x'.repeat(4989) }));
+  await view(page).locator('#go').click();
+  const reason = 'agent.send: the message is 5,000 characters; a message holds at most 4,000';
+  await expect(view(page).locator('#out')).toHaveText(`refused: ${reason};`);
+  await view(page).locator('#go').click();
+  await expect(view(page).locator('#out')).toHaveText(`refused: ${reason};refused: ${reason};`);
+  expect(consoleMessages.filter((m) => m.type === 'warning' && m.text.includes(reason))).toHaveLength(1);
+  expect(bodies).toHaveLength(1);
+});
+
 test('a second send within minSendIntervalMs is refused', async ({ page, server }) => {
   const bodies = createJobBodies(page);
   await showView(page, server.url, sender({ text: 'again' }), { before: 'window.BailingChat = { sandbox: { policy: { minSendIntervalMs: 600000 } } }' });

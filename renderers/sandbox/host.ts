@@ -307,7 +307,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
         void consent({ name: 'agent.send', effect: 'act', send: true, allowed: true }).then(({ verdict, ...ask }) => {
           if (ended) return;
           if (!verdict.ok) return answered(verdict.reason);
-          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming, or the message is too long)');
+          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming)');
           record(ledger, ask, Date.now());
           answered();
         });

@@ -28,7 +28,7 @@ const NO_ALLOW = Object.fromEntries(KINDS.map((kind) => [kind, []]));
 describe('validateSandboxPolicy: defaults and shape', () => {
   it('turns undefined and {} into the default policy: no origins, the documented limits', () => {
     const expected = { ...SANDBOX_POLICY_DEFAULTS, allow: NO_ALLOW };
-    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 8192, minSendIntervalMs: 1000, maxSends: 20, maxViews: 3, maxHeight: 1600 });
+    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 16000, minSendIntervalMs: 1000, maxSends: 20, maxViews: 3, maxHeight: 1600 });
     expect(validateSandboxPolicy(undefined)).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({})).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({ allow: {} })).toEqual({ ok: true, policy: expected });

@@ -2,6 +2,7 @@
 // reach, how much it may send back) and the props a model writes in a fenced `sandbox` block.
 // Pure: no DOM, no Node APIs. Both return every problem found as `path: reason` strings.
 
+import { MAX_MESSAGE_CHARS } from '../../widget/contract';
 import { PACK_POLICY_KEYS } from './pack-policy-keys';
 import { CONTROL, PLACEHOLDER_MESSAGE_CHARS } from './text';
 
@@ -26,7 +27,11 @@ export type SandboxAllowKind = keyof typeof SANDBOX_ALLOW_DIRECTIVES;
 /** A validated policy: every list present (empty unless the owner opened it), every limit set. Frozen. */
 export interface SandboxPolicy {
   readonly allow: { readonly [kind in SandboxAllowKind]: readonly string[] };
-  /** Largest `agent.send(…)` payload, as UTF-8 JSON, in bytes. Default 8192. */
+  /**
+   * Largest `agent.send(…)` payload, as UTF-8 JSON, in bytes. A send is a visitor message, so the
+   * chat's message limit ({@link MAX_MESSAGE_CHARS} characters) bounds it whatever this says:
+   * default and most {@link SANDBOX_SEND_MAX_BYTES}, what that many characters can take.
+   */
   readonly maxPayloadBytes: number;
   /** Least time between two accepted sends of any views on the page, in ms. Default 1000. */
   readonly minSendIntervalMs: number;
@@ -40,8 +45,15 @@ export interface SandboxPolicy {
 
 type Limit = Exclude<keyof SandboxPolicy, 'allow'>;
 
+/**
+ * The most bytes a message the chat accepts can take as UTF-8 (4 per code point): a
+ * `maxPayloadBytes` above it could never refuse a send the message limit lets through, so it is
+ * clamped to this, which is also the default (the message limit alone then binds).
+ */
+export const SANDBOX_SEND_MAX_BYTES = MAX_MESSAGE_CHARS * 4;
+
 export const SANDBOX_POLICY_DEFAULTS: Readonly<Record<Limit, number>> = Object.freeze({
-  maxPayloadBytes: 8192,
+  maxPayloadBytes: SANDBOX_SEND_MAX_BYTES,
   minSendIntervalMs: 1000,
   maxSends: 20,
   maxViews: 3,
@@ -49,8 +61,8 @@ export const SANDBOX_POLICY_DEFAULTS: Readonly<Record<Limit, number>> = Object.f
 });
 
 /**
- * `[min, max]` of each limit (integers). A send becomes a user turn, so 64 KiB is already far above
- * any message; a frame under 100 px cannot show a control and its label.
+ * `[min, max]` of each limit (integers). `maxPayloadBytes` up to 64 KiB is accepted (and clamped to
+ * {@link SANDBOX_SEND_MAX_BYTES}); a frame under 100 px cannot show a control and its label.
  */
 export const SANDBOX_POLICY_RANGES: Readonly<Record<Limit, readonly [number, number]>> = Object.freeze({
   maxPayloadBytes: [0, 65536],
@@ -226,7 +238,8 @@ export function validateSandboxPolicy(input: unknown): PolicyCheck {
   if (!checkObject(value, 'policy', POLICY_KEYS, errors) || errors.length) return { ok: false, errors };
   const allow = (value.allow ?? {}) as Partial<Record<SandboxAllowKind, string[]>>;
   const lists = Object.fromEntries(Object.keys(SANDBOX_ALLOW_DIRECTIVES).map((kind) => [kind, Object.freeze([...(allow[kind as SandboxAllowKind] ?? [])])]));
-  const policy = { ...SANDBOX_POLICY_DEFAULTS, ...value, allow: Object.freeze(lists) } as SandboxPolicy;
+  const policy = { ...SANDBOX_POLICY_DEFAULTS, ...value, allow: Object.freeze(lists) } as SandboxPolicy & { maxPayloadBytes: number };
+  policy.maxPayloadBytes = Math.min(policy.maxPayloadBytes, SANDBOX_SEND_MAX_BYTES);
   return { ok: true, policy: Object.freeze(policy) };
 }
 
