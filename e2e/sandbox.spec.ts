@@ -96,6 +96,31 @@ test('a send over the chat’s message limit is refused before it is sent, namin
   expect(bodies).toHaveLength(1);
 });
 
+/** Sets custom properties on the host page's :root (one whose value would break out of its declaration). */
+const HOST_VARS =
+  'const r = document.documentElement.style; r.setProperty("--brand", "#ff0000"); r.setProperty("--radius", " 6px"); r.setProperty("--sandbox-bg", "rgb(1, 2, 3)");' +
+  'r.setProperty("--evil", "\\";}body{background:red}\\"");';
+/** A view that prints those properties as its own :root has them, and its body's background. */
+const varsReader = {
+  title: 'Vars',
+  html: '<output id="out"></output>',
+  jsExpressions: [
+    'const s = getComputedStyle(document.documentElement); out.textContent = ["--brand", "--radius", "--sandbox-bg", "--evil"].map((n) => n + "=" + s.getPropertyValue(n).trim()).join(" ") + " body=" + getComputedStyle(document.body).backgroundColor',
+  ],
+};
+
+test("the host page's :root custom properties are mirrored into the view, sanitised, with the theme's --sandbox-* after them", async ({ page, server }) => {
+  await showView(page, server.url, varsReader, { before: HOST_VARS });
+  await expect(view(page).locator('#out')).toHaveText('--brand=#ff0000 --radius=6px --sandbox-bg=#ffffff --evil= body=rgb(255, 255, 255)');
+});
+
+test("preload sandbox: {theme: false} keeps the host page's custom properties out of the view", async ({ page, server, consoleMessages }) => {
+  await showView(page, server.url, varsReader, { before: HOST_VARS + 'window.BailingChat = { sandbox: { theme: false } };' });
+  await expect(view(page).locator('#out')).toHaveText('--brand= --radius= --sandbox-bg=#ffffff --evil= body=rgb(255, 255, 255)');
+  // A known key, not warned about.
+  expect(consoleMessages.filter((m) => m.text.includes('sandbox.theme'))).toEqual([]);
+});
+
 test('a second send within minSendIntervalMs is refused', async ({ page, server }) => {
   const bodies = createJobBodies(page);
   await showView(page, server.url, sender({ text: 'again' }), { before: 'window.BailingChat = { sandbox: { policy: { minSendIntervalMs: 600000 } } }' });
