@@ -121,6 +121,28 @@ test("preload sandbox: {theme: false} keeps the host page's custom properties ou
   expect(consoleMessages.filter((m) => m.text.includes('sandbox.theme'))).toEqual([]);
 });
 
+test('a view with both html and jsx filled (strict tool calling fills every field): the longer is drawn, the other dropped, with a console note', async ({ page, server, consoleMessages }) => {
+  // The markup holds the view; jsx is the stub a model filling every field leaves.
+  await showView(page, server.url, { ...sender({ text: 'both' }), jsx: 'function App() { return null }' });
+  await expect(frameOf(page)).toHaveCount(1);
+  await expect(view(page).locator('#go')).toHaveText('Send');
+  await expect(page.locator('bailing-chat-widget pre code')).toHaveCount(0);
+  await expect
+    .poll(() => consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('view "Sender": both jsx (30 characters) and html with its scripts (') && m.text.endsWith('are filled: drawing the longer, html; the other is dropped')))
+    .toHaveLength(1);
+});
+
+test('a view with both filled whose jsx is the longer is drawn by the page kit from its jsx', async ({ page, server, consoleMessages }) => {
+  const jsx = 'function App() { return <Card title="From jsx"><p id="which">jsx drew this</p></Card> }';
+  await fakeFirstReply(page, `Here:\n\n${sandboxFence({ title: 'Both', summary: 'Both fields.', html: '<p id="which">html</p>', jsx })}`);
+  await page.goto(`${server.url}/pages/sandbox.html`);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(view(page).locator('#which')).toHaveText('jsx drew this', { timeout: 15_000 });
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes('view "Both": both jsx (') && m.text.endsWith('drawing the longer, jsx; the other is dropped'))).toBe(true);
+});
+
 test('a second send within minSendIntervalMs is refused', async ({ page, server }) => {
   const bodies = createJobBodies(page);
   await showView(page, server.url, sender({ text: 'again' }), { before: 'window.BailingChat = { sandbox: { policy: { minSendIntervalMs: 600000 } } }' });

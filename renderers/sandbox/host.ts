@@ -134,6 +134,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
   const checked = validateSandboxProps(context.payload);
   if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
   const props: SandboxProps = checked.props;
+  if (checked.note) warn(`view "${props.title ?? ''}": ${checked.note}`);
   if (!props.jsx?.trim()) return show(context, host, policy, props, props);
   return loadJsxHost(host).then((jsx) => {
     const kit = jsx.ownerKit(host.sandbox);

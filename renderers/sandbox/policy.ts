@@ -136,7 +136,8 @@ export const SANDBOX_PROPS_LIMITS = Object.freeze({
 });
 
 export type PolicyCheck = { ok: true; policy: SandboxPolicy } | { ok: false; errors: string[] };
-export type PropsCheck = { ok: true; props: SandboxProps } | { ok: false; errors: string[] };
+/** `note`: what the host tells the console about props it took with a change (a view filled in both forms). */
+export type PropsCheck = { ok: true; props: SandboxProps; note?: string } | { ok: false; errors: string[] };
 
 type Errors = string[];
 type Check = (value: unknown, path: string, errors: Errors) => void;
@@ -275,8 +276,9 @@ const PROPS_KEYS: Record<(typeof SANDBOX_FIELD_ORDER)[number], Check> = {
 
 /**
  * Validates the parsed props of a `sandbox` block against {@link SANDBOX_PROPS_LIMITS}. Unknown keys
- * are errors; a view with no `html`, `jsFunctions` or `jsExpressions` has nothing to show and is one
- * too. Returns a frozen copy holding only the known keys.
+ * are errors; a view with no `html`, `jsFunctions`, `jsExpressions` or `jsx` has nothing to show and
+ * is one too. Returns a frozen copy holding only the known keys; when both `jsx` and the markup and
+ * scripts are filled, only the longer of the two (with a `note` saying so).
  */
 export function validateSandboxProps(input: unknown): PropsCheck {
   const errors: Errors = [];
@@ -288,18 +290,27 @@ export function validateSandboxProps(input: unknown): PropsCheck {
   if (json === undefined) fail(errors, 'props', 'not JSON data');
   else if (json.length > P.totalBytes || utf8Bytes(json) > P.totalBytes) fail(errors, 'props', `larger than ${P.totalBytes} bytes as JSON`);
   const { html, jsFunctions, jsExpressions, jsx } = input;
+  let dropped: string[] = [];
+  let note: string | undefined;
   if (!errors.length) {
-    const markup = !!(html as string | undefined)?.trim() || !!(jsFunctions as string | undefined)?.trim() || !!(jsExpressions as string[] | undefined)?.some((s) => s.trim());
-    const drawn = !!(jsx as string | undefined)?.trim();
+    const size = (...codes: unknown[]) => codes.flat().reduce((n: number, code) => n + ((code as string | undefined)?.trim().length ?? 0), 0);
+    const markup = size(html, jsFunctions, jsExpressions);
+    const drawn = size(jsx);
     if (!markup && !drawn) fail(errors, 'props', 'nothing to show (set html, jsFunctions, jsExpressions or jsx)');
-    // A model that fills every field may leave the others empty; a view in both forms is ambiguous.
-    else if (markup && drawn) fail(errors, 'props', 'a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty');
+    else if (markup && drawn) {
+      // A model under strict tool calling fills every field: the whole view in one form and a stub
+      // in the other (`function App() { return null }` beside the real html). The longer form
+      // holds the view (a tie: the markup, which needs no kit); the other is dropped.
+      const jsxWins = drawn > markup;
+      dropped = jsxWins ? ['html', 'jsFunctions', 'jsExpressions'] : ['jsx'];
+      note = `both jsx (${drawn} characters) and html with its scripts (${markup}) are filled: drawing the longer, ${jsxWins ? 'jsx' : 'html'}; the other is dropped`;
+    }
   }
   if (errors.length) return { ok: false, errors };
   const props: Record<string, unknown> = {};
   for (const key of SANDBOX_FIELD_ORDER) {
     const value = input[key];
-    if (value !== undefined) props[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+    if (value !== undefined && !dropped.includes(key)) props[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
   }
-  return { ok: true, props: Object.freeze(props) as SandboxProps };
+  return { ok: true, props: Object.freeze(props) as SandboxProps, ...(note ? { note } : {}) };
 }
