@@ -83,6 +83,66 @@ test('sends that are too large, too frequent or too many are refused with a reas
   expect(bodies.filter((b) => typeof b.message == 'string' && b.message.startsWith('{'))).toHaveLength(1);
 });
 
+test('a send over the chat’s message limit is refused before it is sent, naming the limit and the size, and warned about once', async ({ page, server, consoleMessages }) => {
+  const bodies = createJobBodies(page);
+  // {"text":"x…x"} is 11 characters around the text: 5,000 characters as JSON, under the default maxPayloadBytes.
+  await showView(page, server.url, sender({ text: 'x'.repeat(4989) }));
+  await view(page).locator('#go').click();
+  const reason = 'agent.send: the message is 5,000 characters; a message holds at most 4,000';
+  await expect(view(page).locator('#out')).toHaveText(`refused: ${reason};`);
+  await view(page).locator('#go').click();
+  await expect(view(page).locator('#out')).toHaveText(`refused: ${reason};refused: ${reason};`);
+  expect(consoleMessages.filter((m) => m.type === 'warning' && m.text.includes(reason))).toHaveLength(1);
+  expect(bodies).toHaveLength(1);
+});
+
+/** Sets custom properties on the host page's :root (one whose value would break out of its declaration). */
+const HOST_VARS =
+  'const r = document.documentElement.style; r.setProperty("--brand", "#ff0000"); r.setProperty("--radius", " 6px"); r.setProperty("--sandbox-bg", "rgb(1, 2, 3)");' +
+  'r.setProperty("--evil", "\\";}body{background:red}\\"");';
+/** A view that prints those properties as its own :root has them, and its body's background. */
+const varsReader = {
+  title: 'Vars',
+  html: '<output id="out"></output>',
+  jsExpressions: [
+    'const s = getComputedStyle(document.documentElement); out.textContent = ["--brand", "--radius", "--sandbox-bg", "--evil"].map((n) => n + "=" + s.getPropertyValue(n).trim()).join(" ") + " body=" + getComputedStyle(document.body).backgroundColor',
+  ],
+};
+
+test("the host page's :root custom properties are mirrored into the view, sanitised, with the theme's --sandbox-* after them", async ({ page, server }) => {
+  await showView(page, server.url, varsReader, { before: HOST_VARS });
+  await expect(view(page).locator('#out')).toHaveText('--brand=#ff0000 --radius=6px --sandbox-bg=#ffffff --evil= body=rgb(255, 255, 255)');
+});
+
+test("preload sandbox: {theme: false} keeps the host page's custom properties out of the view", async ({ page, server, consoleMessages }) => {
+  await showView(page, server.url, varsReader, { before: HOST_VARS + 'window.BailingChat = { sandbox: { theme: false } };' });
+  await expect(view(page).locator('#out')).toHaveText('--brand= --radius= --sandbox-bg=#ffffff --evil= body=rgb(255, 255, 255)');
+  // A known key, not warned about.
+  expect(consoleMessages.filter((m) => m.text.includes('sandbox.theme'))).toEqual([]);
+});
+
+test('a view with both html and jsx filled (strict tool calling fills every field): the longer is drawn, the other dropped, with a console note', async ({ page, server, consoleMessages }) => {
+  // The markup holds the view; jsx is the stub a model filling every field leaves.
+  await showView(page, server.url, { ...sender({ text: 'both' }), jsx: 'function App() { return null }' });
+  await expect(frameOf(page)).toHaveCount(1);
+  await expect(view(page).locator('#go')).toHaveText('Send');
+  await expect(page.locator('bailing-chat-widget pre code')).toHaveCount(0);
+  await expect
+    .poll(() => consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('view "Sender": both jsx (30 characters) and html with its scripts (') && m.text.endsWith('are filled: drawing the longer, html; the other is dropped')))
+    .toHaveLength(1);
+});
+
+test('a view with both filled whose jsx is the longer is drawn by the page kit from its jsx', async ({ page, server, consoleMessages }) => {
+  const jsx = 'function App() { return <Card title="From jsx"><p id="which">jsx drew this</p></Card> }';
+  await fakeFirstReply(page, `Here:\n\n${sandboxFence({ title: 'Both', summary: 'Both fields.', html: '<p id="which">html</p>', jsx })}`);
+  await page.goto(`${server.url}/pages/sandbox.html`);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(view(page).locator('#which')).toHaveText('jsx drew this', { timeout: 15_000 });
+  expect(consoleMessages.some((m) => m.type === 'warning' && m.text.includes('view "Both": both jsx (') && m.text.endsWith('drawing the longer, jsx; the other is dropped'))).toBe(true);
+});
+
 test('a second send within minSendIntervalMs is refused', async ({ page, server }) => {
   const bodies = createJobBodies(page);
   await showView(page, server.url, sender({ text: 'again' }), { before: 'window.BailingChat = { sandbox: { policy: { minSendIntervalMs: 600000 } } }' });

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { buildSandboxDocument, SANDBOX_THEME_VARS, sandboxCsp, sandboxThemeCss, scriptText, styleText, type SandboxTheme } from './document';
+import { buildSandboxDocument, HOST_VARS_LIMITS, SANDBOX_THEME_VARS, sandboxCsp, sandboxThemeCss, scriptText, styleText, type SandboxTheme } from './document';
 import { jsxPreviewDocument } from './jsx-document';
 import { validateSandboxPolicy, type SandboxPolicy, type SandboxProps } from './policy';
 import { previewDocument } from './preview-frame';
@@ -312,5 +312,59 @@ describe('theme', () => {
     const theme = { ...THEME, ...change } as SandboxTheme;
     expect(() => sandboxThemeCss(theme)).toThrow(TypeError);
     expect(() => build({ html: 'x' }, DEFAULT_POLICY, theme)).toThrow(/^sandbox theme: /);
+  });
+});
+
+describe("theme: the host page's :root custom properties", () => {
+  const withVars = (vars: [string, string][]) => sandboxThemeCss({ ...THEME, vars });
+  const SANDBOX_PART = sandboxThemeCss(THEME).slice(':root{color-scheme:light;'.length);
+
+  it('come first on the frame\'s :root, the theme\'s --sandbox-* after them (so those win)', () => {
+    expect(withVars([['--brand', '#ff0000'], ['--radius', '6px'], ['--font-body', '"Inter", sans-serif'], ['--sandbox-bg', 'red']])).toBe(
+      ':root{color-scheme:light;--brand:#ff0000;--radius:6px;--font-body:"Inter", sans-serif;--sandbox-bg:red;' + SANDBOX_PART,
+    );
+    expect(withVars([['--shadow', '0 1px 2px rgb(0 0 0 / 0.1), 0 0 0 1px var(--ring, #ccc)'], ['--grid', '[full-start] 1fr [full-end]']])).toContain(
+      '--shadow:0 1px 2px rgb(0 0 0 / 0.1), 0 0 0 1px var(--ring, #ccc);--grid:[full-start] 1fr [full-end];--sandbox-accent:',
+    );
+  });
+
+  const dropped: [string, string, string][] = [
+    ['a name that is not a custom property', 'color', 'red'],
+    ['a name with a declaration break', '--a;color', 'red'],
+    ['a name with an escape', '--a\\3b', 'red'],
+    ['a name too long', '--' + 'a'.repeat(65), 'red'],
+    ['a value with a declaration break', '--a', 'red;color:blue'],
+    ['a value closing the rule', '--a', 'red}body{background:url(https://evil.example)'],
+    ['a value opening a block', '--a', '{red}'],
+    ['a value closing the style', '--a', 'a</style><script>alert(1)</script>'],
+    ['a value with a tag start', '--a', '<b>'],
+    ['a value with an escape', '--a', 'a\\7d'],
+    ['a value with !important', '--a', 'red !important'],
+    ['a value opening a comment', '--a', 'red /* x'],
+    ['a value with a line break', '--a', 'red\nblue'],
+    ['a value with an open parenthesis', '--a', 'calc(1px'],
+    ['a value with a stray closing bracket', '--a', '1px)'],
+    ['a value with crossed brackets', '--a', '([)]'],
+    ['a value with an open string', '--a', '"Inter, sans-serif'],
+    ['a quoted declaration break', '--a', '";}body{x:y}"'],
+    ['an empty value', '--a', ' '],
+    ['a value too long', '--a', 'x'.repeat(HOST_VARS_LIMITS.chars + 1)],
+  ];
+  it.each(dropped)('drop %s', (_, name, value) => {
+    expect(withVars([[name, value], ['--kept', '1px']])).toBe(':root{color-scheme:light;--kept:1px;' + SANDBOX_PART);
+  });
+
+  it(`keep at most ${HOST_VARS_LIMITS.count}, and each value at most ${HOST_VARS_LIMITS.chars} characters`, () => {
+    const many = Array.from({ length: HOST_VARS_LIMITS.count + 5 }, (_, i): [string, string] => [`--v${i}`, `${i}px`]);
+    const css = withVars(many);
+    expect(count(css, /--v\d+:/g)).toBe(HOST_VARS_LIMITS.count);
+    expect(withVars([['--long', 'x'.repeat(HOST_VARS_LIMITS.chars)]])).toContain(`--long:${'x'.repeat(HOST_VARS_LIMITS.chars)};`);
+    expect(HOST_VARS_LIMITS).toEqual({ count: 256, chars: 200 });
+  });
+
+  it('stay inside the theme\'s style element in the built document', () => {
+    const doc = parse(build({ html: '<p>x</p>' }, DEFAULT_POLICY, { ...THEME, vars: [['--brand', '#f00'], ['--x', 'a</style><script>alert(1)</script>']] }));
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+    expect(doc.querySelector('style[data-sandbox="theme"]')!.textContent).toContain(':root{color-scheme:light;--brand:#f00;--sandbox-accent:');
   });
 });

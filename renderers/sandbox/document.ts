@@ -13,6 +13,11 @@ export interface SandboxTheme {
   readonly mode: 'light' | 'dark';
   /** A CSS `font-family` list of names (`"Segoe UI", Roboto, sans-serif`). Default: the system UI font. */
   readonly font?: string;
+  /**
+   * The host page's own `:root` custom properties (`[name, value]`, as `getComputedStyle` gives
+   * them), put on the frame's `:root` before the theme's: only those {@link hostVarsCss} keeps.
+   */
+  readonly vars?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -74,11 +79,47 @@ function textOn(hex: string): string {
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }
 
+/** The host's custom properties a frame gets at most, and their longest value in UTF-16 units. */
+export const HOST_VARS_LIMITS = Object.freeze({ count: 256, chars: 200 });
+const VAR_NAME = /^--[\w-]{1,64}$/;
+
 /**
- * The `:root` rule of the theme. The values are the host's, but they land in CSS, so they are
- * checked all the same: a colour is hex only, a font a list of names. Throws a `TypeError` otherwise.
+ * Whether a custom property's value stays inside its declaration: no `;`, braces, `<`, `>`, `\`,
+ * `!`, line break or comment, and its strings and brackets close, in order (an open `(`, `[` or
+ * string would carry on over what follows it).
  */
-export function sandboxThemeCss({ accent, mode, font = SYSTEM_FONT }: SandboxTheme): string {
+function staysInDeclaration(value: string): boolean {
+  if (value.length > HOST_VARS_LIMITS.chars || /[;{}<>\\!\n\r\f]|\/\*/.test(value)) return false;
+  const open: string[] = [];
+  for (const c of value) {
+    const top = open[open.length - 1];
+    if (top == '"' || top == "'") c == top && open.pop();
+    else if ('"\'(['.includes(c)) open.push(c);
+    else if (')]'.includes(c) && open.pop() != (c == ')' ? '(' : '[')) return false;
+  }
+  return !open.length;
+}
+
+/**
+ * The host page's `:root` custom properties as declarations (`--a:1px;--b:red;`): custom property
+ * names of word characters only, values that {@link staysInDeclaration} and are not blank, at most
+ * {@link HOST_VARS_LIMITS}`.count` of them. The rest are left out.
+ */
+export function hostVarsCss(vars: readonly (readonly [string, string])[] = []): string {
+  return vars
+    .filter(([name, value]) => VAR_NAME.test(name) && typeof value == 'string' && value.trim() && staysInDeclaration(value))
+    .slice(0, HOST_VARS_LIMITS.count)
+    .map(([name, value]) => `${name}:${value.trim()};`)
+    .join('');
+}
+
+/**
+ * The `:root` rule of the theme: the host page's own custom properties first, then the theme's
+ * `--sandbox-*` (which win over a host property of the same name). The values are the host's, but
+ * they land in CSS, so they are checked all the same: a colour is hex only, a font a list of names
+ * (a `TypeError` otherwise), a host property is left out unless it stays inside its declaration.
+ */
+export function sandboxThemeCss({ accent, mode, font = SYSTEM_FONT, vars }: SandboxTheme): string {
   if (typeof accent != 'string' || !HEX.test(accent)) throw new TypeError('sandbox theme: accent must be a hex colour such as #2563eb');
   if (mode !== 'light' && mode !== 'dark') throw new TypeError("sandbox theme: mode must be 'light' or 'dark'");
   if (typeof font != 'string' || font.length > 200 || !FONT.test(font)) {
@@ -86,7 +127,7 @@ export function sandboxThemeCss({ accent, mode, font = SYSTEM_FONT }: SandboxThe
   }
   const [bg, fg, muted, border] = PALETTE[mode];
   const values = [accent, textOn(accent), bg, fg, muted, border, font];
-  return `:root{color-scheme:${mode};${SANDBOX_THEME_VARS.map((name, i) => `${name}:${values[i]}`).join(';')}}`;
+  return `:root{color-scheme:${mode};${hostVarsCss(vars)}${SANDBOX_THEME_VARS.map((name, i) => `${name}:${values[i]}`).join(';')}}`;
 }
 
 /**

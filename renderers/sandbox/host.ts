@@ -54,7 +54,7 @@ const MIN_FRAME_HEIGHT = 24;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
 const MAX_ERROR_CHARS = 300;
-const OWNER_KEYS = ['policy', 'packs', 'kit', 'nonce'];
+const OWNER_KEYS = ['policy', 'packs', 'kit', 'nonce', 'theme'];
 
 const warn = (message: string) => console.warn('BailingChat: sandbox: ' + message);
 
@@ -87,6 +87,8 @@ export function ownerPolicy(config: unknown): SandboxPolicy | null {
     for (const key of Object.keys(config)) if (!OWNER_KEYS.includes(key)) warn(`unknown preload key "sandbox.${key}" ignored`);
     const nonce = (config as { nonce?: unknown }).nonce;
     if (nonce !== undefined && typeof nonce != 'boolean') warn(`"sandbox.nonce" must be true or false (got ${typeof nonce}); views do not get the page's nonce`);
+    const theme = (config as { theme?: unknown }).theme;
+    if (theme !== undefined && typeof theme != 'boolean') warn('"sandbox.theme" must be true or false');
     const checked = validateSandboxPolicy((config as { policy?: unknown }).policy);
     if (checked.ok) policy = checked.policy;
     else warn(`the owner's sandbox policy is invalid, so sandbox views will show as code: ${checked.errors.join('; ')}`);
@@ -97,9 +99,23 @@ export function ownerPolicy(config: unknown): SandboxPolicy | null {
 
 const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** The host's look for the frame: the widget's accent and mode, and its font when it is a plain list of names. */
-export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light' | 'dark', font: string): SandboxTheme {
-  const theme = { accent: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(context.theme.accent) ? context.theme.accent : '#2563eb', mode };
+/**
+ * The host page's `:root` custom properties (`--*` only, as computed), for its views to use,
+ * unless the owner turned that off (preload `sandbox: {theme: false}`); the theme keeps only the
+ * safe ones (document.ts `hostVarsCss`).
+ */
+export function hostVars(config: unknown): [string, string][] {
+  if ((config as { theme?: unknown } | null)?.theme === false) return [];
+  const style = getComputedStyle(document.documentElement);
+  return [...style].filter((name) => name.startsWith('--')).map((name) => [name, style.getPropertyValue(name)]);
+}
+
+/**
+ * The host's look for the frame: the widget's accent and mode, its font when it is a plain list of
+ * names, and the page's own custom properties ({@link hostVars}; `sandbox` is the owner's preload).
+ */
+export function frameTheme(context: Pick<RendererContext, 'theme'>, mode: 'light' | 'dark', font: string, sandbox?: unknown): SandboxTheme {
+  const theme = { accent: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(context.theme.accent) ? context.theme.accent : '#2563eb', mode, vars: hostVars(sandbox) };
   try {
     sandboxThemeCss({ ...theme, font });
     return { ...theme, font };
@@ -118,6 +134,7 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
   const checked = validateSandboxProps(context.payload);
   if (!checked.ok) throw new Error(`invalid sandbox props: ${checked.errors.slice(0, 5).join('; ')}`);
   const props: SandboxProps = checked.props;
+  if (checked.note) warn(`view "${props.title ?? ''}": ${checked.note}`);
   if (!props.jsx?.trim()) return show(context, host, policy, props, props);
   return loadJsxHost(host).then((jsx) => {
     const kit = jsx.ownerKit(host.sandbox);
@@ -167,7 +184,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   }
   const modeEl = container.closest('[data-mode]');
   const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
-  let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily);
+  let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily, host.sandbox);
   const token = randomToken();
   const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
 
@@ -307,7 +324,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
         void consent({ name: 'agent.send', effect: 'act', send: true, allowed: true }).then(({ verdict, ...ask }) => {
           if (ended) return;
           if (!verdict.ok) return answered(verdict.reason);
-          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming, or the message is too long)');
+          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming)');
           record(ledger, ask, Date.now());
           answered();
         });
@@ -361,7 +378,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
     observer = new MutationObserver(() => {
       const next = mode();
       if (next == theme.mode) return;
-      theme = { ...theme, mode: next };
+      theme = { ...theme, mode: next, vars: hostVars(host.sandbox) };
       post({ type: 'theme', css: sandboxThemeCss(theme) });
     });
     observer.observe(modeEl, { attributes: true, attributeFilter: ['data-mode'] });

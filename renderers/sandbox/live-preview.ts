@@ -79,7 +79,7 @@ export function preview(context: RendererPreviewContext, host: SandboxHostOption
     adoptStyles(container);
     const strings = sandboxStrings(host?.strings);
     const mode = container.closest('[data-mode]')?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode;
-    const base = BASE_CSS + sandboxThemeCss(frameTheme(context, mode, getComputedStyle(container).fontFamily));
+    const base = BASE_CSS + sandboxThemeCss(frameTheme(context, mode, getComputedStyle(container).fontFamily, host?.sandbox));
     const title = titleOf(payload) ?? strings.viewUntitled;
     const size = () => {
       block.height = Math.min(policy.maxHeight, Math.max(block.min, block.content));

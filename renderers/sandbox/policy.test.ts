@@ -28,7 +28,7 @@ const NO_ALLOW = Object.fromEntries(KINDS.map((kind) => [kind, []]));
 describe('validateSandboxPolicy: defaults and shape', () => {
   it('turns undefined and {} into the default policy: no origins, the documented limits', () => {
     const expected = { ...SANDBOX_POLICY_DEFAULTS, allow: NO_ALLOW };
-    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 8192, minSendIntervalMs: 1000, maxSends: 20, maxViews: 3, maxHeight: 1600 });
+    expect(SANDBOX_POLICY_DEFAULTS).toEqual({ maxPayloadBytes: 16000, minSendIntervalMs: 1000, maxSends: 20, maxViews: 3, maxHeight: 1600 });
     expect(validateSandboxPolicy(undefined)).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({})).toEqual({ ok: true, policy: expected });
     expect(validateSandboxPolicy({ allow: {} })).toEqual({ ok: true, policy: expected });
@@ -297,8 +297,9 @@ describe('validateSandboxProps', () => {
     // jsx: a view of its own, alone (blank other fields are what a model filling every field writes).
     { title: 'only jsx', input: { css: 'p{}', jsx: 'function App() { return <p>Hi</p> }' }, expected: null },
     { title: 'jsx with blank html and scripts', input: { html: '', jsFunctions: ' ', jsExpressions: [], jsx: 'function App() { return null }' }, expected: null },
-    { title: 'jsx and html', input: { html: '<p>x</p>', jsx: 'function App() { return null }' }, expected: 'props: a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty' },
-    { title: 'jsx and a script', input: { jsExpressions: ['go()'], jsx: 'function App() { return null }' }, expected: 'props: a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty' },
+    // Both forms filled: accepted, the longer drawn (below).
+    { title: 'jsx and html', input: { html: '<p>x</p>', jsx: 'function App() { return null }' }, expected: null },
+    { title: 'jsx and a script', input: { jsExpressions: ['go()'], jsx: 'function App() { return null }' }, expected: null },
     { title: 'jsx not a string', input: { jsx: ['function App(){}'] }, expected: 'props.jsx: expected a string, got array' },
     { title: 'jsx too large', input: { jsx: 'x'.repeat(65537) }, expected: 'props.jsx: larger than 65536 bytes' },
     { title: 'only jsFunctions', input: { jsFunctions: 'function f(){}' }, expected: null },
@@ -358,6 +359,22 @@ describe('validateSandboxProps', () => {
     { title: 'a view just under the total cap', input: { html: bytes(65536), jsFunctions: bytes(65500) }, expected: null },
   ])('$title', ({ input, expected }) => {
     expect(messages(validateSandboxProps(input))).toEqual(want(expected));
+  });
+
+  const STUB = 'function App() { return null }'; // 30 characters
+  const APP = 'function App() { return <Card title="Total"><p>{1 + 2}</p></Card> }'; // 67
+  it.each([
+    { title: 'html longer than a jsx stub: html drawn', input: { html: '<button id="go">Send to the chat</button>', jsx: STUB }, kept: ['html'], note: 'both jsx (30 characters) and html with its scripts (41) are filled: drawing the longer, html; the other is dropped' },
+    { title: 'jsx longer than an html stub: jsx drawn', input: { html: '<div></div>', jsFunctions: ' ', jsExpressions: [''], jsx: APP }, kept: ['jsx'], note: 'both jsx (67 characters) and html with its scripts (11) are filled: drawing the longer, jsx; the other is dropped' },
+    { title: 'the markup counts html, jsFunctions and every jsExpressions entry, trimmed; a tie draws the markup', input: { html: ' <p id="o"></p> ', jsFunctions: 'function f(){}', jsExpressions: ['f()', ' o.textContent = "the total is three" '], jsx: APP }, kept: ['html', 'jsFunctions', 'jsExpressions'], note: 'both jsx (67 characters) and html with its scripts (67) are filled: drawing the longer, html; the other is dropped' },
+    { title: 'a blank jsx beside html: no note', input: { html: '<p>x</p>', jsx: '  ' }, kept: ['html', 'jsx'], note: undefined },
+    { title: 'blank markup beside jsx: no note, nothing dropped', input: { html: '', jsExpressions: [], jsx: STUB }, kept: ['html', 'jsExpressions', 'jsx'], note: undefined },
+  ])('both forms filled (strict tool calling fills every field): $title', ({ input, kept, note }) => {
+    const check = validateSandboxProps({ title: 'T', css: 'p{}', ...input });
+    expect(check.ok).toBe(true);
+    const { props, note: said } = check as Extract<PropsCheck, { ok: true }>;
+    expect(Object.keys(props)).toEqual(['title', 'css', ...kept]);
+    expect(said).toBe(note);
   });
 
   it('rejects what JSON cannot hold', () => {

@@ -2,6 +2,7 @@
 // reach, how much it may send back) and the props a model writes in a fenced `sandbox` block.
 // Pure: no DOM, no Node APIs. Both return every problem found as `path: reason` strings.
 
+import { MAX_MESSAGE_CHARS } from '../../widget/contract';
 import { PACK_POLICY_KEYS } from './pack-policy-keys';
 import { CONTROL, PLACEHOLDER_MESSAGE_CHARS } from './text';
 
@@ -26,7 +27,11 @@ export type SandboxAllowKind = keyof typeof SANDBOX_ALLOW_DIRECTIVES;
 /** A validated policy: every list present (empty unless the owner opened it), every limit set. Frozen. */
 export interface SandboxPolicy {
   readonly allow: { readonly [kind in SandboxAllowKind]: readonly string[] };
-  /** Largest `agent.send(…)` payload, as UTF-8 JSON, in bytes. Default 8192. */
+  /**
+   * Largest `agent.send(…)` payload, as UTF-8 JSON, in bytes. A send is a visitor message, so the
+   * chat's message limit ({@link MAX_MESSAGE_CHARS} characters) bounds it whatever this says:
+   * default and most {@link SANDBOX_SEND_MAX_BYTES}, what that many characters can take.
+   */
   readonly maxPayloadBytes: number;
   /** Least time between two accepted sends of any views on the page, in ms. Default 1000. */
   readonly minSendIntervalMs: number;
@@ -40,8 +45,15 @@ export interface SandboxPolicy {
 
 type Limit = Exclude<keyof SandboxPolicy, 'allow'>;
 
+/**
+ * The most bytes a message the chat accepts can take as UTF-8 (4 per code point): a
+ * `maxPayloadBytes` above it could never refuse a send the message limit lets through, so it is
+ * clamped to this, which is also the default (the message limit alone then binds).
+ */
+export const SANDBOX_SEND_MAX_BYTES = MAX_MESSAGE_CHARS * 4;
+
 export const SANDBOX_POLICY_DEFAULTS: Readonly<Record<Limit, number>> = Object.freeze({
-  maxPayloadBytes: 8192,
+  maxPayloadBytes: SANDBOX_SEND_MAX_BYTES,
   minSendIntervalMs: 1000,
   maxSends: 20,
   maxViews: 3,
@@ -49,8 +61,8 @@ export const SANDBOX_POLICY_DEFAULTS: Readonly<Record<Limit, number>> = Object.f
 });
 
 /**
- * `[min, max]` of each limit (integers). A send becomes a user turn, so 64 KiB is already far above
- * any message; a frame under 100 px cannot show a control and its label.
+ * `[min, max]` of each limit (integers). `maxPayloadBytes` up to 64 KiB is accepted (and clamped to
+ * {@link SANDBOX_SEND_MAX_BYTES}); a frame under 100 px cannot show a control and its label.
  */
 export const SANDBOX_POLICY_RANGES: Readonly<Record<Limit, readonly [number, number]>> = Object.freeze({
   maxPayloadBytes: [0, 65536],
@@ -124,7 +136,8 @@ export const SANDBOX_PROPS_LIMITS = Object.freeze({
 });
 
 export type PolicyCheck = { ok: true; policy: SandboxPolicy } | { ok: false; errors: string[] };
-export type PropsCheck = { ok: true; props: SandboxProps } | { ok: false; errors: string[] };
+/** `note`: what the host tells the console about props it took with a change (a view filled in both forms). */
+export type PropsCheck = { ok: true; props: SandboxProps; note?: string } | { ok: false; errors: string[] };
 
 type Errors = string[];
 type Check = (value: unknown, path: string, errors: Errors) => void;
@@ -226,7 +239,8 @@ export function validateSandboxPolicy(input: unknown): PolicyCheck {
   if (!checkObject(value, 'policy', POLICY_KEYS, errors) || errors.length) return { ok: false, errors };
   const allow = (value.allow ?? {}) as Partial<Record<SandboxAllowKind, string[]>>;
   const lists = Object.fromEntries(Object.keys(SANDBOX_ALLOW_DIRECTIVES).map((kind) => [kind, Object.freeze([...(allow[kind as SandboxAllowKind] ?? [])])]));
-  const policy = { ...SANDBOX_POLICY_DEFAULTS, ...value, allow: Object.freeze(lists) } as SandboxPolicy;
+  const policy = { ...SANDBOX_POLICY_DEFAULTS, ...value, allow: Object.freeze(lists) } as SandboxPolicy & { maxPayloadBytes: number };
+  policy.maxPayloadBytes = Math.min(policy.maxPayloadBytes, SANDBOX_SEND_MAX_BYTES);
   return { ok: true, policy: Object.freeze(policy) };
 }
 
@@ -262,8 +276,9 @@ const PROPS_KEYS: Record<(typeof SANDBOX_FIELD_ORDER)[number], Check> = {
 
 /**
  * Validates the parsed props of a `sandbox` block against {@link SANDBOX_PROPS_LIMITS}. Unknown keys
- * are errors; a view with no `html`, `jsFunctions` or `jsExpressions` has nothing to show and is one
- * too. Returns a frozen copy holding only the known keys.
+ * are errors; a view with no `html`, `jsFunctions`, `jsExpressions` or `jsx` has nothing to show and
+ * is one too. Returns a frozen copy holding only the known keys; when both `jsx` and the markup and
+ * scripts are filled, only the longer of the two (with a `note` saying so).
  */
 export function validateSandboxProps(input: unknown): PropsCheck {
   const errors: Errors = [];
@@ -275,18 +290,27 @@ export function validateSandboxProps(input: unknown): PropsCheck {
   if (json === undefined) fail(errors, 'props', 'not JSON data');
   else if (json.length > P.totalBytes || utf8Bytes(json) > P.totalBytes) fail(errors, 'props', `larger than ${P.totalBytes} bytes as JSON`);
   const { html, jsFunctions, jsExpressions, jsx } = input;
+  let dropped: string[] = [];
+  let note: string | undefined;
   if (!errors.length) {
-    const markup = !!(html as string | undefined)?.trim() || !!(jsFunctions as string | undefined)?.trim() || !!(jsExpressions as string[] | undefined)?.some((s) => s.trim());
-    const drawn = !!(jsx as string | undefined)?.trim();
+    const size = (...codes: unknown[]) => codes.flat().reduce((n: number, code) => n + ((code as string | undefined)?.trim().length ?? 0), 0);
+    const markup = size(html, jsFunctions, jsExpressions);
+    const drawn = size(jsx);
     if (!markup && !drawn) fail(errors, 'props', 'nothing to show (set html, jsFunctions, jsExpressions or jsx)');
-    // A model that fills every field may leave the others empty; a view in both forms is ambiguous.
-    else if (markup && drawn) fail(errors, 'props', 'a jsx view takes its markup and code from jsx alone: leave html, jsFunctions and jsExpressions empty');
+    else if (markup && drawn) {
+      // A model under strict tool calling fills every field: the whole view in one form and a stub
+      // in the other (`function App() { return null }` beside the real html). The longer form
+      // holds the view (a tie: the markup, which needs no kit); the other is dropped.
+      const jsxWins = drawn > markup;
+      dropped = jsxWins ? ['html', 'jsFunctions', 'jsExpressions'] : ['jsx'];
+      note = `both jsx (${drawn} characters) and html with its scripts (${markup}) are filled: drawing the longer, ${jsxWins ? 'jsx' : 'html'}; the other is dropped`;
+    }
   }
   if (errors.length) return { ok: false, errors };
   const props: Record<string, unknown> = {};
   for (const key of SANDBOX_FIELD_ORDER) {
     const value = input[key];
-    if (value !== undefined) props[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+    if (value !== undefined && !dropped.includes(key)) props[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
   }
-  return { ok: true, props: Object.freeze(props) as SandboxProps };
+  return { ok: true, props: Object.freeze(props) as SandboxProps, ...(note ? { note } : {}) };
 }

@@ -32,10 +32,23 @@ describe('checkSend: what a view may send back', () => {
     expect(checkSend({ text: 'éééé' }, policy).ok).toBe(true);
   });
 
-  it('default: 8192 bytes (the count and interval of sends are the consent’s: widget/consent)', () => {
+  it.each([
+    // {"text":"…"} is 11 characters around the text.
+    { title: '4,000 characters as JSON: sent', text: 'x'.repeat(3989), reason: null },
+    { title: '4,001 characters: refused', text: 'x'.repeat(3990), reason: 'agent.send: the message is 4,001 characters; a message holds at most 4,000' },
+    { title: '5,000 characters (under the byte limit): refused', text: 'x'.repeat(4989), reason: 'agent.send: the message is 5,000 characters; a message holds at most 4,000' },
+    { title: '4,000 characters of 4-byte code points (16,011 bytes): sent', text: '😀'.repeat(3989), reason: null },
+    { title: 'characters are code points, not UTF-16 units', text: '😀'.repeat(3990), reason: 'agent.send: the message is 4,001 characters; a message holds at most 4,000' },
+  ])('the chat’s message limit (a send becomes a visitor message): $title', ({ text, reason }) => {
+    const check = checkSend({ text }, policyOf());
+    expect(check.ok ? null : check.reason).toBe(reason);
+  });
+
+  it('default: the message limit alone binds; an owner’s maxPayloadBytes above what 4,000 characters take is clamped (the count and interval of sends are the consent’s: widget/consent)', () => {
     const policy = policyOf();
-    expect(checkSend({ text: 'x'.repeat(8192 - 11) }, policy).ok).toBe(true);
-    expect(checkSend({ text: 'x'.repeat(8192 - 10) }, policy).ok).toBe(false);
+    expect(policy.maxPayloadBytes).toBe(16000);
+    expect(policyOf({ maxPayloadBytes: 65536 }).maxPayloadBytes).toBe(16000);
+    expect(policyOf({ maxPayloadBytes: 8192 }).maxPayloadBytes).toBe(8192);
     expect([policy.maxSends, policy.minSendIntervalMs, policy.maxViews]).toEqual([20, 1000, 3]);
   });
 });

@@ -106,12 +106,12 @@ export function chatTools(run: Pick<AguiRun, 'input' | 'renderers'>): ChatTool[]
   return [...page, ...drawn];
 }
 
-export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers' | 'sandboxPacks'>): Record<string, unknown> {
+export function buildAguiChatRequest(model: string, run: Pick<AguiRun, 'input' | 'renderers' | 'sandboxPacks' | 'sandboxKit'>): Record<string, unknown> {
   const tools = chatTools(run);
   const drawn = tools.filter((t) => !run.input.tools.some((tool) => tool.name === t.function.name)).map((t) => `\`${t.function.name}\``);
   const opening = openingMessages(
     run.renderers,
-    { context: run.input.context, packs: run.sandboxPacks ?? [] },
+    { context: run.input.context, packs: run.sandboxPacks ?? [], kit: run.sandboxKit },
     drawn.length > 0 ? [`Rather than a fenced block, you may call the function of its type (${drawn.join(', ')}) with the payload as its arguments: the visitor sees it drawn as it streams.`] : [],
   );
   return {

@@ -13,7 +13,7 @@ export function buildChatRequest(model: string, input: AgentInput): Record<strin
     model,
     stream: true,
     messages: [
-      ...openingMessages(input.renderers, { page: input.pageContext ?? null, packs: input.sandboxPacks ?? [] }),
+      ...openingMessages(input.renderers, { page: input.pageContext ?? null, packs: input.sandboxPacks ?? [], kit: input.sandboxKit }),
       ...newestWithin(input.history, AGENT_HISTORY_TURNS),
       { role: 'user', content: input.text },
     ],

@@ -1,9 +1,9 @@
 // What the visitor's page declares about itself, as the model reads it: the page context (the
 // BailingHub body's `context`, AG-UI's `context` entries), the renderer types it draws that this
-// server has no format of its own for, and the capability packs its views may call. All of it is
-// written by the browser (by the page, or by anyone posting as one), so none of it goes in the
-// system message, where it would be read as the site's own instructions: it is one user message,
-// fenced by a tag that the text inside cannot close. Pure.
+// server has no format of its own for, the capability packs its views may call and its kit for
+// `jsx` views. All of it is written by the browser (by the page, or by anyone posting as one), so
+// none of it goes in the system message, where it would be read as the site's own instructions:
+// it is one user message, fenced by a tag that the text inside cannot close. Pure.
 import type { PageContext } from '../../../widget/types';
 import type { SandboxPackLine } from './sandbox-packs';
 
@@ -15,6 +15,8 @@ export interface PageDeclared {
   /** Renderer types the client draws that the server has no format for (only their names are known). */
   otherRenderers?: readonly string[];
   packs?: readonly SandboxPackLine[];
+  /** The page's kit for sandbox `jsx` views, in its one line (`client_capabilities.sandbox_kit`). */
+  kit?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function declaredMessage(declared: PageDeclared): string | null {
       '```',
     );
   }
+  if (declared.kit) lines.push("The page's kit for sandbox views (jsx):", `- ${declared.kit}`);
   if (lines.length === 0) return null;
   return `<${DECLARED_TAG}>\n${defang(lines.join('\n'))}\n</${DECLARED_TAG}>`;
 }

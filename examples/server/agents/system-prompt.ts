@@ -3,6 +3,9 @@
 // below): a block of any other type would reach the visitor as raw source. Whatever the client
 // wrote itself (a type name of its own, the page context, its packs' docs) goes in the page's
 // declared message instead (page-declared.ts), never here.
+import { MAX_MESSAGE_CHARS } from '../../../widget/contract';
+import { SANDBOX_THEME_VARS } from '../../../renderers/sandbox/document';
+import { SANDBOX_PROPS_LIMITS as VIEW } from '../../../renderers/sandbox/policy';
 import { DECLARED_TAG, declaredMessage, type PageDeclared } from './page-declared';
 
 const RENDERER_FORMATS: Readonly<Record<string, string>> = {
@@ -32,9 +35,26 @@ const RENDERER_FORMATS: Readonly<Record<string, string>> = {
   mermaid: 'a Mermaid diagram, as Mermaid text',
   'vega-lite': 'a Vega-Lite chart spec as JSON, with inline data only (no URLs)',
   echarts: 'an ECharts option object as JSON, with inline data only',
-  sandbox:
-    'an interactive view that runs in a sandbox, as a JSON object {title, summary, html, css, jsFunctions, jsExpressions:[...], initialHeight?, placeholderMessages?:[...]}: html is the markup of its body, jsFunctions the script that defines its functions, jsExpressions what runs once it loads',
+  sandbox: [
+    'an interactive view (a calculator, a converter, a small simulation) that runs isolated in a sandboxed frame, as one JSON object whose keys are written in this order:',
+    '{initialHeight?, placeholderMessages?, title, summary, css?, html, jsFunctions?, jsExpressions?}.',
+    `initialHeight (the height in pixels to reserve while it streams, 40 to 1600), placeholderMessages (at most ${VIEW.placeholderMessages} lines of at most ${VIEW.placeholderMessage} characters, shown while it streams),`,
+    `title (at most ${VIEW.title} characters), summary (one or two sentences, at most ${VIEW.summary} characters, shown where the view cannot run), css (its styles),`,
+    "html (its body's markup), jsFunctions (one script of function declarations, run after the markup), jsExpressions (an array of statements, each run as its own script, in order, after jsFunctions).",
+    'Required: title, summary and the view itself (html, with jsFunctions and jsExpressions as it needs them)',
+  ].join(' '),
 };
+
+/** The rules of a sandbox view, told to a model whose client draws them (the server's own words). */
+const SANDBOX_RULES = [
+  'Sandbox views: a view is a last resort, for something the visitor works with (a calculator, a converter, a small simulation) that text, markdown, a table, a chart or a form cannot do; otherwise answer without one.',
+  "A view has no network unless the site's owner allowed it: no fetch, no external scripts, styles, fonts or images; inline everything it needs (images as data: URLs).",
+  `Keep a view small: a few kilobytes of plain HTML, CSS and JavaScript, no frameworks (html at most ${VIEW.htmlBytes / 1024} KiB, css ${VIEW.cssBytes / 1024} KiB, the whole object ${VIEW.totalBytes / 1024} KiB).`,
+  `Style it with the chat's theme as CSS variables on :root: ${SANDBOX_THEME_VARS.map((name) => `var(${name})`).join(', ')} (they follow light and dark); the page's own :root custom properties are there too.`,
+  `In its code, agent.send({text, ...}) sends the visitor's next message when they click or press a key in the view: they see text, you receive the whole object as JSON (at most ${MAX_MESSAGE_CHARS} characters as JSON).`,
+  'In a view, never ask for passwords or other secrets.',
+];
+
 
 /** Whether the server has its own format for `type` (a type name it did not get from the client). */
 export const isKnownRenderer = (type: string): boolean => Object.hasOwn(RENDERER_FORMATS, type);
@@ -49,9 +69,13 @@ export function describeRenderer(type: string): string {
 /**
  * `declared`: what the page declares about itself (page-declared.ts) is sent beside this prompt,
  * so the prompt says how to read it; `packs`: whether that includes capability packs a sandbox
- * view may call. Only these two facts of the request reach the prompt, never its text.
+ * view may call; `kit`: whether it includes a kit for `jsx` views. Only these facts of the
+ * request reach the prompt, never its text.
  */
-export function buildSystemPrompt(renderers: readonly string[], declared: { message: boolean; packs: boolean } = { message: false, packs: false }): string {
+export function buildSystemPrompt(
+  renderers: readonly string[],
+  declared: { message: boolean; packs: boolean; kit?: boolean } = { message: false, packs: false },
+): string {
   const lines = [
     "You are a helpful assistant on a company's website, answering its visitors' questions.",
     'Be friendly, accurate and concise. If you do not know something, say so.',
@@ -67,8 +91,17 @@ export function buildSystemPrompt(renderers: readonly string[], declared: { mess
       ...(known.length < renderers.length ? [`- the block types of the page's own, listed in its <${DECLARED_TAG}> message.`] : []),
       'Use only the block types listed above; never use any other special block type.',
     );
-    if (renderers.includes('sandbox') && declared.packs) {
-      lines.push(`The code of a sandbox view may call the async functions of the site that its <${DECLARED_TAG}> message declares (they run outside the view; a refused or failed call rejects with a reason).`);
+    if (renderers.includes('sandbox')) {
+      lines.push(...SANDBOX_RULES);
+      if (declared.kit) {
+        lines.push(
+          `The page declares a kit for sandbox views in its <${DECLARED_TAG}> message: with it, a view may instead set jsx (last; leave html, jsFunctions and jsExpressions empty) to JavaScript with JSX defining function App(), which uses the kit's members by name (no import or export).`,
+          'jsx is a JSON string like the others: quoted, its newlines escaped.',
+        );
+      }
+      if (declared.packs) {
+        lines.push(`The code of a sandbox view may call the async functions of the site that its <${DECLARED_TAG}> message declares (they run outside the view; a refused or failed call rejects with a reason).`);
+      }
     }
   }
   if (declared.message) {
@@ -82,16 +115,18 @@ export function buildSystemPrompt(renderers: readonly string[], declared: { mess
 
 /**
  * The messages every request to the model starts with: the system prompt (plus `extra` lines of
- * the server's own), then the page's declared message when it declares anything. Packs are told
- * only to a client that draws sandbox views, the one place their functions can be called.
+ * the server's own), then the page's declared message when it declares anything. Packs and the
+ * kit are told only to a client that draws sandbox views, the one place they can be used.
  */
 export function openingMessages(
   renderers: readonly string[],
   page: Omit<PageDeclared, 'otherRenderers'>,
   extra: readonly string[] = [],
 ): { role: 'system' | 'user'; content: string }[] {
-  const packs = renderers.includes('sandbox') ? (page.packs ?? []) : [];
-  const declared = declaredMessage({ ...page, packs, otherRenderers: renderers.filter((type) => !isKnownRenderer(type)) });
-  const system = [buildSystemPrompt(renderers, { message: declared !== null, packs: packs.length > 0 }), ...extra].join('\n');
+  const views = renderers.includes('sandbox');
+  const packs = views ? (page.packs ?? []) : [];
+  const kit = views && page.kit ? page.kit : undefined;
+  const declared = declaredMessage({ ...page, packs, kit, otherRenderers: renderers.filter((type) => !isKnownRenderer(type)) });
+  const system = [buildSystemPrompt(renderers, { message: declared !== null, packs: packs.length > 0, kit: !!kit }), ...extra].join('\n');
   return [{ role: 'system', content: system }, ...(declared !== null ? [{ role: 'user' as const, content: declared }] : [])];
 }
