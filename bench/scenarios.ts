@@ -3,6 +3,7 @@
 import type { Browser } from '@playwright/test';
 import { openBenchPage, type BenchWindow, type Metrics } from './browser';
 import type { OurBuild, WidgetName } from './page';
+import type { ProfileName } from './profiles';
 import { benchReply, splitDeltas, type ReplyCounts } from './reply';
 import type { BenchServers } from './servers';
 
@@ -67,7 +68,8 @@ export async function runStream(browser: Browser, servers: BenchServers, options
   const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl });
   try {
     const { page } = bench;
-    if (options.widget === 'ours') servers.setGate(gateOnEventsRequest(page));
+    // Ours and the hub widget ask the reference server for the job's events after posting it.
+    if (options.widget !== 'deep-chat') servers.setGate(gateOnEventsRequest(page));
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());
     const streamEnd = servers.nextStreamEnd();
     const before = await bench.metrics();
@@ -134,6 +136,8 @@ export interface LoadRun {
   widget: WidgetName;
   /** Ours only. */
   build?: OurBuild;
+  /** Device profile (bench/profiles.ts); absent in results written before there were two = desktop. */
+  profile?: ProfileName;
   /** Navigation start to the first frame with the composer ready, ms (the page's probe). */
   readyMs: number;
   /** Navigation start to the widget's script fully received (Resource Timing responseEnd), ms. */
@@ -147,8 +151,14 @@ export interface LoadRun {
 }
 
 /** Page load to a ready composer, in a fresh context (nothing cached), and the main thread's work for it. */
-export async function runLoad(browser: Browser, servers: BenchServers, options: { widget: WidgetName; build?: OurBuild }): Promise<LoadRun> {
-  const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl, ...(options.build ? { build: options.build } : {}) });
+export interface LoadOptions {
+  widget: WidgetName;
+  build?: OurBuild;
+  profile: ProfileName;
+}
+
+export async function runLoad(browser: Browser, servers: BenchServers, options: LoadOptions): Promise<LoadRun> {
+  const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl, profile: options.profile, ...(options.build ? { build: options.build } : {}) });
   try {
     const metrics = await bench.metrics();
     const seen = await bench.page.evaluate(() => {
@@ -160,6 +170,7 @@ export async function runLoad(browser: Browser, servers: BenchServers, options: 
     return {
       widget: options.widget,
       ...(options.build ? { build: options.build } : {}),
+      profile: options.profile,
       readyMs: seen.readyAt,
       scriptReceivedMs: seen.scriptEnd,
       taskMs: metrics.TaskDuration * 1000,
