@@ -4,8 +4,9 @@
 // DESIGN.md §12 that only concern our widget. Prints a table and writes bench/results/.
 //
 //   --runs N          runs per widget and scenario (default 5; medians are reported)
-//   --peer-runs N     runs of each peer in the large-reply scenarios (default 1 when the reply is
-//                     over 20 KB, else --runs): one Deep Chat run freezes the page for minutes
+//   --peer-runs N     Deep Chat's runs in the large-reply scenarios (default 1 when the reply is
+//                     over 20 KB, else --runs): one such run freezes the page for minutes (the hub
+//                     widget gets --runs like ours)
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
 //                     stream-10kb-30ms (all widgets); load (page load to a ready composer: both
@@ -33,7 +34,8 @@ import { benchReply, splitDeltas } from './reply';
 import { checkBudgets } from './budget-checks';
 import { markdown } from './report-markdown';
 import { render, type Results, type StreamScenarioResult } from './report';
-import { runFinalRender, runHistory, runLoad, runMemory, runStream, type FinalRenderRun, type HistoryRun, type LoadRun } from './scenarios';
+import { runFinalRender, runHistory, runMemory, type FinalRenderRun, type HistoryRun } from './our-scenarios';
+import { runLoad, runStream, type LoadRun } from './scenarios';
 import { startBenchServers } from './servers';
 
 /** The repository root (bench/run.mjs sets it: this file runs from a compiled copy). */
@@ -176,12 +178,13 @@ async function main(): Promise<void> {
         runs: [],
       };
       streams.push(result);
-      log(`${scenario.title} (${result.deltas} deltas; runs: ours ${args.runs}, each peer ${scenario.peerRuns}; ${args.widgets.join(', ')})`);
+      const runsOf = (widget: WidgetName): number => (widget === 'deep-chat' ? scenario.peerRuns : args.runs);
+      log(`${scenario.title} (${result.deltas} deltas; runs: ${args.widgets.map((w) => `${w} ${runsOf(w)}`).join(', ')})`);
       for (let run = 0; run < Math.max(args.runs, scenario.peerRuns); run++) {
         // Rotate which widget goes first, so drift on a shared machine hits all alike.
         const order = args.widgets.map((_, i) => args.widgets[(run + i) % args.widgets.length]!);
         for (const widget of order) {
-          if (run >= (widget === 'ours' ? args.runs : scenario.peerRuns)) continue;
+          if (run >= runsOf(widget)) continue;
           const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs });
           result.runs.push(r);
           log(

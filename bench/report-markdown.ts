@@ -46,18 +46,22 @@ export function markdown(results: Results): string {
       .forEach((row, i) => out.push(line(rowCells(i === 0 ? title : '', row))));
     out.push(line(['', 'final DOM (headings, code, tables, list items, links)', domCheck(runs('ours')), ...PEER_NAMES.map((p) => domCheck(runs(p))), ...PEER_NAMES.map(() => ''), '']));
   }
-  results.scripts.forEach((script, i) => {
-    const limit = script.widget === 'ours' && script.build ? SCRIPT_BUDGETS[script.build] : null;
-    out.push(
-      line([
-        i === 0 ? 'scripts' : '',
-        `raw / gzip -9, bytes: ${script.file}`,
-        `${fmt(script.rawBytes)} / ${fmt(script.gzipBytes)}`,
-        ...empty,
-        limit === null ? '' : `≤ ${fmt(limit)} gzip ${script.gzipBytes <= limit ? '✓' : '✗'}`,
-      ]),
-    );
-  });
+  const peerScripts = PEER_NAMES.map((p) => results.scripts.find((s) => s.widget === p));
+  results.scripts
+    .filter((s) => s.widget === 'ours' && s.build)
+    .forEach((script, i) => {
+      const limit = SCRIPT_BUDGETS[script.build!];
+      out.push(
+        line([
+          i === 0 ? 'what the page loads first' : '',
+          `script, raw / gzip -9, bytes: ${script.file}`,
+          `${fmt(script.rawBytes)} / ${fmt(script.gzipBytes)}`,
+          ...peerScripts.map((s) => (s ? `${fmt(s.rawBytes)} / ${fmt(s.gzipBytes)}` : '—')),
+          ...peerScripts.map((s) => (s ? ratio([script.gzipBytes], [s.gzipBytes]) : '—')),
+          `≤ ${fmt(limit)} gzip ${script.gzipBytes <= limit ? '✓' : '✗'}`,
+        ]),
+      );
+    });
   out.push(...ourOwn(results, empty));
   return out.join('\n');
 }

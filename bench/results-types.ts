@@ -1,6 +1,7 @@
 // The shape of a benchmark run's results (bench/results/*.json), shared by the report and the budgets.
 import type { OurBuild, PeerName } from './page';
-import type { FinalRenderRun, HistoryRun, LoadRun, MemoryRun, StreamRun } from './scenarios';
+import type { FinalRenderRun, HistoryRun, MemoryRun } from './our-scenarios';
+import type { LoadRun, StreamRun } from './scenarios';
 
 export interface StreamScenarioResult {
   name: string;
