@@ -2,6 +2,7 @@
 // carried over), a CDP session for Performance metrics and GC, and the page's probe.
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { OurBuild, WidgetName } from './page';
+import { applyProfile, PROFILES, type ProfileName } from './profiles';
 
 /** CDP Performance.getMetrics values we use (seconds for durations, bytes for the heap). */
 export interface Metrics {
@@ -34,10 +35,13 @@ export interface OpenOptions {
   build?: OurBuild;
   /** Runs in the page before its own scripts (addInitScript). */
   init?: string;
+  /** Device profile (viewport, CPU, network); default desktop. */
+  profile?: ProfileName;
 }
 
 export async function openBenchPage(browser: Browser, options: OpenOptions): Promise<BenchPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const profile = PROFILES[options.profile ?? 'desktop'];
+  const context = await browser.newContext({ viewport: profile.viewport });
   // Both servers are local; anything else (Deep Chat asks Google Fonts for Inter) is refused at
   // once, so neither widget waits on the outside network.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
@@ -47,8 +51,9 @@ export async function openBenchPage(browser: Browser, options: OpenOptions): Pro
   page.on('pageerror', (error) => errors.push(error.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  await applyProfile(cdp, profile);
   await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}&build=${options.build ?? 'self-contained'}`);
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt > 0, null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt > 0, null, { timeout: 120_000, polling: 50 });
   // Config, the first /thread sync and fonts settle before anything is measured.
   await page.waitForLoadState('networkidle');
   if (errors.length) throw new Error(`page errors in ${options.widget}: ${errors.join('; ')}`);

@@ -1,18 +1,24 @@
-// `npm run bench [-- options]`: our widget and Deep Chat side by side on the same page, the same
-// reply, the same deltas and the same timing, alternating runs; then the measurements of
+// `npm run bench [-- options]`: our widget beside its peers, Deep Chat and BailingHub's own widget
+// (web/widget/widget.js, fetched as bench/hub-widget.ts says, never kept here), on the same page,
+// the same reply, the same deltas and the same timing, in rotating order; then the measurements of
 // DESIGN.md §12 that only concern our widget. Prints a table and writes bench/results/.
 //
 //   --runs N          runs per widget and scenario (default 5; medians are reported)
-//   --peer-runs N     Deep Chat runs in the large-reply scenarios (default 1 when the reply is over
-//                     20 KB, else --runs): one such run freezes the page for minutes
+//   --peer-runs N     Deep Chat's runs in the large-reply scenarios (default 1 when the reply is
+//                     over 20 KB, else --runs): one such run freezes the page for minutes (the hub
+//                     widget gets --runs like ours)
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
-//                     stream-10kb-30ms (both widgets); load (page load to a ready composer: both
-//                     builds of ours, dist/widget.js and dist/split/widget.js, and Deep Chat);
-//                     final-render, history, memory (ours only)
-//   --widget NAME     only this widget in the side-by-side scenarios: ours or deep-chat
+//                     stream-10kb-30ms (all widgets); load (page load to a ready composer: both
+//                     builds of ours, dist/widget.js and dist/split/widget.js, and the peers, on a
+//                     desktop and on a phone profile); final-render, history, memory (ours only)
+//   --widget a,b      only these widgets in the side-by-side scenarios: ours, deep-chat, hub
+//   --profile a,b     the load scenario's device profiles: desktop, phone (default both)
 //   --json PATH       where to write the results (default bench/results/latest.json)
 //   --memory-replies N  replies in the memory scenario (default 100)
+//
+// HUB_WIDGET_JS=/path/to/widget.js measures that file as the hub widget (else the pinned release,
+// cached in bench/.cache/ or downloaded; without either, that peer's columns stay empty).
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,10 +27,15 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import type { OurBuild, WidgetName } from './page';
+import { HUB_WIDGET, locateHubWidget } from './hub-widget';
+import { WIDGET_NAMES, type OurBuild, type PeerName, type WidgetName } from './page';
+import { PROFILE_NAMES, type ProfileName } from './profiles';
 import { benchReply, splitDeltas } from './reply';
-import { checkBudgets, markdown, render, type Results, type StreamScenarioResult } from './report';
-import { runFinalRender, runHistory, runLoad, runMemory, runStream, type FinalRenderRun, type HistoryRun, type LoadRun } from './scenarios';
+import { checkBudgets } from './budget-checks';
+import { markdown } from './report-markdown';
+import { render, type Results, type StreamScenarioResult } from './report';
+import { runFinalRender, runHistory, runMemory, type FinalRenderRun, type HistoryRun } from './our-scenarios';
+import { runLoad, runStream, type LoadRun } from './scenarios';
 import { startBenchServers } from './servers';
 
 /** The repository root (bench/run.mjs sets it: this file runs from a compiled copy). */
@@ -47,10 +58,19 @@ interface Args {
   memoryReplies: number;
   peerRuns: number | null;
   widgets: WidgetName[];
+  profiles: ProfileName[];
+}
+
+/** A comma-separated list of names, each one of `allowed`. */
+function list<T extends string>(text: string, allowed: readonly T[], flag: string): T[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const wrong = names.filter((n) => !allowed.includes(n as T));
+  if (wrong.length || names.length === 0) throw new Error(`${flag} takes ${allowed.join(', ')} (comma-separated)`);
+  return names as T[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null, widgets: ['ours', 'deep-chat'] };
+  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null, widgets: [...WIDGET_NAMES], profiles: [...PROFILE_NAMES] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => {
@@ -69,17 +89,28 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--json') args.json = value();
     else if (flag === '--memory-replies') args.memoryReplies = Math.round(positive());
     else if (flag === '--peer-runs') args.peerRuns = Math.round(positive());
-    else if (flag === '--widget') {
-      const name = value();
-      if (name !== 'ours' && name !== 'deep-chat') throw new Error('--widget is ours or deep-chat');
-      args.widgets = [name];
-    }
+    else if (flag === '--widget') args.widgets = list(value(), WIDGET_NAMES, flag);
+    else if (flag === '--profile') args.profiles = list(value(), PROFILE_NAMES, flag);
     else if (flag === '--help' || flag === '-h') {
       console.log(readFileSync(join(ROOT, 'bench/main.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${flag} (try --help)`);
   }
   return args;
+}
+
+/**
+ * The reference server compresses a static file on its first request and keeps the copy: ask for
+ * each widget.js once before measuring, so the first measured run does not wait for brotli.
+ */
+async function warmCompressedCopies(servers: { hubUrl: string; hubWidgetUrl: string | null }): Promise<void> {
+  const urls = [`${servers.hubUrl}/widget.js`, `${servers.hubUrl}/split/widget.js`, ...(servers.hubWidgetUrl ? [`${servers.hubWidgetUrl}/widget.js`] : [])];
+  for (const url of urls) {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(url, { headers: { 'accept-encoding': encoding } }).catch(() => null);
+      await response?.arrayBuffer().catch(() => undefined);
+    }
+  }
 }
 
 interface StreamScenario {
@@ -112,7 +143,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
-  const servers = await startBenchServers(ROOT);
+  const hubWidget = args.widgets.includes('hub') ? await locateHubWidget(ROOT, log) : null;
+  if (!hubWidget) args.widgets = args.widgets.filter((w) => w !== 'hub');
+  const servers = await startBenchServers(ROOT, { hubWidgetPath: hubWidget?.path ?? null });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     // What each page loads first: our two builds (the split one's modules come later, if at all) and Deep Chat.
@@ -120,6 +153,7 @@ async function main(): Promise<void> {
       { widget: 'ours', build: 'self-contained' as const, file: 'dist/widget.js', path: join(servers.distDir, 'widget.js') },
       { widget: 'ours', build: 'split' as const, file: 'dist/split/widget.js', path: join(servers.distDir, 'split/widget.js') },
       { widget: 'deep-chat', file: 'node_modules/deep-chat/dist/deepChat.bundle.js', path: join(ROOT, 'node_modules/deep-chat/dist/deepChat.bundle.js') },
+      ...(hubWidget ? [{ widget: 'hub', file: `bailinghub ${hubWidget.version} web/widget/widget.js`, path: hubWidget.path }] : []),
     ]
       .filter(({ path }) => existsSync(path))
       .map(({ path, ...script }) => {
@@ -127,7 +161,9 @@ async function main(): Promise<void> {
         return { ...script, rawBytes: bytes.length, gzipBytes: gzip9(path, bytes) };
       });
     const deepChatVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/deep-chat/package.json'), 'utf8')).version as string;
-    log(`Chromium ${browser.version()}, Deep Chat ${deepChatVersion}, ${args.runs} runs per widget; servers: hub ${servers.hubUrl}, pages ${servers.pageUrl}`);
+    const hubLine = hubWidget ? `, hub widget ${hubWidget.version} (${hubWidget.source}: ${hubWidget.path})` : '';
+    log(`Chromium ${browser.version()}, Deep Chat ${deepChatVersion}${hubLine}, ${args.runs} runs per widget; servers: reference ${servers.hubUrl}, pages ${servers.pageUrl}`);
+    await warmCompressedCopies(servers);
 
     const streams: StreamScenarioResult[] = [];
     for (const scenario of streamScenarios(args).filter((s) => wanted(s.name))) {
@@ -142,12 +178,13 @@ async function main(): Promise<void> {
         runs: [],
       };
       streams.push(result);
-      log(`${scenario.title} (${result.deltas} deltas; runs: ours ${args.runs}, Deep Chat ${scenario.peerRuns})`);
+      const runsOf = (widget: WidgetName): number => (widget === 'deep-chat' ? scenario.peerRuns : args.runs);
+      log(`${scenario.title} (${result.deltas} deltas; runs: ${args.widgets.map((w) => `${w} ${runsOf(w)}`).join(', ')})`);
       for (let run = 0; run < Math.max(args.runs, scenario.peerRuns); run++) {
-        // Alternate which widget goes first, so drift on a shared machine hits both alike.
-        const order: WidgetName[] = run % 2 === 0 ? ['ours', 'deep-chat'] : ['deep-chat', 'ours'];
+        // Rotate which widget goes first, so drift on a shared machine hits all alike.
+        const order = args.widgets.map((_, i) => args.widgets[(run + i) % args.widgets.length]!);
         for (const widget of order) {
-          if (!args.widgets.includes(widget) || run >= (widget === 'ours' ? args.runs : scenario.peerRuns)) continue;
+          if (run >= runsOf(widget)) continue;
           const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs });
           result.runs.push(r);
           log(
@@ -160,15 +197,17 @@ async function main(): Promise<void> {
 
     let load: Results['load'];
     if (wanted('load')) {
-      type LoadPage = { widget: WidgetName; build?: OurBuild };
+      type LoadPage = { widget: WidgetName; build?: OurBuild; profile: ProfileName };
       const pages: LoadPage[] = [];
-      if (args.widgets.includes('ours')) {
-        pages.push({ widget: 'ours', build: 'self-contained' });
-        if (scripts.some((s) => s.build === 'split')) pages.push({ widget: 'ours', build: 'split' });
+      for (const profile of args.profiles) {
+        if (args.widgets.includes('ours')) {
+          pages.push({ widget: 'ours', build: 'self-contained', profile });
+          if (scripts.some((s) => s.build === 'split')) pages.push({ widget: 'ours', build: 'split', profile });
+        }
+        for (const peer of args.widgets.filter((w): w is PeerName => w !== 'ours')) pages.push({ widget: peer, profile });
       }
-      if (args.widgets.includes('deep-chat')) pages.push({ widget: 'deep-chat' });
-      const name = (p: LoadPage): string => (p.build ? `${p.widget} (${p.build})` : p.widget);
-      log(`page load to a ready composer: ${pages.map(name).join(', ')}; ${args.runs} runs each`);
+      const name = (p: LoadPage): string => `${p.build ? `${p.widget} (${p.build})` : p.widget}, ${p.profile}`;
+      log(`page load to a ready composer: ${pages.map(name).join('; ')}; ${args.runs} runs each`);
       const runs: LoadRun[] = [];
       for (let run = 0; run < args.runs; run++) {
         // Rotate who goes first, so drift on a shared machine hits all alike.
@@ -176,7 +215,7 @@ async function main(): Promise<void> {
           const p = pages[(run + i) % pages.length]!;
           const r = await runLoad(browser, servers, p);
           runs.push(r);
-          log(`  run ${run + 1} ${name(p).padEnd(20)} ready ${r.readyMs.toFixed(0)} ms (script received ${r.scriptReceivedMs.toFixed(0)} ms), task ${r.taskMs.toFixed(0)} ms, script ${r.scriptMs.toFixed(0)} ms, compile ${r.compileMs.toFixed(1)} ms, CPU ${r.threadMs.toFixed(0)} ms`);
+          log(`  run ${run + 1} ${name(p).padEnd(30)} ready ${r.readyMs.toFixed(0)} ms (script received ${r.scriptReceivedMs.toFixed(0)} ms), task ${r.taskMs.toFixed(0)} ms, script ${r.scriptMs.toFixed(0)} ms, compile ${r.compileMs.toFixed(1)} ms, CPU ${r.threadMs.toFixed(0)} ms`);
         }
       }
       load = { runs };
@@ -228,6 +267,12 @@ async function main(): Promise<void> {
       },
       command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
       runsPerWidget: args.runs,
+      peers: {
+        'deep-chat': `Deep Chat ${deepChatVersion}`,
+        ...(hubWidget
+          ? { hub: `hub widget ${hubWidget.version === 'custom' ? `from ${hubWidget.path} (not the pinned ${HUB_WIDGET.version})` : `${hubWidget.version} (commit ${HUB_WIDGET.commit.slice(0, 12)})`}` }
+          : {}),
+      },
       scripts,
       streams,
       ...(load ? { load } : {}),

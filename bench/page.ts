@@ -1,9 +1,16 @@
 // The host page of the benchmark: an article with the chat in a fixed 400 × 640 box at the
-// bottom right, the same for both widgets. A small probe (`window.__bench`) records long tasks,
-// the ready time and the time of the last DOM change in the widget, and counts what the last
-// answer rendered. Both widgets keep their UI in an open shadow root; the probe looks inside.
+// bottom right, the same for every widget (the hub's own widget places its panel itself: 400 × 640
+// from the entry's config, 24 px from the right, above its launcher). A small probe
+// (`window.__bench`) records long tasks, the ready time and the time of the last DOM change in the
+// widget, and counts what the last answer rendered. All three widgets keep their UI in an open
+// shadow root; the probe looks inside.
 
-export type WidgetName = 'ours' | 'deep-chat';
+/** Ours, Deep Chat, and BailingHub's own widget (web/widget/widget.js, bench/hub-widget.ts). */
+export type WidgetName = 'ours' | 'deep-chat' | 'hub';
+export const WIDGET_NAMES: readonly WidgetName[] = ['ours', 'deep-chat', 'hub'];
+/** The two widgets ours is measured against. */
+export type PeerName = Exclude<WidgetName, 'ours'>;
+export const PEER_LABELS: Record<PeerName, string> = { 'deep-chat': 'Deep Chat', hub: 'hub widget' };
 /** Which build of ours the page loads: dist/widget.js (everything inside) or dist/split/widget.js (modules beside it). */
 export type OurBuild = 'self-contained' | 'split';
 
@@ -15,6 +22,8 @@ export interface PageOptions {
   inline: boolean;
   /** Ours only; default self-contained. */
   build?: OurBuild;
+  /** Base URL of the reference server that serves the hub's widget.js (the same API), if any. */
+  hubWidgetUrl?: string;
 }
 
 /** The chat box, the same for both widgets. */
@@ -38,14 +47,22 @@ const PROBE = String.raw`
     lastMutation: 0,
     mutations: 0,
     doneAt: 0,
+    host() {
+      if (widget === 'ours') return document.querySelector('bailing-chat-widget');
+      if (widget === 'deep-chat') return document.querySelector('deep-chat');
+      // The hub widget's host is an unnamed <div> appended to <body>, with an open shadow root.
+      return [...document.body.children].find((el) => el.shadowRoot && el.shadowRoot.querySelector('.panel')) || null;
+    },
     root() {
-      const host = widget === 'ours' ? document.querySelector('bailing-chat-widget') : document.querySelector('deep-chat');
+      const host = bench.host();
       return host && host.shadowRoot;
     },
     isReady() {
       const root = bench.root();
       if (!root) return false;
       if (widget === 'ours') return !!root.querySelector('.bc-input') && !!(window.BailingChat && window.BailingChat.send);
+      // The hub widget shows itself once GET /config has answered (visibility), opened by data-open="1".
+      if (widget === 'hub') return bench.host().style.visibility === 'visible' && !!root.querySelector('.panel.open textarea') && !!root.querySelector('.panel.open .send');
       return !!root.querySelector('#text-input') && typeof document.querySelector('deep-chat').submitUserMessage === 'function';
     },
     /** The element holding the last answer. */
@@ -54,7 +71,9 @@ const PROBE = String.raw`
       if (!root) return null;
       const all = widget === 'ours'
         ? root.querySelectorAll('.bc-msg-assistant:not(.bc-greeting) .bc-body')
-        : root.querySelectorAll('.ai-message-text');
+        : widget === 'hub'
+          ? root.querySelectorAll('.m.a.md')
+          : root.querySelectorAll('.ai-message-text');
       return all.length ? all[all.length - 1] : null;
     },
     counts() {
@@ -74,6 +93,13 @@ const PROBE = String.raw`
     },
     send(text) {
       if (widget === 'ours') return window.BailingChat.send(text);
+      if (widget === 'hub') {
+        // No send API: what a visitor does, typing then pressing its send button.
+        const root = bench.root();
+        root.querySelector('textarea').value = text;
+        root.querySelector('.send').click();
+        return true;
+      }
       document.querySelector('deep-chat').submitUserMessage({ text });
       return true;
     },
@@ -100,12 +126,35 @@ const PROBE = String.raw`
 })();
 `;
 
+/**
+ * The hub widget (v0.3.4) opens `/chat/:entry/events/:job?max_wait=…` with no visitor id: the
+ * hub's server lets the job id alone open its stream, while our reference server asks who is
+ * reading (visitor_id, as /thread does) and answers 400 without it; the widget would then wait
+ * 15 s and fall back to /thread. On the hub widget's page only, this adds the visitor id the
+ * widget has just stored, so it streams as it does against its own hub.
+ */
+const HUB_EVENTS_SHIM = String.raw`
+(() => {
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      const u = new URL(url, location.href);
+      const m = /\/chat\/([a-z0-9_-]+)\/events\//.exec(u.pathname);
+      if (m && !u.searchParams.has('visitor_id')) u.searchParams.set('visitor_id', localStorage.getItem('bailing_visitor_' + m[1]) || '');
+      super(u.href, init);
+    }
+  };
+})();
+`;
+
 const esc = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function hostPage(options: PageOptions): string {
   const box = `position: fixed; right: 24px; bottom: 24px; width: ${CHAT_BOX.width}px; height: ${CHAT_BOX.height}px;`;
   const widget =
-    options.widget === 'ours'
+    options.widget === 'hub'
+      ? `<script src="${esc(options.hubWidgetUrl ?? '')}/widget.js" data-entry="demo_assistant" data-open="1"></script>`
+      : options.widget === 'ours'
       ? // The split build sits in /split/, not at the hub's root, so it is told where the hub is.
         `<script src="${esc(options.hubUrl)}${options.build === 'split' ? `/split/widget.js" data-api="${esc(options.hubUrl)}` : '/widget.js'}" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}></script>`
       : `<script type="module" src="/deep-chat.js"></script>
@@ -126,7 +175,7 @@ export function hostPage(options: PageOptions): string {
   main { max-width: 640px; margin: 32px; }
   #chat { ${box} }
 </style>
-<script>${PROBE}</script>
+<script>${PROBE}</script>${options.widget === 'hub' ? `\n<script>${HUB_EVENTS_SHIM}</script>` : ''}
 </head>
 <body>
 <main><h1>Host page</h1>

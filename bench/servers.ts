@@ -1,17 +1,23 @@
-// The two servers of a benchmark run, both on 127.0.0.1 and a free port:
+// The servers of a benchmark run, all on 127.0.0.1 and a free port:
 // - our widget talks to the real reference server (examples/server) with a bench agent that
 //   streams the configured reply on the configured schedule (DESIGN.md §4 events, stored in SQLite
 //   like every answer);
-// - the bench server serves the host page (the same page for both widgets), the Deep Chat
-//   bundle, and a Deep Chat stream endpoint in its documented SSE format (`data: {"text": …}`)
-//   fed by the same deltas on the same schedule.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// - the hub's own widget, when there is one, talks to a second reference server of the same code
+//   and the same agent, whose widget.js is that file (it takes its API's address from where its
+//   script came from, so it needs a server of its own);
+// - the bench server serves the host page (the same page for every widget), the Deep Chat
+//   bundle (compressed as the reference server compresses widget.js, so that a slow network
+//   treats both alike), and a Deep Chat stream endpoint in its documented SSE format
+//   (`data: {"text": …}`) fed by the same deltas on the same schedule.
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Agent } from '../examples/server/agents/agent';
 import { startServer } from '../examples/server/app';
+import { pickEncoding } from '../examples/server/http/compression';
 import { pace } from './pacer';
 import { hostPage, type PageOptions } from './page';
 
@@ -40,6 +46,8 @@ export interface BenchServers {
   pageUrl: string;
   /** The copy of dist/ the reference server serves (the build measured, whatever happens to dist/ meanwhile). */
   distDir: string;
+  /** The second reference server, serving the hub's widget.js at its root; null without that file. */
+  hubWidgetUrl: string | null;
   setPlan(plan: StreamPlan): void;
   /** Our answers wait for this before their first delta, so none is stored before the page listens. */
   setGate(gate: Promise<void>): void;
@@ -49,7 +57,12 @@ export interface BenchServers {
   close(): Promise<void>;
 }
 
-export async function startBenchServers(rootDir: string): Promise<BenchServers> {
+export interface BenchServerOptions {
+  /** The hub's own widget.js (bench/hub-widget.ts); without it that peer is not served. */
+  hubWidgetPath?: string | null;
+}
+
+export async function startBenchServers(rootDir: string, options: BenchServerOptions = {}): Promise<BenchServers> {
   let plan: StreamPlan = { reply: 'ok', deltas: ['ok'], intervalMs: 0 };
   let gate: Promise<void> = Promise.resolve();
   let last: StreamLog | null = null;
@@ -86,21 +99,34 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
   const distDir = join(snapshot, 'dist');
   cpSync(join(rootDir, 'dist'), distDir, { recursive: true });
 
-  const hub = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dbPath: ':memory:',
-    rootDir: snapshot,
-    configPath: join(rootDir, 'examples/server/entries.json'),
-    // The shipped entries, demo ticket secret included.
-    demo: true,
-    agent,
-    openai: null,
-    rateLimit: { perMinute: 1_000_000 },
-    log: () => undefined,
-  });
+  const referenceServer = (root: string): ReturnType<typeof startServer> =>
+    startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: ':memory:',
+      rootDir: root,
+      configPath: join(rootDir, 'examples/server/entries.json'),
+      // The shipped entries, demo ticket secret included.
+      demo: true,
+      agent,
+      openai: null,
+      rateLimit: { perMinute: 1_000_000 },
+      log: () => undefined,
+    });
+  const hub = await referenceServer(snapshot);
+  let hubWidgetServer: Awaited<ReturnType<typeof startServer>> | null = null;
+  if (options.hubWidgetPath) {
+    const hubRoot = join(snapshot, 'hub-widget');
+    mkdirSync(join(hubRoot, 'dist'), { recursive: true });
+    copyFileSync(options.hubWidgetPath, join(hubRoot, 'dist/widget.js'));
+    hubWidgetServer = await referenceServer(hubRoot);
+  }
 
   const deepChatBundle = readFileSync(join(rootDir, 'node_modules/deep-chat/dist/deepChat.bundle.js'));
+  const deepChatEncoded = {
+    br: brotliCompressSync(deepChatBundle, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: deepChatBundle.length } }),
+    gzip: gzipSync(deepChatBundle, { level: 9 }),
+  };
 
   const deepChatStream = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for await (const _chunk of req) {
@@ -126,10 +152,11 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/page') {
       const options: PageOptions = {
-        widget: url.searchParams.get('widget') === 'deep-chat' ? 'deep-chat' : 'ours',
+        widget: (['deep-chat', 'hub'] as const).find((w) => w === url.searchParams.get('widget')) ?? 'ours',
         hubUrl: hub.url,
         inline: url.searchParams.get('inline') !== '0',
         build: url.searchParams.get('build') === 'split' ? 'split' : 'self-contained',
+        ...(hubWidgetServer ? { hubWidgetUrl: hubWidgetServer.url } : {}),
       };
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(hostPage(options));
@@ -141,8 +168,14 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
       return;
     }
     if (req.method === 'GET' && url.pathname === '/deep-chat.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(deepChatBundle);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      });
+      res.end(encoding ? deepChatEncoded[encoding] : deepChatBundle);
       return;
     }
     if (req.method === 'POST' && url.pathname === '/deep-chat/stream') {
@@ -162,6 +195,7 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
     hubUrl: hub.url,
     pageUrl: `http://127.0.0.1:${port}`,
     distDir,
+    hubWidgetUrl: hubWidgetServer?.url ?? null,
     setPlan: (next) => (plan = next),
     setGate: (next) => (gate = next),
     lastStream: () => last,
@@ -170,6 +204,7 @@ export async function startBenchServers(rootDir: string): Promise<BenchServers> 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await hub.close();
+      await hubWidgetServer?.close();
       rmSync(snapshot, { recursive: true, force: true });
     },
   };
