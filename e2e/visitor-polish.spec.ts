@@ -46,7 +46,8 @@ test.describe('icons on the accent', () => {
       for (const color of accents) {
         await page.unrouteAll();
         await withConfig(page, { color });
-        await loadWidget(page, server.url);
+        // Each accent is a first visit: a config kept from the last load would be drawn first, then replaced.
+        await loadWidget(page, server.url, { before: 'localStorage.clear()' });
         const launch = await iconOn(page, '.bc-launcher');
         await launcher(page).click();
         await composer(page).fill('hello');
