@@ -28,15 +28,20 @@ const BUDGETS = {
    * Arabic, Spanish and Japanese tables (4.4 KB) joined it.
    * Each acts on the first paint or on every turn, and a hub serves this file alone, so none of it
    * can wait for a file fetched later.
-   * 78 KB since 2026-12-02 (from 76 KB, at 76,975 B): the conversation as a pure reducer over its
-   * state with a view painted from it, instead of one 675-line closure (+1.6 KB: the reducer's
-   * inputs and effects are data the minifier cannot shorten), the kept config that draws a
-   * returning visitor's launcher at once (+0.27 KB), and generated views' page variables and
-   * send limit (+0.46 KB, inside this file only).
+   * Back within 76 KB on 2026-12-02 (from 79,286 B), with no feature taken out: the conversation
+   * as a pure reducer over its state with a view painted from it (+1.6 KB), the kept config that
+   * draws a returning visitor's launcher at once (+0.27 KB) and generated views' page variables
+   * (+0.46 KB) were paid for by laying out the file for gzip (TOGETHER_FIRST, -1.4 KB), the
+   * marked rules only pedantic mode read (withoutUnreferencedRules, -0.12 KB) and two helpers the
+   * views' code had written again (ids.ts randomHex, ui/contrast.ts).
    */
-  'dist/widget.js': 78 * 1024,
-  /** The split build's core (the markdown parser included, the modules not). 47 KB since 2026-12-02 (from 45 KB), for the same conversation state and kept config. */
-  'dist/split/widget.js': 47 * 1024,
+  'dist/widget.js': 76 * 1024,
+  /**
+   * The split build's core: the markdown parser is a file beside it since 2026-12-02
+   * (dist/split/markdown.js, fetched when the page is idle or the first answer needs it), which
+   * took it from 47,168 B to about 33 KB.
+   */
+  'dist/split/widget.js': 45 * 1024,
 };
 const SPLIT_DIR = 'dist/split';
 /** Files earlier builds wrote beside dist/widget.js, which it no longer imports: a stale copy must not hide a regression. */
@@ -59,7 +64,7 @@ function optionalModules() {
   return MODULE_TABLES.flatMap(([path, table]) => {
     const source = new RegExp(`const ${table} = [\\s\\S]*?\\n {4}\\};`).exec(readFileSync(path, 'utf8'))?.[0];
     if (!source) throw new Error(`${path}: no \`const ${table} = … { … };\` table`);
-    const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),$/gm)].map(([, name, spec]) => {
+    const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),(?: \/\/ lazy: .*)?$/gm)].map(([, name, spec]) => {
       const file = ['.ts', '/index.ts'].map((ext) => join(dirname(path), spec + ext)).find((f) => existsSync(f));
       if (!file) throw new Error(`${path}: the source of module "${name}" (${spec}) does not exist`);
       return [name, file];
@@ -143,7 +148,8 @@ const valuesOnly = {
  * (its declarations hoisted to `var`s, an init call before every use), some 60 of them here, which
  * cost about 1.4 KB of gzip -9. Their top levels then run when the script loads instead of at
  * first use: definitions and constant tables, nothing that touches the page. The `import()`s
- * stay in the source for the split build, unit tests and dist/esm, which keep them.
+ * stay in the source for the split build, unit tests and dist/esm, which keep them. A line ending
+ * `// lazy: <why>` keeps its `import()` here too, for a module whose top level costs load time.
  */
 const staticBundledModules = {
   name: 'static-bundled-modules',
@@ -152,13 +158,51 @@ const staticBundledModules = {
       const source = readFileSync(args.path, 'utf8');
       const specs = [];
       // Table lines only (`  'name': () => import('…'),`), not the comments that show their shape.
-      const contents = source.replace(/^(\s*[\w'/-]+: )\(\) => import\('([^']+)'\)/gm, (_, key, spec) => {
+      let lazy = 0;
+      const contents = source.replace(/^(\s*[\w'/-]+: )\(\) => import\('([^']+)'\)(.*)$/gm, (line, key, spec, rest) => {
+        if (/\/\/ lazy:/.test(rest)) return (lazy++, line);
         if (!specs.includes(spec)) specs.push(spec);
-        return `${key}() => Promise.resolve(__bundled${specs.indexOf(spec)})`;
+        return `${key}() => Promise.resolve(__bundled${specs.indexOf(spec)})${rest}`;
       });
       const lines = optionalModules().filter(([, file]) => dirname(file) === dirname(relative('.', args.path))).length;
-      if (specs.length < lines) throw new Error(`${args.path}: build.mjs (staticBundledModules) found ${specs.length} import()s, fewer than the module table's lines`);
+      if (specs.length + lazy < lines) throw new Error(`${args.path}: build.mjs (staticBundledModules) found ${specs.length} import()s, fewer than the module table's lines`);
       return { contents: specs.map((spec, i) => `import * as __bundled${i} from '${spec}';\n`).join('') + contents, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * gzip -9 reads 32 KB back, so what looks alike compresses best side by side. Left where their
+ * modules fall, the widget's six stylesheets lie tens of KB apart in dist/widget.js. First in the
+ * file, together, and followed by the modules that build what they style (the uploader, the
+ * answer's footer and actions) and two small helpers those use, they cost about 1.4 KB less
+ * (measured 2026-12-02: 79,210 → 77,822 B; the sheets alone 715 B, the rest by trying each module
+ * at the end of the list and keeping those that shrank the file). Only the drop-in is laid out so:
+ * the split build's modules are files of their own. An order is a measurement, not a rule: after a
+ * large change, try again.
+ */
+const TOGETHER_FIRST = [
+  'widget/ui/styles.ts',
+  'widget/ui/keyboard-styles.ts',
+  'widget/ui/extras-styles.ts',
+  'widget/attachments/uploader-styles.ts',
+  'renderers/bailing-form/form-styles.ts',
+  'renderers/sandbox/styles.ts',
+  'widget/attachments/uploader.ts',
+  'widget/ui/answer-actions.ts',
+  'widget/ids.ts',
+  'widget/ui/extras.ts',
+  'widget/ui/contrast.ts',
+];
+const stylesTogether = {
+  name: 'styles-together',
+  setup(b) {
+    b.onLoad({ filter: /builds[\\/]widget\.ts$/ }, (args) => {
+      const missing = TOGETHER_FIRST.filter((f) => !existsSync(f));
+      if (missing.length) throw new Error(`build.mjs (stylesTogether): ${missing.join(', ')} no longer exist; update TOGETHER_FIRST`);
+      // Imports for their place only: each module is imported for its values elsewhere too.
+      const first = TOGETHER_FIRST.map((f) => `import '${relative(dirname(args.path), f).replace(/\\/g, '/').replace(/\.ts$/, '')}';\n`).join('');
+      return { contents: first + readFileSync(args.path, 'utf8'), loader: 'ts', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -246,7 +290,51 @@ function withoutUnusedRules(source, path) {
   }
   let out = source;
   for (const [node, text] of edits.sort((a, b) => b[0].start - a[0].start)) out = out.slice(0, node.start) + text + out.slice(node.end);
-  return out;
+  return withoutUnreferencedRules(out);
+}
+
+/**
+ * The rules only the pedantic and breaks tables used are still built once those tables point
+ * elsewhere: a bundler keeps `g(…).replace(…).getRegex()` (it cannot know the calls are pure), about
+ * 250 B of gzip -9. This drops, again and again until none is left, each top-level declarator whose
+ * name no identifier anywhere in the file mentions (a name shadowed in some function counts as a
+ * mention, so it errs on keeping) and whose value only builds a rule: literals, names, objects,
+ * and calls of a plain function or of `.replace`/`.getRegex`.
+ */
+function withoutUnreferencedRules(source) {
+  const builds = (node) => {
+    if (!node || typeof node.type != 'string') return true;
+    if (/^(Assignment|Update|New|Await|Yield|Unary|Function|ArrowFunction|Class)/.test(node.type)) return node.type == 'UnaryExpression' && node.operator != 'delete' && builds(node.argument);
+    if (node.type == 'CallExpression' && !(node.callee.type == 'Identifier' || (node.callee.type == 'MemberExpression' && ['replace', 'getRegex'].includes(node.callee.property.name)))) return false;
+    return Object.values(node).every((value) => (Array.isArray(value) ? value : [value]).every((child) => !child || typeof child != 'object' || builds(child)));
+  };
+  for (;;) {
+    const ast = parseJs(source, { ecmaVersion: 'latest', sourceType: 'module' });
+    const mentions = new Map();
+    const count = (node, declared) => {
+      if (!node || typeof node.type != 'string') return;
+      if (node.type == 'Identifier' && node !== declared) mentions.set(node.name, (mentions.get(node.name) ?? 0) + 1);
+      for (const [key, value] of Object.entries(node)) {
+        if (key == 'key' && node.type == 'Property' && !node.computed && !node.shorthand) continue;
+        if (key == 'property' && node.type == 'MemberExpression' && !node.computed) continue;
+        for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child == 'object') count(child, node.type == 'VariableDeclarator' ? node.id : declared);
+      }
+    };
+    count(ast);
+    const drop = [];
+    for (const statement of ast.body) {
+      if (statement.type != 'VariableDeclaration' || statement.declarations.length < 2) continue;
+      statement.declarations.forEach((d, i, all) => {
+        if (d.id.type != 'Identifier' || mentions.get(d.id.name) || !d.init || !builds(d.init)) return;
+        // With the comma before it (after it, for the first), so the list stays a list.
+        drop.push(i ? [all[i - 1].end, d.end] : [d.start, all[i + 1].start]);
+      });
+    }
+    // One a round (per statement: the first found), so two neighbours' ranges never overlap.
+    const first = drop.sort((a, b) => b[0] - a[0]).filter((range, i, all) => !all.some((other, j) => j != i && other[0] < range[1] && range[0] < other[1] && j < i));
+    if (!first.length) return source;
+    for (const [start, end] of first) source = source.slice(0, start) + source.slice(end);
+  }
 }
 
 /**
@@ -360,7 +448,7 @@ async function bundle(entry, outfile, options) {
 
 /** What the report prints and the budgets check: `[file, raw bytes]`. */
 const sized = [];
-sized.push(['dist/widget.js', await bundle('builds/widget.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules] })]);
+sized.push(['dist/widget.js', await bundle('builds/widget.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules, stylesTogether] })]);
 sized.push([`${SPLIT_DIR}/widget.js`, await bundle('builds/widget.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
 // The split build's modules: ES modules the split widget.js imports from beside itself.
 const written = new Set([`${SPLIT_DIR}/widget.js`, `${SPLIT_DIR}/widget.js.map`]);

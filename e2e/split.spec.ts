@@ -28,8 +28,13 @@ async function loadSplit(page: Page, baseUrl: string, attrs: Record<string, stri
   await page.waitForFunction(() => !!document.querySelector('bailing-chat-widget')?.shadowRoot?.querySelector('.bc-panel'));
 }
 
-/** The modules fetched beside /split/widget.js, in order. */
-const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js');
+/** The markdown code: fetched once the page is idle or the first answer needs it, whichever comes first. */
+const MARKDOWN = '/split/markdown.js';
+/**
+ * The modules fetched beside /split/widget.js, in order, but markdown.js: when the page is idle
+ * is the browser's choice, so it is counted by the tests of its own below.
+ */
+const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js' && path !== MARKDOWN);
 /** The demo entry takes uploads: its attachment controls come with the widget. */
 const UPLOADER = '/split/uploader.js';
 /** The actions and sources under a finished answer come with the first one. */
@@ -110,6 +115,37 @@ test('a module that cannot be fetched: the form shows as code, with a warning, a
   await ask(page, 'hello');
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('Acme help assistant');
+});
+
+test('/split/markdown.js is fetched once, before the first answer shows, and renders every answer', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('strong')).toHaveText('Acme help assistant');
+  await ask(page, 'weather');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('li strong').first()).toHaveText('Now:');
+  expect(paths.filter((path) => path === MARKDOWN)).toHaveLength(1);
+});
+
+test('/split/markdown.js that cannot be fetched: answers show as their text, with a warning, and the chat goes on', async ({ page, server, consoleMessages }) => {
+  let refused = 0;
+  await page.route('**/split/markdown.js', (route) => (refused++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));
+  await loadSplit(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  // The detector: the text as the model wrote it, stars and all, in one paragraph that keeps its lines.
+  await expect(lastAssistant(page)).toContainText("I'm the **Acme help assistant**.");
+  await expect(lastAssistant(page).locator('strong')).toHaveCount(0);
+  await expect(lastAssistant(page).locator('p')).toHaveCSS('white-space', 'pre-wrap');
+  await expect.poll(() => consoleMessages.some((m) => m.type === 'warning' && /markdown\.js/.test(m.text))).toBe(true);
+  await ask(page, 'weather');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText('- **Now:** 18 °C');
+  expect(refused).toBe(1);
 });
 
 test("/split/uploader.js carries the upload: its styles, the hub's wire, and a refusal in the hub's own words", async ({ page, server }) => {

@@ -151,3 +151,24 @@ test('Mermaid on a Trusted Types page that does not allow "bailing-mermaid": the
   ]);
   expect(consoleMessages.filter((m) => m.type === 'error' && m.text.includes('Trusted Types policy "bailing-mermaid"'))).toHaveLength(1);
 });
+
+test('the split build on a page that requires Trusted Types: markdown.js, fetched beside widget.js, decodes references through the one policy', async ({ page, server, consoleMessages }) => {
+  await fakeFirstReply(page, '**Bold** text with &copy; and &amp; decoded.');
+  // The same page with the split build: its folder is not the hub's root, so it names the hub (data-api).
+  const html = (await (await fetch(`${server.url}/e2e/trusted-types.html`)).text())
+    .replace('src="/widget.js"', `src="/split/widget.js" data-api="${server.url}"`);
+  expect(html).toContain('/split/widget.js');
+  await page.route('**/e2e/trusted-types-split.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  const markdown = page.waitForRequest((request) => request.url().endsWith('/split/markdown.js'));
+  await page.goto(`${server.url}/e2e/trusted-types-split.html`);
+  await expect.poll(() => consoleMessages.filter((m) => TT_VIOLATION.test(m.text)).length).toBe(0);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await markdown;
+  await waitForAnswer(page);
+  const answer = lastAssistant(page);
+  await expect(answer.locator('strong')).toHaveText('Bold');
+  // Decoded: the policy reached markdown.js (without it the page refuses the string, and `&copy;` stays as written).
+  await expect(answer.locator('.bc-body p').first()).toContainText('with © and & decoded');
+  expect(consoleMessages.filter((m) => TT_VIOLATION.test(m.text) || /bailing-chat/.test(m.text))).toEqual([]);
+});

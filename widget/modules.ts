@@ -15,6 +15,9 @@ import type { LangTable } from './ui/i18n/table';
 
 // The core's optional modules: one line per module, `'<name>': () => import('<its source, relative
 // to this file>'),` (build.mjs parses these lines; the types of the modules come from their sources).
+// A line ending `// lazy: …` stays an `import()` inside dist/widget.js too (see build.mjs,
+// staticBundledModules): the markdown code, whose top level (marked's rules) is a third of the
+// widget's script time, runs when the first answer needs it or the page is idle, not at load.
 // The renderers a build carries are its own business (builds/modules.ts).
 const BUNDLED = __BAILING_SPLIT__
   ? null
@@ -23,6 +26,7 @@ const BUNDLED = __BAILING_SPLIT__
       'i18n/english': () => import('./ui/i18n/english'),
       'extras': () => import('./ui/extras'),
       'uploader': () => import('./attachments/uploader'),
+      'markdown': () => import('./markdown/markdown'), // lazy: its top level runs at first use
     };
 
 type Table = NonNullable<typeof BUNDLED>;

@@ -4,6 +4,7 @@
 // CSS, its markup, and its scripts. The model's text is placed verbatim except for the few
 // sequences that would end or swallow the element it is placed in.
 
+import { readableTextOn } from '../../widget/ui/contrast';
 import { isSandboxOrigin, SANDBOX_ALLOW_DIRECTIVES, type SandboxAllowKind, type SandboxPolicy, type SandboxProps } from './policy';
 
 /** The host's look, as the frame gets it. */
@@ -68,16 +69,6 @@ const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const FONT_NAME = `(?:"[\\p{L}\\p{N} _-]+"|'[\\p{L}\\p{N} _-]+'|[\\p{L}_-][\\p{L}\\p{N}_-]*(?: [\\p{L}_-][\\p{L}\\p{N}_-]*)*)`;
 const FONT = new RegExp(`^${FONT_NAME}(?: *, *${FONT_NAME})*$`, 'u');
 
-/** Black or white, whichever contrasts more with `hex` (WCAG relative luminance). */
-function textOn(hex: string): string {
-  const digits = hex.length == 4 ? hex.replace(/[^#]/g, '$&$&').slice(1) : hex.slice(1);
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(digits.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
-}
 
 /** The host's custom properties a frame gets at most, and their longest value in UTF-16 units. */
 export const HOST_VARS_LIMITS = Object.freeze({ count: 256, chars: 200 });
@@ -126,7 +117,7 @@ export function sandboxThemeCss({ accent, mode, font = SYSTEM_FONT, vars }: Sand
     throw new TypeError('sandbox theme: font must be a font-family list of names, such as "Segoe UI", sans-serif');
   }
   const [bg, fg, muted, border] = PALETTE[mode];
-  const values = [accent, textOn(accent), bg, fg, muted, border, font];
+  const values = [accent, readableTextOn(accent), bg, fg, muted, border, font];
   return `:root{color-scheme:${mode};${hostVarsCss(vars)}${SANDBOX_THEME_VARS.map((name, i) => `${name}:${values[i]}`).join(';')}}`;
 }
 

@@ -15,6 +15,7 @@ import { checkSend } from './sends';
 import { sandboxStrings, type SandboxStrings } from './strings';
 import { adoptSheet, el } from './dom';
 import { SANDBOX_CSS } from './styles';
+import { randomHex } from '../../widget/ids';
 
 /** What the widget hands the module besides the renderer context (widget/builtins.ts). */
 export interface SandboxHostOptions {
@@ -97,7 +98,6 @@ export function ownerPolicy(config: unknown): SandboxPolicy | null {
   return policy;
 }
 
-const randomToken = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The host page's `:root` custom properties (`--*` only, as computed), for its views to use,
@@ -185,7 +185,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   const modeEl = container.closest('[data-mode]');
   const mode = () => (modeEl?.getAttribute('data-mode') == 'dark' ? 'dark' : context.theme.mode);
   let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily, host.sandbox);
-  const token = randomToken();
+  const token = randomHex();
   const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
 
   // Scripts and nothing else: no same-origin (the frame's origin is opaque: no cookies, storage

@@ -5,8 +5,8 @@
 import type { PreviewView } from './preview-markup';
 import { isCspNonce } from './document';
 import { previewDocument } from './preview-frame';
+import { randomHex } from '../../widget/ids';
 
-const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export interface PortFrame {
   readonly frame: HTMLIFrameElement;
@@ -63,7 +63,7 @@ export interface PreviewFrame extends PortFrame {
  */
 export function previewFrame(view: PreviewView, base: string, title: string, resized: (height: number) => void, html: (markup: string) => string, pageNonce?: string): PreviewFrame {
   // A preview's document, whose own CSP lets only our nonce'd script run: safe for the policy.
-  const frame = portFrame(html(previewDocument(view, base, isCspNonce(pageNonce) ? pageNonce : nonce())), title, (data) => typeof data == 'number' && resized(data));
+  const frame = portFrame(html(previewDocument(view, base, isCspNonce(pageNonce) ? pageNonce : randomHex())), title, (data) => typeof data == 'number' && resized(data));
   let shown = view.css + '\0' + view.html;
   return {
     ...frame,

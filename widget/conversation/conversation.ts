@@ -275,7 +275,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         // Regenerate and Edit are for the last turn only: a new one takes them away.
         for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters')) el.remove();
         // Ready long before the answer's first words arrive.
-        void loadMarkdown();
+        void loadMarkdown(options.scriptSrc, warn);
         list.toEnd();
         if (started.t.composerText !== null) run({ type: 'composer' });
         backend.start({ ...effect.request, renderers: registry.types() }, started.abort.signal).then(

@@ -17,6 +17,7 @@ import type { HistoryItem, Rating, ResponsePresentation } from '../types';
 import { splitUserMessage } from '../attachments/uploads';
 import { attachmentList } from '../attachments/attachment-list';
 import { h } from '../ui/dom';
+import { trustedHTML } from '../ui/trusted-types';
 
 /** What the view asks of the conversation it paints. */
 export interface ViewContext {
@@ -57,7 +58,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
    * turned math on and `text` may hold a formula (once: loaded or failed, it is not waited on again).
    */
   const pending = (text: string): Promise<unknown> | false =>
-    !markdown ? loadMarkdown() : options.math && math === undefined && /\$|\\[([]/.test(text) && loadMath(options.scriptSrc, warn).then(() => math?.adoptMathStyles(list.container));
+    !markdown ? loadMarkdown(options.scriptSrc, warn) : options.math && math === undefined && /\$|\\[([]/.test(text) && loadMath(options.scriptSrc, warn).then(() => math?.adoptMathStyles(list.container));
   math?.adoptMathStyles(list.container);
 
   /** A visitor's bubble: the text without attachment lines, with the attachments under it. */
@@ -253,14 +254,32 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   return { rendered, strayMounts, pending, addUser, retry, unedit, paintMarkdown, partsTools, showDecision, decorate, clear, paintQueued, paintAll, markOld };
 }
 
-let markdown: typeof import('../markdown/markdown') | undefined;
+type Markdown = Pick<typeof import('../markdown/markdown'), 'renderFinal' | 'createLiveRender' | 'useMath'>;
+let markdown: Markdown | undefined;
 let markdownModule: Promise<unknown> | undefined;
 /**
- * marked and the DOM builder are inside widget.js (both builds), but their modules' code runs only when
- * an answer first needs it (or the page is idle after start-up): building marked's rules is about
- * a third of the widget's script time at load, and a ready composer needs none of it.
+ * marked and the DOM builder (widget/modules.ts: `markdown`) run only when an answer first needs
+ * them (or the page is idle after start-up): building marked's rules is about a third of the
+ * widget's script time at load, and a ready composer needs none of it. Inside dist/widget.js; the
+ * split build fetches markdown.js from beside itself, and where that fails answers show as text.
  */
-export const loadMarkdown = () => (markdownModule ??= import('../markdown/markdown').then((module) => (markdown = module)));
+export const loadMarkdown = (scriptSrc: string, warn: (message: string) => void) =>
+  (markdownModule ??= loadModule('markdown', scriptSrc).then(
+    (module) => (module.useTrustedHTML(trustedHTML), (markdown = module)),
+    (error: unknown) => (warn(`could not load markdown.js (${errorMessage(error)}); answers show as plain text`), (markdown = plainText)),
+  ));
+
+/** Answers as text, paragraphs kept, when the markdown code cannot load. */
+const plainText: Markdown = {
+  renderFinal: (text) => ({ fragment: paragraph(text), blocks: [] }),
+  createLiveRender: (target) => ({ update: (text) => target.replaceChildren(paragraph(text)), finish: () => false }),
+  useMath() {},
+};
+function paragraph(text: string) {
+  const fragment = document.createDocumentFragment();
+  fragment.appendChild(h('p', {}, [text])).style.whiteSpace = 'pre-wrap';
+  return fragment;
+}
 /** The markdown module, once loaded (`pending` said so). */
 export const markdownCode = () => markdown!;
 
@@ -268,7 +287,7 @@ let math: typeof import('../markdown/math') | null | undefined;
 let mathModule: Promise<unknown> | undefined;
 /** math.js and the markdown code, and the lexer told of formulas; a failure leaves formulas as written. */
 const loadMath = (scriptSrc: string, warn: (message: string) => void) =>
-  (mathModule ??= Promise.all([loadExternalModule('math', scriptSrc), loadMarkdown()]).then(
+  (mathModule ??= Promise.all([loadExternalModule('math', scriptSrc), loadMarkdown(scriptSrc, warn)]).then(
     ([module]) => (markdown!.useMath(module), (math = module)),
     (error: unknown) => ((math = null), warn(`could not load math.js (${errorMessage(error)}); formulas stay as written`)),
   ));

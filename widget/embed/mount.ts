@@ -152,7 +152,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   if (inlineIn) conversation.show();
   // The markdown code, once the page is idle: the first answer then renders at once.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
-  idle(() => void loadMarkdown(), { timeout: 2000 });
+  idle(() => void loadMarkdown(options.scriptSrc, warn), { timeout: 2000 });
   if (options.open || config.default_open) shell.open();
 
   return {

@@ -8,7 +8,6 @@ import type { Token, Tokens } from 'marked';
 import { ATTRIBUTE_VALUES, IMAGE_ATTRIBUTES, IMAGE_PROTOCOLS, LINK_PROTOCOLS, LINK_REL, LINK_TARGET } from './markdown-policy';
 import type { ImagePolicy } from './image-origins';
 import { languageClass } from './fences';
-import { trustedHTML } from '../ui/trusted-types';
 
 export interface DomPolicy {
   /** Which images may load (image-origins.ts); null: none, every image is its alt text. */
@@ -34,6 +33,14 @@ export const useFormula = (node: typeof formula): void => void (formula = node);
 /** What the visitor sees for an image not loaded. */
 export const imageLabel = (alt: string, words = IMAGE_EN): string => (alt ? words.imageLabel.replace('{alt}', () => alt) : words.imageNoAlt);
 
+/**
+ * The widget's Trusted Types policy (ui/trusted-types.ts), handed in by whoever loads this code:
+ * the split build fetches it as a file of its own, which must not make a second policy of the name.
+ * Until then a reference goes as a string (refused where the page enforces Trusted Types: it stays as written).
+ */
+let html = (text: string) => text;
+export const useTrustedHTML = (policy: typeof html): void => void (html = policy);
+
 const REFERENCE = /&(?:#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);/g;
 const decoded = new Map<string, string>();
 let decoder: HTMLTextAreaElement | undefined;
@@ -50,7 +57,7 @@ export function decodeReferences(text: string): string {
     let char = decoded.get(ref);
     if (char === undefined) {
       try {
-        (decoder ??= document.createElement('textarea')).innerHTML = trustedHTML(ref);
+        (decoder ??= document.createElement('textarea')).innerHTML = html(ref);
         char = decoder.value;
       } catch {
         char = ref;

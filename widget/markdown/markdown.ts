@@ -4,6 +4,8 @@
 
 import { Lexer, getDefaults, type Links, type Token, type Tokens } from 'marked';
 import { tokensToFragment, useFormula, type ImageWords } from './markdown-dom';
+
+export { useTrustedHTML } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
 import type { PreviewHandle, StartPreview } from '../registry/registry';

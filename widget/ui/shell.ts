@@ -11,6 +11,9 @@ import { CSS } from './styles';
 import { KEYBOARD_CSS } from './keyboard-styles';
 import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';
 import { nextStop, type Stop } from './focus-cycle';
+import { luminance, readableTextOn } from './contrast';
+
+export { luminance, readableTextOn };
 
 /** Where the panel fills the screen (styles.ts says the same): there it is modal and keeps the focus. */
 const PHONE_QUERY = '(max-width: 480px)';
@@ -338,19 +341,3 @@ export function isCssColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
-/** WCAG relative luminance of a `#rgb` or `#rrggbb` colour. */
-export function luminance(hex: string): number {
-  let digits = hex.slice(1);
-  if (digits.length === 3) digits = digits.replace(/./g, '$&$&');
-  const channel = (i: number) => {
-    const c = parseInt(digits.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-}
-
-/** Black or white, whichever reads better on the accent: the larger contrast, with white or with black. */
-export function readableTextOn(hex: string): string {
-  const lum = luminance(hex);
-  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? '#ffffff' : '#111111';
-}
