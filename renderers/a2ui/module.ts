@@ -56,7 +56,13 @@ function lifecycle(content: Record<string, unknown>, s: A2uiStrings): HTMLElemen
   return el;
 }
 
-/** Mounts the surfaces of a block or an activity into `context.container`. */
+/**
+ * Mounts the surfaces of a block or an activity into `context.container`.
+ *
+ * One function of about 140 lines, on purpose: a block's or an activity's surfaces, their data
+ * models and the visitor's actions share one container and one teardown; the surfaces' drawing is
+ * view.ts and the catalog widgets.ts.
+ */
 export function mount(context: RendererContext, host: A2uiHost = {}): () => void {
   const { container, signal, activity, message } = context;
   if (signal.aborted) return () => {};

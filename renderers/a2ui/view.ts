@@ -66,7 +66,12 @@ export const newId = () => `a2-${++uids}`;
 /** Joins a list's path and an item's index into the item's scope. */
 const itemScope = (list: string, i: number) => `${list === '/' ? '' : list}/${i}`;
 
-/** A surface's view. `show` draws a new state of it (the agent's messages); the visitor's edits are kept where the agent left those values alone. */
+/**
+ * A surface's view. `show` draws a new state of it (the agent's messages); the visitor's edits are kept where the agent left those values alone.
+ *
+ * One function of about 135 lines, on purpose: a surface's components, bindings and focus are kept
+ * per surface and redrawn together on each update.
+ */
 export function createSurfaceView(host: ViewHost) {
   const box = document.createElement('div');
   box.className = 'a2-surface';

@@ -94,6 +94,11 @@ interface Control {
 /**
  * Mounts a `bailing-form` v1 block (DESIGN.md §7). Throws, drawing nothing, when the payload is not
  * a valid form: the registry then shows the block as code and logs the reasons. Returns the cleanup.
+ *
+ * One function of about 290 lines, on purpose: a mounted form is one instance whose fields, error
+ * lines, submission id and retry state are created, read and torn down together; what does not
+ * need that state is apart (schema.ts reads the payload, wording.ts and strings.ts hold the
+ * words), and what is left reads top to bottom as the form is drawn.
  */
 export function mount(context: RendererContext, words?: Partial<FormStrings>): () => void {
   const checked = validateForm(context.payload);

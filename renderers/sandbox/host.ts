@@ -148,7 +148,13 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
 /** What `jsx` views need on the page (sandbox-jsx.js beside widget.js), fetched at the first one. */
 export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule<typeof import('./jsx-host')>('sandbox-jsx', host?.scriptSrc ?? location.href);
 
-/** Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner). */
+/**
+ * Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner).
+ *
+ * One function of about 240 lines, on purpose: one view's frame, bridge port, consent ledger,
+ * timers and watchdog live and die together, and the teardown must reach every one; the pure parts
+ * are policy.ts, document.ts, bridge.ts and sends.ts.
+ */
 function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {
   const { container, signal } = context;
   const strings: SandboxStrings = sandboxStrings(host?.strings);

@@ -52,6 +52,11 @@ interface Chip {
   status: HTMLElement;
 }
 
+/**
+ * One function of about 240 lines, on purpose: each upload's row, its AbortController and the
+ * composer's list share state from the pick to the send, and `clear`/`restore` reach all of them;
+ * the checks are upload-policy.ts and the wire transport/upload.ts.
+ */
 export function createUploader({ shell, strings, options, visitor }: UploaderDeps): Uploader {
   const { panel, composer, input, announce } = shell;
   const { api, entry: hubEntry } = options;

@@ -83,6 +83,11 @@ export interface Conversation {
 }
 
 
+/**
+ * One function of about 290 lines, on purpose: the shell around the pure reducer (state.ts), whose
+ * effect runner (`run`) reaches the backend, the live turns, storage and the composer; the
+ * decisions are the reducer's, the painting view.ts's and bubble.ts's.
+ */
 export function createConversation(deps: ConversationDeps): Conversation {
   // State lives in this closure (so the minifier can shorten every internal name).
   const { announce, backend, composer, emit, list, options, registry, setStreaming, storage, strings, theme, warn } = deps;

@@ -42,6 +42,10 @@ export interface RenderedItem {
 
 export type View = ReturnType<typeof createView>;
 
+/**
+ * One function of about 210 lines, on purpose: the rows on screen (`rendered`), the stray mounts
+ * and the Edit strip are the view's own state, which painting, clearing and marking all read.
+ */
 export function createView(deps: ConversationDeps, ctx: ViewContext) {
   const { announce, backend, composer, list, options, registry, strings, theme, warn } = deps;
   const rendered: RenderedItem[] = [];

@@ -51,6 +51,10 @@ export interface BackendSession {
   warn(message: string): void;
 }
 
+/**
+ * One function of about 125 lines, on purpose: it wires one widget (the shell, the conversation,
+ * the uploader, the page's API) and everything it makes shares the one teardown it returns.
+ */
 export function mountWidget(args: MountArgs): MountedWidget {
   const { options, config, registry, emitter, warn, strings } = args;
   let ticket = args.ticket;

@@ -185,6 +185,10 @@ export function openFenceText(opener: string, body: string): string {
  * without lexing while it is open. Its preview ends when the fence closes, when `signal` aborts
  * (the answer is stopped), or when its container leaves the bubble (the final render, a failure
  * or a reset replaced what the bubble shows): what it drew stays until then.
+ *
+ * One function of about 180 lines, on purpose: the kept blocks, the open tail and the previews are
+ * one state that every delta updates, on the hot path of a stream; what is pure (stableCut,
+ * closeOpenInline, openFenceText) is apart and tested in tables.
  */
 export function createLiveRender(target: Element, prepare: (content: ParentNode) => void, preview?: StartPreview, signal?: AbortSignal, words?: ImageWords): LiveRender {
   let seen = 0;

@@ -146,6 +146,10 @@ const fresh = (): Attempt => {
  * counts are what register, mount, preview and destroyAll all change, and each mount's restart and
  * destroy close over them. What needs none of it is beside it: definition.ts (a definition read
  * and checked, a cleanup run), preview.ts (a streaming block's preview), payload.ts.
+ *
+ * One function of about 165 lines, on purpose: the page's renderer definitions and every mounted
+ * block's handle are one registry's state, which registering, mounting and previewing all read;
+ * definitions are checked in definition.ts, previews in preview.ts.
  */
 export function createRegistry({
   warn = (message) => console.warn('BailingChat: ' + message),

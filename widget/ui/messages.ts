@@ -51,6 +51,9 @@ export interface MessageList {
 /**
  * `highlight` gives the code blocks of content about to be shown their head and colours (the code
  * module, once it is there); it is called only for content with a code block.
+ *
+ * One function of about 125 lines, on purpose: the rows, the scroll-following and its observer
+ * share the one container they paint.
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   let sticky = true;

@@ -59,6 +59,11 @@ export interface Shell {
 
 const HOST_TAG = 'bailing-chat-widget';
 
+/**
+ * One function of about 250 lines, on purpose: the shell's elements and their listeners are made
+ * together and removed together by `destroy`, and each handler reaches several of them; the pure
+ * parts are apart (focus-cycle.ts, announcements.ts, contrast.ts, the styles).
+ */
 export function createShell(options: ShellOptions): Shell {
   const { strings: s } = options;
   const inline = options.inlineIn !== null;

@@ -20,6 +20,10 @@ const EXPRESSION_START = /(?:^|[(,=:?[{};!&|>+\-*%~^]|\breturn|\byield|\bdefault
 /**
  * `code` with what is open closed, and what cannot be closed (a comment, string, regular
  * expression or tag still being written) cut off first.
+ *
+ * One function of about 120 lines, on purpose: a single scan whose states (strings, comments,
+ * templates, tags, expressions) all read and write the same position and stack of openers; split,
+ * each part would pass both back and forth.
  */
 export function closeJsx(code: string): string {
   const stack: Open[] = [];
