@@ -22,7 +22,7 @@ import { fill, stringsFor, type A2uiStrings } from './strings';
 import { A2UI_CSS } from './styles';
 import { surfacesOf, type Surface } from './surfaces';
 import { createSurfaceView, type SurfaceView } from './view';
-import { sync } from './widgets';
+import { sync } from './widget-helpers';
 
 export interface A2uiHost {
   /** The https origins the owner lets answers load images from (preload `config.images`); media of surfaces too. */

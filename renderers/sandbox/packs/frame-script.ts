@@ -1,6 +1,6 @@
 // The frame side of the capability packs: the text of a classic script the document builder places
 // right after the bridge (document.ts), before any code of the model. It is generated here, by the
-// host, from the names of what was installed (identifiers checked by config.ts and openapi.ts, and
+// host, from the names of what was installed (identifiers checked by config.ts and openapi-spec.ts, and
 // written as JSON strings all the same): no model text is ever part of it. It takes the bridge's
 // `__sbxCall` (removing it from the view's globals) and defines one async function per pack
 // function, as non-writable globals the view's code cannot replace by assignment.

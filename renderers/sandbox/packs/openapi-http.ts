@@ -3,11 +3,11 @@
 // headers (which always win: set last, a name the view gave is replaced), and its answer read as
 // `{status, headers, body}` within the result cap (JSON parsed; anything else as text, its type in
 // `headers`). The URL was built and checked under the
-// pack's base URL (openapi.ts); a redirect is not followed (it could lead elsewhere, with the
+// pack's base URL (openapi-request.ts); a redirect is not followed (it could lead elsewhere, with the
 // owner's headers), and the visitor's cookies are not sent (the owner's headers are the whole of
 // the pack's authentication, as in the reference).
 
-import type { ApiRequest, ApiSend } from './openapi';
+import type { ApiRequest, ApiSend } from './openapi-request';
 
 /** `fetch`, replaceable in tests. */
 export function httpSender(doFetch: typeof fetch = fetch): ApiSend {

@@ -6,7 +6,8 @@
 
 import { validate } from '@scalar/openapi-parser';
 import type { OpenApiPackConfig } from './config';
-import { buildOpenApiPack, type ApiSend } from './openapi';
+import { buildOpenApiPack } from './openapi';
+import type { ApiSend } from './openapi-request';
 import { httpSender } from './openapi-http';
 import type { InstalledPack } from './types';
 

@@ -2,7 +2,11 @@
 // that are not JSON, and the owner's credentials from `securitySchemes` + `auth`. Tables.
 import { describe, expect, it } from 'vitest';
 import { readPacks, type OpenApiPackConfig } from './config';
-import { buildOpenApiPack, buildRequest, credentialsOf, docsOf, operationsOf, withCredentials, type ApiRequest, type Operation, type PackOwner } from './openapi';
+import { buildOpenApiPack } from './openapi';
+import { credentialsOf, withCredentials, type PackOwner } from './openapi-credentials';
+import { docsOf } from './openapi-docs';
+import { operationsOf, type Operation } from './openapi-operations';
+import { buildRequest, type ApiRequest } from './openapi-request';
 import { validatePackPolicy } from './policy';
 import type { PackPolicy } from './types';
 

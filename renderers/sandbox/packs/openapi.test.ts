@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPacks, type OpenApiPackConfig } from './config';
-import { baseUrlOf, buildOpenApiPack, buildRequest, defaultGlobal, docsOf, nameFromPath, operationsOf, sanitizeName, tsType, type ApiRequest, type Operation } from './openapi';
+import { buildOpenApiPack } from './openapi';
+import { docsOf, tsType } from './openapi-docs';
+import { operationsOf, type Operation } from './openapi-operations';
+import { buildRequest, type ApiRequest } from './openapi-request';
+import { baseUrlOf, defaultGlobal, nameFromPath, sanitizeName } from './openapi-spec';
 import { openApiPack } from './openapi-module';
 import { validatePackPolicy } from './policy';
 import type { PackPolicy } from './types';

@@ -4,26 +4,25 @@
 // next run continues the same turn, as AG-UI clients do. The thread (its messages and state)
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
-import type { ChatBackend, DecisionTools, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress, TurnRefusal } from '../../conversation/backend';
+import type { ChatBackend, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
 import { newestFitting, readHistory, readString, roomFor, writeString } from '../../conversation/history';
 import { deeperThan, MAX_JSON_DEPTH, stateProblem } from './limits';
 import { randomId } from '../../ids';
 import { turnRefusal } from '../errors';
-import { resumeFor, type Decision } from './input';
-import { DECISION_CSS, decideFirst, decisionSummary, drawDecisions, type DecisionAsk } from './decision-view';
+import type { DecisionAsk } from './decision-view';
+import { createDecisions } from './decisions';
 import type { AgentOptions, HostTool } from './options';
 import type { HostTools } from './host-tools';
 import type { AgUiRun, Part, ToolPart } from './run';
 import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
 import { outcomeText } from './outcome';
 import { answerPart, createPartsView, rendererTypeOf, silentReply, type PartsLang } from './parts-view';
-import { adoptStyles } from '../../ui/adopt-styles';
 import { createThreadView, isThreadPart, type ThreadPart } from './thread-view';
-import { asksDrawnAt, isOpen, keptAsks, shownAnswers, unreachableAsks } from './open-asks';
+import { shownAnswers } from './open-asks';
 import { keepVisitorRows } from './visitor-rows';
 import { hiddenRun, postRun, readRun, type PendingRun, type RunLink } from './agent-runs';
-import { answered, answerToolCalls, openCalls } from './host-calls';
+import { answered, answerToolCalls, SHOWN, turnMessages } from './host-calls';
 import { anyValue, isMessageList, isRecord, isUser, keptParts, MAX_KEPT_MESSAGES, MAX_KEPT_TURNS, MAX_STORED_MESSAGES, MAX_STORED_PARTS, readJson, rewrittenThread, storageKeysFor } from './kept-thread';
 import { answerText, isAnswer, nextFrame, progressOf } from './turn-progress';
 import type { AgUiEvent, Context, Message, ResumeEntry } from './types';
@@ -52,13 +51,6 @@ export interface AgUiBackendOptions {
 
 /** Most runs one turn may chain through host tools before it is stopped (an agent calling tools forever). */
 export const MAX_TOOL_ROUNDS = 8;
-/** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
-const SHOWN = JSON.stringify({ status: 'shown' });
-/**
- * The error a call gets when the visitor goes on before it ran (they stopped the answer): in the
- * tool message's `error` (1.0 ToolMessage.error), so the agent does not read it as a result.
- */
-const NOT_RUN = 'not run';
 
 /**
  * How often, at most, what a running turn shows is written down for a reload mid-run; it is
@@ -85,16 +77,19 @@ export interface AgUiBackend extends ChatBackend {
  * page's tool answers), kept-thread.ts (what storage keeps), turn-progress.ts (what a turn shows).
  */
 export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
+  // One closure on purpose: the thread (its messages, state, kept parts, the runs under way) is read
+  // and changed by every method and by each round of a turn, and is written back to the page's
+  // storage as one record; what does not need it lives in the modules imported above.
   const { agent, storage, warn } = options;
   const keys = storageKeysFor(agent.url);
+  const lang = (options.lang ?? 'en') as PartsLang;
   // Every record is read (and a bad one dropped) before anything is written: what is dropped frees its room.
   let messages: Message[] = readJson(storage, keys.messages, isMessageList, [], (list) => (deeperThan(list, MAX_JSON_DEPTH + 4) ? `it nests deeper than ${MAX_JSON_DEPTH + 4} levels (MAX_JSON_DEPTH)` : undefined));
   // A state of null is kept as "null" and read as none: optional fields are omitted, never null (1.0).
   let state: unknown = readJson(storage, keys.state, anyValue, undefined, stateProblem) ?? undefined;
   /** The parts each answered turn showed (steps, generated UI), kept for a reload. */
   let turnParts: Record<string, Part[]> = readJson(storage, keys.parts, isRecord<Part[]>, {});
-  /** What runs of this thread asked the visitor (their interrupts), by turn id, with the decisions made. */
-  let asks: Record<string, DecisionAsk> = readJson(storage, keys.asks, isRecord<DecisionAsk>, {});
+  const decisions = createDecisions(storage, keys.asks, lang);
   let threadId = readString(storage, keys.thread) || randomId('t_', 20);
   writeString(storage, keys.thread, threadId);
   const visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
@@ -114,7 +109,6 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   }
   /** A tool call the page draws with a renderer (generative UI), not one it runs. */
   const drawnByPage = (name: string) => renderers.includes(rendererTypeOf(name));
-  const keepAsks = () => writeString(storage, keys.asks, JSON.stringify((asks = keptAsks(asks))));
   /** The answers the page's history shows (the conversation writes it before it draws a card). */
   const record = () => readHistory(storage, keys.history);
   const shown = () => shownAnswers(record());
@@ -144,30 +138,22 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
   const request = (props: Record<string, unknown>, signal: AbortSignal) => hiddenRun(link, messages, props, signal);
   const answerCalls = (run: AgUiRun, tools: readonly HostTool[], signal: AbortSignal) => answerToolCalls(run, tools, signal, drawnByPage, warn);
 
-  const lang = (options.lang ?? 'en') as PartsLang;
   const drawParts = createPartsView(lang, { request, warn: (message) => warn(message) });
   const threadView = createThreadView();
 
   /** The run that continues turn `turnId`'s interrupted run, with the visitor's decisions. */
   async function startResume({ turnId }: { turnId: string }, signal: AbortSignal): Promise<StartedTurn> {
-    const ask = asks[turnId];
-    if (!ask || ask.sent) throw new Error('there is nothing open to answer');
-    const resume = resumeFor(ask.interrupts, ask.decisions);
-    if (!resume.ok) throw Object.assign(new Error(resume.error), { visitorText: resume.error }) satisfies TurnRefusal;
+    const resume = decisions.resumeOf(turnId);
     const runId = randomId('r_', 20);
     try {
-      pending.set(runId, await post(runId, messages, signal, resume.resume));
+      pending.set(runId, await post(runId, messages, signal, resume));
     } catch (error) {
       throw turnRefusal(error);
     }
-    ask.sent = true;
-    keepAsks();
     // The calls the interrupts held are decided: a rejected one is rejected, an approved one runs
     // now (its result, if the agent sends one, comes in this run against the same call id).
     const running: string[] = [];
-    for (const { id, toolCallId } of ask.interrupts) {
-      if (toolCallId === undefined) continue;
-      const rejected = ask.decisions[id]?.kind === 'reject';
+    for (const { toolCallId, rejected } of decisions.sent(turnId)) {
       if (!rejected) running.push(toolCallId);
       changeEarlier(toolCallId, { status: rejected ? 'rejected' : 'running' });
     }
@@ -197,28 +183,6 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     }
   }
 
-  /** Draws the cards of what turn `id` asked into `el`. */
-  function drawAsk(el: HTMLElement, id: string, tools: DecisionTools) {
-    const ask = asks[id]!;
-    drawDecisions(el, ask, {
-      decide(interruptId: string, decision: Decision) {
-        ask.decisions[interruptId] = decision;
-        keepAsks();
-      },
-      send: () =>
-        tools.answer({ turnId: id }, decisionSummary(ask, lang)).catch((error: unknown) => {
-          // Not taken: the visitor decides again (a resume is never sent half-made).
-          ask.decisions = {};
-          keepAsks();
-          throw error;
-        }),
-      mountForm: (container, payload, onSubmit) =>
-        tools.mount('bailing-form', payload, container, (response) => {
-          if (response.action === 'submit' && typeof response.values === 'object' && response.values) onSubmit(response.values as Record<string, unknown>);
-        }),
-    }, lang);
-  }
-
   return {
     historyKey: keys.history,
     // A new run whose messages end with the question again (after the earlier turn's).
@@ -238,68 +202,35 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     // resume the page was left in) was cut off. A call waiting for a decision still waits.
     partsOf: (id) => (turnParts[id] ? endParts(turnParts[id]!, 'cut', true) : null),
 
-    drawDecision(el, id, tools) {
-      const drawn = asksDrawnAt(asks, id, shown());
-      if (!drawn.length) return false;
-      adoptStyles(el, DECISION_CSS);
-      // One card list per ask: an open ask whose own answer left the history comes here too.
-      const boxes = drawn.length == 1 ? [el] : drawn.map(() => el.appendChild(document.createElement('div')));
-      drawn.forEach((turnId, i) => drawAsk(boxes[i]!, turnId, tools));
-      return true;
-    },
+    drawDecision: (el, id, tools) => decisions.draw(el, id, tools, shown()),
 
     newThread() {
       threadId = randomId('t_', 20);
       messages = [];
       state = undefined;
-      asks = {};
+      decisions.clear();
       turnParts = {};
       writeString(storage, keys.parts, null);
       writeString(storage, keys.live, null);
       writeString(storage, keys.thread, threadId);
       keep();
-      keepAsks();
+      decisions.keep();
       options.onState?.(state);
     },
 
     async start({ message, interaction, renderers: types, resume }, signal): Promise<StartedTurn> {
       renderers = types;
       if (resume) return startResume(resume as { turnId: string }, signal);
-      // The agent waits on the visitor's decision: a run that does not answer every open interrupt
-      // would be refused, so the message waits (it goes back in the box) and the card says what to do.
-      // An open ask no card can show (the page's history was cleared) must not hold the visitor:
-      // this run cancels it, as the 1.0 resume allows beside new messages.
-      const unreachable = unreachableAsks(asks, shown());
-      if (Object.keys(asks).some((k) => isOpen(asks[k]!) && !unreachable.includes(k))) throw Object.assign(new Error('an interrupt is waiting for a decision'), { visitorText: decideFirst(lang) }) satisfies TurnRefusal;
-      const cancelled: ResumeEntry[] = unreachable.flatMap((k) => asks[k]!.interrupts.map((i) => ({ interruptId: i.id, status: 'cancelled' as const })));
-      const open = openCalls(messages);
-      // A drawn tool call's renderer answered (a generated form was sent): that is the call's
-      // result. The widget's own fields of the response are not the agent's.
-      const drawnCall = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
-      // An activity's renderer starts a run with its own forwardedProps (RendererActivity.run: an
-      // A2UI action, which the agent's middleware turns into messages of its own): the run carries
-      // them, and no message of the visitor's.
-      const props = isRecord(interaction?.forwardedProps) ? (interaction.forwardedProps as Record<string, unknown>) : undefined;
-      let sent: Message[];
-      if (drawnCall && interaction && !props) {
-        const { type: _t, version: _v, source_job_id: _s, ...response } = interaction;
-        sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: drawnCall.id, content: JSON.stringify(response) }];
-      } else {
-        // Going on past drawn calls (a view the visitor did not answer): each gets its result, as
-        // every tool call must before the next user message. Another renderer's response reaches
-        // the agent as the user's message, in JSON.
-        const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, ...(drawnByPage(c.function.name) ? { content: SHOWN } : { content: JSON.stringify({ error: NOT_RUN }), error: NOT_RUN }) }));
-        const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
-        sent = [...messages, ...closed, ...(props ? [] : [{ id: randomId('m_', 16), role: 'user', content } satisfies Message])];
-      }
+      // An open ask holds the message back; one no card can show is cancelled by this run (decisions.ts).
+      const { unreachable, cancelled } = decisions.beforeTurn(shown());
+      const { sent, props } = turnMessages(messages, message, interaction, drawnByPage);
       const runId = randomId('r_', 20);
       try {
         pending.set(runId, { ...(await post(runId, sent, signal, cancelled.length ? cancelled : undefined, props)), from: sent[messages.length]?.id });
       } catch (error) {
         throw turnRefusal(error);
       }
-      for (const k of unreachable) asks[k]!.sent = true;
-      if (unreachable.length) keepAsks();
+      decisions.cancelled(unreachable);
       return { id: runId };
     },
 
@@ -446,10 +377,10 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
         // The visitor decides; the next turn resumes the run with their decisions (drawDecision).
         const calls: DecisionAsk['calls'] = {};
         for (const p of [...earlier, ...run.parts]) if (p.kind === 'tool') calls[p.id] = { name: p.name, args: p.args };
-        asks[id] = { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} };
+        decisions.add(id, { runId: run.runId, interrupts: run.interrupts, calls, decisions: {} });
         messages = theirs(run);
         keep();
-        keepAsks();
+        decisions.keep();
         return { kind: 'answered', answer: { reply: text, thread: thread(run) } };
       }
       // Finished (or waiting on the page): what the run did is now the thread.

@@ -1,8 +1,11 @@
 // The page's answers to the tool calls a run left to it (host tools): each call's arguments checked
-// against its tool's schema, its handler run (with a time limit), the result a tool message.
+// against its tool's schema, its handler run (with a time limit), the result a tool message; and
+// the messages a new turn sends, with the calls still open closed first.
 import { randomId } from '../../ids';
 import type { HostTool } from './options';
 import type { AgUiRun, Part } from './run';
+import { isRecord } from './kept-thread';
+import { rendererTypeOf } from './parts-view';
 import { compileToolSchema, type SchemaProblem, type ToolSchema } from './tool-schema';
 import type { Message, ToolMessage } from './types';
 
@@ -78,4 +81,41 @@ function withTimeout<T>(work: Promise<T>, ms: number, signal: AbortSignal, name:
       signal.removeEventListener('abort', stop);
     });
   });
+}
+
+/** The result a drawn tool call gets when the visitor goes on without answering it (the view was shown). */
+export const SHOWN = JSON.stringify({ status: 'shown' });
+/**
+ * The error a call gets when the visitor goes on before it ran (they stopped the answer): in the
+ * tool message's `error` (1.0 ToolMessage.error), so the agent does not read it as a result.
+ */
+const NOT_RUN = 'not run';
+
+/**
+ * What a new turn sends after the thread's `messages`: the visitor's message, or the answer of a
+ * drawn call's renderer (its result), or an activity's own forwardedProps (`props`, with no
+ * message of the visitor's), each open call closed first.
+ */
+export function turnMessages(messages: readonly Message[], message: string | undefined, interaction: Record<string, unknown> | undefined, drawnByPage: (name: string) => boolean): { sent: Message[]; props?: Record<string, unknown> } {
+  const open = openCalls(messages);
+  // A drawn tool call's renderer answered (a generated form was sent): that is the call's
+  // result. The widget's own fields of the response are not the agent's.
+  const drawnCall = interaction ? open.find((c) => rendererTypeOf(c.function.name) === interaction.type) : undefined;
+  // An activity's renderer starts a run with its own forwardedProps (RendererActivity.run: an
+  // A2UI action, which the agent's middleware turns into messages of its own): the run carries
+  // them, and no message of the visitor's.
+  const props = isRecord(interaction?.forwardedProps) ? (interaction.forwardedProps as Record<string, unknown>) : undefined;
+  let sent: Message[];
+  if (drawnCall && interaction && !props) {
+    const { type: _t, version: _v, source_job_id: _s, ...response } = interaction;
+    sent = [...messages, { id: randomId('m_', 16), role: 'tool', toolCallId: drawnCall.id, content: JSON.stringify(response) }];
+  } else {
+    // Going on past drawn calls (a view the visitor did not answer): each gets its result, as
+    // every tool call must before the next user message. Another renderer's response reaches
+    // the agent as the user's message, in JSON.
+    const closed: Message[] = open.map((c) => ({ id: randomId('m_', 16), role: 'tool', toolCallId: c.id, ...(drawnByPage(c.function.name) ? { content: SHOWN } : { content: JSON.stringify({ error: NOT_RUN }), error: NOT_RUN }) }));
+    const content = interaction ? JSON.stringify({ interaction_response: interaction }) : message ?? '';
+    sent = [...messages, ...closed, ...(props ? [] : [{ id: randomId('m_', 16), role: 'user', content } satisfies Message])];
+  }
+  return { sent, props };
 }
