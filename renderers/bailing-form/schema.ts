@@ -5,6 +5,9 @@
 // Where the reference leaves holes this is stricter: lengths count code points, ids and option
 // values are checked as sent, HTML in any text is rejected (not shown as text), and a required
 // boolean must be checked.
+// One file of about 440 lines, on purpose: the form's check and its values' check speak the same
+// rules (FormRule), limits and a dozen small private helpers (reporting, sizes, control
+// characters, dates); split, those would become an API of their own for two callers.
 
 import { credentialLike } from './wording';
 

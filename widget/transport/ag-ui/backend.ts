@@ -4,6 +4,9 @@
 // next run continues the same turn, as AG-UI clients do. The thread (its messages and state)
 // is kept in the page's storage, per agent URL; AG-UI has no way to resume a stream, so a turn
 // whose stream is lost is interrupted, never shown as done.
+// About 420 lines: the runs (agent-runs.ts), the page's tool answers (host-calls.ts), the
+// decisions (decisions.ts), the kept thread (kept-thread.ts) and the progress (turn-progress.ts)
+// are modules of their own; what stays is the one thread's state and the turn loop over it.
 import type { ChatBackend, PartsTools, StartedTurn, TurnAnswer, TurnEnd, TurnProgress } from '../../conversation/backend';
 import type { HistoryItem } from '../../types';
 import { newestFitting, readHistory, readString, roomFor, writeString } from '../../conversation/history';
