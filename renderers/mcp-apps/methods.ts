@@ -10,6 +10,7 @@
 // - `ui/request-display-mode`: only a mode the view declared and the widget has;
 // - `ui/update-model-context`: kept, size-capped, sent with the next run.
 
+import { codePoints, MAX_MESSAGE_CHARS } from '../../widget/contract';
 import { messageText, type Params } from './messages';
 import type { McpAppsPolicy } from './policy';
 
@@ -71,6 +72,8 @@ export function planRequest(method: string, params: Params, facts: MethodFacts, 
       if (text === null) return refuse('ui/message', 'content', 'only text content can become the visitor’s message');
       if (!text.trim()) return refuse('ui/message', 'content', 'the message is empty');
       if (utf8(text) > policy.maxMessageBytes) return refuse('ui/message', 'size', `longer than ${policy.maxMessageBytes} bytes (maxMessageBytes)`);
+      // Refused here, where the view learns why, not after the visitor pressed Send.
+      if (codePoints(text) > MAX_MESSAGE_CHARS) return refuse('ui/message', 'size', `longer than ${MAX_MESSAGE_CHARS} characters (a visitor's message at most)`);
       return { do: 'send', text, ask: { name: 'ui/message', effect: 'act' } };
     }
     case 'ui/open-link': {
