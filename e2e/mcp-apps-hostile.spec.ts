@@ -223,8 +223,20 @@ test('full screen and back: only a mode the view declared, inside a click', asyn
   await view(page).getByRole('button', { name: 'Full screen' }).click();
   await expect(log(page)).toContainText('display: ok {"mode":"fullscreen"}');
   await expect(box).toHaveClass(/mcp-full/);
+  // In the widget's maximised panel, filling it: not over the host page.
+  const maximize = page.getByRole('button', { name: 'Maximize' });
+  await expect(maximize).toHaveAttribute('aria-pressed', 'true');
+  const [boxRect, panelRect, viewport] = await page.locator('bailing-chat-widget').evaluate((host) => {
+    const rect = (el: Element) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); };
+    return [rect(host.shadowRoot!.querySelector('.sbx.mcp.mcp-full')!), rect(host.shadowRoot!.querySelector('.bc-panel')!), [innerWidth, innerHeight]];
+  });
+  // Inside the panel's border (1 px), edge to edge.
+  boxRect.forEach((value, i) => expect(Math.abs(value - panelRect[i]!)).toBeLessThanOrEqual(2));
+  expect(boxRect.slice(2)).not.toEqual(viewport);
   await box.getByRole('button', { name: 'Back to the chat' }).click();
   await expect(box).not.toHaveClass(/mcp-full/);
+  // The panel as it was before the view asked.
+  await expect(maximize).toHaveAttribute('aria-pressed', 'false');
   await expect(log(page)).toContainText('got ui/notifications/host-context-changed {"displayMode":"inline"}');
 });
 

@@ -57,10 +57,26 @@ function confirmSend(s: ViewSession, id: RpcId, text: string) {
   yes.focus();
 }
 
-/** The view in the widget's maximised panel, or back inline. */
+/**
+ * The widget's panel maximised for a view in full screen (through its own Maximize button, so its
+ * state and `aria-pressed` stay true), and back as it was; an inline widget fills its own box.
+ */
+export function maximisePanel(box: HTMLElement, on: boolean) {
+  const root = box.closest('.bc-root');
+  const button = root?.querySelector<HTMLButtonElement>('.bc-max-btn');
+  if (!root || !button || root.classList.contains('bc-inline')) return;
+  if (on && !root.classList.contains('bc-max')) (box.dataset.maximised = '1'), button.click();
+  else if (!on && box.dataset.maximised) {
+    delete box.dataset.maximised;
+    if (root.classList.contains('bc-max')) button.click();
+  }
+}
+
+/** The view filling the widget's maximised panel, or back inline. */
 function setFull(s: ViewSession, on: boolean) {
   const { m } = s;
   m.box.classList.toggle('mcp-full', on);
+  maximisePanel(m.box, on);
   m.options.fullscreen?.(on);
   if (on) {
     const exit = el('button', 'mcp-exit', m.strings.mcpExitFull);

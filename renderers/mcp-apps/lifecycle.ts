@@ -3,7 +3,7 @@
 // then the heartbeat), its size, and its end (a flood, a second document, no start, or teardown).
 
 import { el } from '../sandbox/dom';
-import { handleRequest } from './bridge';
+import { handleRequest, maximisePanel } from './bridge';
 import type { ViewCsp } from './csp';
 import { dropFlags, viewFrame } from './frame';
 import { hostContext } from './host-context';
@@ -123,7 +123,7 @@ export function runView(m: ViewMount, title: HTMLElement, server: string, html: 
   });
   return () => {
     observer?.disconnect();
-    if (box.classList.contains('mcp-full')) options.fullscreen?.(false);
+    if (box.classList.contains('mcp-full')) maximisePanel(box, false), options.fullscreen?.(false);
     close(s, null);
   };
 }

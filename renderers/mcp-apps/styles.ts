@@ -12,7 +12,8 @@ export const MCP_CSS =
 .sbx.mcp .mcp-yes, .sbx.mcp .mcp-no, .sbx.mcp .mcp-exit { margin-inline-end: 6px; padding: 4px 12px; font: inherit; font-size: 13px; border-radius: 6px; cursor: pointer; border: 1px solid var(--bc-border, #e5e7eb); background: var(--bc-bg, #fff); color: inherit; }
 .sbx.mcp .mcp-yes { color: var(--bailing-accent-text, #fff); background: var(--bailing-accent, #2563eb); border-color: transparent; }
 .sbx.mcp.mcp-borderless { border-color: transparent; }
-.sbx.mcp.mcp-full { position: fixed; inset: 0; z-index: 2147483647; border-radius: 0; display: flex; flex-direction: column; }
+/* Over the whole panel (the nearest positioned box: the list and the rows are not), maximised. */
+.sbx.mcp.mcp-full.mcp-full { position: absolute; inset: 0; z-index: 5; margin: 0; max-width: none; border-radius: 0; display: flex; flex-direction: column; }
 .sbx.mcp.mcp-full .mcp-frame { flex: 1; height: auto !important; }
 .sbx.mcp .mcp-exit { margin: 6px 12px 0; align-self: flex-start; }
 `;
