@@ -263,6 +263,16 @@ test('a view that asks to go is told ui/resource-teardown and answers before its
   expect(answered).toBe(true);
 });
 
+test('a view the widget takes away (a new conversation) is told ui/resource-teardown and its frame lives until it answered', async ({ page, mcpServer }) => {
+  await openWith(page, mcpServer.url, {});
+  await fixture(page, 'none');
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  // Its row went at once; the frame waited for its answer in a hidden holder, then went too.
+  await expect(page.locator('bailing-chat-widget .sbx.mcp')).toHaveCount(0);
+  await page.waitForFunction(() => (window as unknown as { __mcpLog: { data: { result?: { fixtureTornDown?: boolean } } }[] }).__mcpLog.some((m) => m.data?.result?.fixtureTornDown === true));
+  await expect(page.locator('bailing-chat-widget iframe.mcp-frame')).toHaveCount(0);
+});
+
 test('a view asking to be taller than the owner allows gets maxHeight', async ({ page, mcpServer }) => {
   await openWith(page, mcpServer.url, { maxHeight: 400 });
   await fixture(page, 'grow');

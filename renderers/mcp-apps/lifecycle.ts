@@ -9,7 +9,7 @@ import { dropFlags, viewFrame } from './frame';
 import { hostContext } from './host-context';
 import { MAX_MESSAGES_PER_SECOND, MAX_PENDING, MCP_TIMING, MIN_HEIGHT } from './limits';
 import { readViewMessage, RPC } from './messages';
-import { ask, close, later, notify, post, replyError, surroundings, viewSession, type ViewMount, type ViewSession } from './view-session';
+import { ask, close, holdForTeardown, later, notify, post, replyError, surroundings, viewSession, type ViewMount, type ViewSession } from './view-session';
 
 /** Shows, or takes away, that the view stopped answering, with a button to close it. */
 function setStuck(s: ViewSession, now: boolean) {
@@ -124,6 +124,7 @@ export function runView(m: ViewMount, title: HTMLElement, server: string, html: 
   return () => {
     observer?.disconnect();
     if (box.classList.contains('mcp-full')) maximisePanel(box, false), options.fullscreen?.(false);
+    holdForTeardown(s);
     close(s, null);
   };
 }

@@ -59,6 +59,8 @@ export interface ViewSession {
   asking: HTMLElement | null;
   /** The listener of the page's messages, removed when the view stops. */
   onMessage?: (event: MessageEvent) => void;
+  /** Where the frame waits out its teardown once the widget took its row away (holdForTeardown). */
+  holder?: HTMLElement;
 }
 
 export function viewSession(m: ViewMount, frame: HTMLIFrameElement, html: string, csp: ViewCsp): ViewSession {
@@ -122,6 +124,27 @@ export function stop(s: ViewSession) {
   clearInterval(s.heartbeat);
   if (s.onMessage) removeEventListener('message', s.onMessage);
   s.frame.remove();
+  s.holder?.remove();
+}
+
+/**
+ * The widget takes a view's row away at once (its message replaced, a new conversation), yet the
+ * view is owed `ui/resource-teardown` and time to answer it. Where the browser moves a frame
+ * without reloading it (`moveBefore`), the frame waits out that time in a hidden holder of the
+ * widget's own root; elsewhere it goes with its row, told but not waited for.
+ */
+export function holdForTeardown(s: ViewSession) {
+  const root = s.frame.getRootNode() as ParentNode;
+  if (s.stopped || !s.initialized || !s.frame.isConnected || !('moveBefore' in Element.prototype)) return;
+  const holder = document.createElement('div');
+  holder.hidden = true;
+  try {
+    root.append(holder);
+    (holder as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(s.frame, null);
+    s.holder = holder;
+  } catch {
+    holder.remove();
+  }
 }
 
 /** The view goes: it is told first (`ui/resource-teardown`), and given TEARDOWN_MS to answer. */
