@@ -205,11 +205,12 @@ test('two overlapping tool calls ("compare") show as two steps, each with its ow
   await expect(lastAssistant(page).locator('.bc-body strong')).toHaveText(COMPARE_ANSWER.match(/\*\*(\w+)\*\*/)![1]!);
 });
 
-test('reasoning ("think") sits behind a collapsed "Thinking" button that shows it', async ({ page, server }) => {
+test('reasoning ("think") sits behind a collapsed button, "Thought for N s" once it ended, that shows it', async ({ page, server }) => {
   await openAgent(page, server.url);
   await ask(page, 'Think about how long setup takes');
   await waitForAnswer(page);
-  const thinking = turnRows(page).getByRole('button', { name: 'Thinking' });
+  // Finished: no longer "Thinking" (the demo streams its reasoning, so the page saw it running and timed it).
+  const thinking = turnRows(page).getByRole('button', { name: /^Thought for \d+ s$/ });
   await expect(thinking).toHaveAttribute('aria-expanded', 'false');
   const text = turnRows(page).locator('.bc-part-thinking');
   await expect(text).toBeHidden();

@@ -12,11 +12,11 @@ import { liveActivity, type ActivityHost, type LiveActivity } from './activity';
 import type { ActivityPart, Part, TextPart } from './run';
 
 const STRINGS = {
-  en: { silent: 'The agent ended without a reply.', assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
-  'zh-CN': { silent: '助手结束了，没有回复。', assistant: '助手', details: '显示详情', thinking: '思考过程', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', stopped: '已停止', cut: '已中断', rejected: '已拒绝', cutOff: '未完成即中断。', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
-  es: { silent: 'El agente terminó sin responder.', assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', stopped: 'detenido', cut: 'interrumpido', rejected: 'rechazado', cutOff: 'Se interrumpió antes de terminar.', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
-  ar: { silent: 'أنهى الوكيل دون رد.', assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', stopped: 'متوقف', cut: 'انقطع', rejected: 'مرفوض', cutOff: 'انقطع قبل أن يكتمل.', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
-  ja: { silent: 'エージェントは返信せずに終了しました。', assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', stopped: '停止', cut: '中断', rejected: '却下', cutOff: '完了する前に中断されました。', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
+  en: { silent: 'The agent ended without a reply.', assistant: 'Assistant', details: 'Show details', thinking: 'Thinking', thought: 'Thought', thoughtFor: 'Thought for {n} s', args: 'Arguments', result: 'Result', running: 'running', done: 'done', failed: 'failed', pending: 'waiting', suspended: 'waiting', stopped: 'stopped', cut: 'cut off', rejected: 'rejected', cutOff: 'Cut off before it finished.', steps: 'Steps', earlier: '{n} earlier steps not shown' },
+  'zh-CN': { silent: '助手结束了，没有回复。', assistant: '助手', details: '显示详情', thinking: '思考过程', thought: '已思考', thoughtFor: '已思考 {n} 秒', args: '参数', result: '结果', running: '进行中', done: '完成', failed: '失败', pending: '等待中', suspended: '等待中', stopped: '已停止', cut: '已中断', rejected: '已拒绝', cutOff: '未完成即中断。', steps: '步骤', earlier: '之前的 {n} 个步骤未显示' },
+  es: { silent: 'El agente terminó sin responder.', assistant: 'Asistente', details: 'Mostrar detalles', thinking: 'Razonamiento', thought: 'Razonado', thoughtFor: 'Razonó durante {n} s', args: 'Argumentos', result: 'Resultado', running: 'en curso', done: 'hecho', failed: 'falló', pending: 'en espera', suspended: 'en espera', stopped: 'detenido', cut: 'interrumpido', rejected: 'rechazado', cutOff: 'Se interrumpió antes de terminar.', steps: 'Pasos', earlier: '{n} pasos anteriores no se muestran' },
+  ar: { silent: 'أنهى الوكيل دون رد.', assistant: 'المساعد', details: 'عرض التفاصيل', thinking: 'التفكير', thought: 'فكّر', thoughtFor: 'فكّر لمدة {n} ث', args: 'المعاملات', result: 'النتيجة', running: 'قيد التشغيل', done: 'تم', failed: 'فشل', pending: 'قيد الانتظار', suspended: 'قيد الانتظار', stopped: 'متوقف', cut: 'انقطع', rejected: 'مرفوض', cutOff: 'انقطع قبل أن يكتمل.', steps: 'الخطوات', earlier: 'لا تُعرض {n} من الخطوات السابقة' },
+  ja: { silent: 'エージェントは返信せずに終了しました。', assistant: 'アシスタント', details: '詳細を表示', thinking: '思考', thought: '思考済み', thoughtFor: '{n} 秒間思考', args: '引数', result: '結果', running: '実行中', done: '完了', failed: '失敗', pending: '待機中', suspended: '待機中', stopped: '停止', cut: '中断', rejected: '却下', cutOff: '完了する前に中断されました。', steps: 'ステップ', earlier: '以前の {n} 件のステップは表示されていません' },
 } as const;
 export type PartsLang = keyof typeof STRINGS;
 type PartStrings = (typeof STRINGS)[PartsLang];
@@ -114,19 +114,24 @@ function toolRow(s: PartStrings): Row {
 
 function reasoningRow(s: PartStrings): Row {
   const { el, name, status, body } = disclosure(s.thinking, 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z', s.details);
-  // The disclosure is named "Thinking", the one control a screen reader needs here.
+  // The disclosure is named "Thinking" while the agent thinks, then "Thought for 4 s" (timed from
+  // the first time this page saw it running; drawn again from storage, plain "Thought"): the one
+  // control a screen reader needs here.
   const toggle = el.querySelector('button')!;
-  toggle.textContent = s.thinking;
-  toggle.setAttribute('aria-label', s.thinking);
   name.remove();
   const text = h('div', { class: 'bc-part-thinking' });
   body.append(text);
+  let started: number | undefined;
+  let label = '';
   return {
     el,
     update(part) {
       if (part.kind !== 'reasoning') return;
       el.dataset.status = part.done ? 'done' : 'running';
       status.textContent = part.done ? '' : s.running;
+      if (!part.done) started ??= Date.now();
+      const next = !part.done ? s.thinking : label && label !== s.thinking ? label : started === undefined ? s.thought : s.thoughtFor.replace('{n}', String(Math.max(1, Math.round((Date.now() - started) / 1000))));
+      if (next !== label) toggle.setAttribute('aria-label', (toggle.textContent = label = next));
       text.textContent = clip(part.text);
     },
   };
