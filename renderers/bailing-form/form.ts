@@ -11,7 +11,7 @@ import { icon as svgIcon } from '../../widget/ui/dom';
 import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
 import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
 import { FORM_CSS } from './form-styles';
-import { FORM_EN, type FormStrings } from './strings';
+import { FORM_EN, type FormStrings } from '../../widget/ui/i18n/form-strings';
 import { fill } from '../../widget/attachments/uploads';
 
 /** Single choices with at most this many options are radio buttons; more become a `<select>`. */
@@ -97,7 +97,7 @@ interface Control {
  *
  * One function of about 290 lines, on purpose: a mounted form is one instance whose fields, error
  * lines, submission id and retry state are created, read and torn down together; what does not
- * need that state is apart (schema.ts reads the payload, wording.ts and strings.ts hold the
+ * need that state is apart (schema.ts reads the payload, wording.ts and widget/ui/i18n/form-strings.ts hold the
  * words), and what is left reads top to bottom as the form is drawn.
  */
 export function mount(context: RendererContext, words?: Partial<FormStrings>): () => void {

@@ -12,7 +12,7 @@ import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type S
 import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { loadExternalModule } from '../../widget/modules';
 import { checkSend } from './sends';
-import { sandboxStrings, type SandboxStrings } from './strings';
+import { sandboxStrings, type SandboxStrings } from '../../widget/ui/i18n/sandbox-strings';
 import { adoptSheet, el } from './dom';
 import { SANDBOX_CSS } from './styles';
 import { randomHex } from '../../widget/ids';

@@ -14,7 +14,7 @@ import type { JsxAssets } from './jsx-document';
 import { drawPlaceholder, placeholderOf } from './preview';
 import { portFrame, previewFrame, type PortFrame } from './preview-box';
 import { previewView, type PreviewView } from './preview-markup';
-import { sandboxStrings } from './strings';
+import { sandboxStrings } from '../../widget/ui/i18n/sandbox-strings';
 import { CONTROL } from './text';
 
 interface Shown {

@@ -8,8 +8,8 @@ import { EXTRAS_EN } from '../extras-strings';
 import { en } from './i18n';
 import type { LangTable } from './table';
 import { UPLOAD_EN } from '../../attachments/uploader-strings';
-import { FORM_EN } from '../../../renderers/bailing-form/strings';
-import { SANDBOX_EN } from '../../../renderers/sandbox/strings';
+import { FORM_EN } from './form-strings';
+import { SANDBOX_EN } from './sandbox-strings';
 import { describe } from '../../embed/describe';
 
 export const EN_ALL: LangTable = { ...en, ...EXTRAS_EN, ...UPLOAD_EN, ...SANDBOX_EN, ...CODE_EN, ...FORM_EN };

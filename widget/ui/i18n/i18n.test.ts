@@ -10,8 +10,8 @@ import { strings as ja } from './ja';
 import { strings as zh } from './zh-CN';
 import { UPLOAD_EN } from '../../attachments/uploader-strings';
 import { CODE_EN } from '../code-strings';
-import { FORM_EN } from '../../../renderers/bailing-form/strings';
-import { SANDBOX_EN } from '../../../renderers/sandbox/strings';
+import { FORM_EN } from './form-strings';
+import { SANDBOX_EN } from './sandbox-strings';
 
 const HUB_THAT_SERVES_NOTHING = 'https://hub.invalid/widget.js';
 const TABLES: [string, LangTable][] = [['zh-CN', zh], ['ar', ar], ['es', es], ['ja', ja]];

@@ -6,7 +6,7 @@ import type { CodeStrings } from '../code-strings';
 import type { ExtrasStrings } from '../extras-strings';
 import type { Strings } from './i18n';
 import type { UploadStrings } from '../../attachments/uploader-strings';
-import type { FormStrings } from '../../../renderers/bailing-form/strings';
-import type { SandboxStrings } from '../../../renderers/sandbox/strings';
+import type { FormStrings } from './form-strings';
+import type { SandboxStrings } from './sandbox-strings';
 
 export type LangTable = Strings & ExtrasStrings & UploadStrings & SandboxStrings & CodeStrings & FormStrings;
