@@ -330,10 +330,14 @@ function withoutUnreferencedRules(source) {
         drop.push(i ? [all[i - 1].end, d.end] : [d.start, all[i + 1].start]);
       });
     }
-    // One a round (per statement: the first found), so two neighbours' ranges never overlap.
-    const first = drop.sort((a, b) => b[0] - a[0]).filter((range, i, all) => !all.some((other, j) => j != i && other[0] < range[1] && range[0] < other[1] && j < i));
-    if (!first.length) return source;
-    for (const [start, end] of first) source = source.slice(0, start) + source.slice(end);
+    if (!drop.length) return source;
+    // From the end of the file back; a range that overlaps one already cut (two neighbours) waits for the next round.
+    let cutFrom = Infinity;
+    for (const [start, end] of drop.sort((a, b) => b[0] - a[0])) {
+      if (end > cutFrom) continue;
+      source = source.slice(0, start) + source.slice(end);
+      cutFrom = start;
+    }
   }
 }
 

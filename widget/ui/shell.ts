@@ -13,8 +13,6 @@ import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';
 import { nextStop, type Stop } from './focus-cycle';
 import { luminance, readableTextOn } from './contrast';
 
-export { luminance, readableTextOn };
-
 /** Where the panel fills the screen (styles.ts says the same): there it is modal and keeps the focus. */
 const PHONE_QUERY = '(max-width: 480px)';
 

@@ -122,6 +122,8 @@ function reasoningRow(s: PartStrings): Row {
   const text = h('div', { class: 'bc-part-thinking' });
   body.append(text);
   let started: number | undefined;
+  /** The name once it ended, fixed then (later updates of the run must not make it grow). */
+  let thought: string | undefined;
   let label = '';
   return {
     el,
@@ -130,7 +132,7 @@ function reasoningRow(s: PartStrings): Row {
       el.dataset.status = part.done ? 'done' : 'running';
       status.textContent = part.done ? '' : s.running;
       if (!part.done) started ??= Date.now();
-      const next = !part.done ? s.thinking : label && label !== s.thinking ? label : started === undefined ? s.thought : s.thoughtFor.replace('{n}', String(Math.max(1, Math.round((Date.now() - started) / 1000))));
+      const next = !part.done ? s.thinking : (thought ??= started === undefined ? s.thought : s.thoughtFor.replace('{n}', String(Math.max(1, Math.round((Date.now() - started) / 1000)))));
       if (next !== label) toggle.setAttribute('aria-label', (toggle.textContent = label = next));
       text.textContent = clip(part.text);
     },
