@@ -117,6 +117,28 @@ test('New conversation clears the list, starts a new thread and shows the greeti
   expect(fresh.map((item) => [item.r, item.t])).toEqual([['u', 'hi'], ['a', HELLO_ANSWER]]);
 });
 
+test('New conversation can be undone for ten seconds: the list, the thread and its history come back, and the next question continues it', async ({ page, server }) => {
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  const before = await storedIds(page);
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  const bar = panel(page).locator('.bc-undo');
+  await expect(bar).toContainText('Conversation cleared');
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveCount(0);
+  expect((await storedIds(page)).threadId).not.toBe(before.threadId);
+  await bar.getByRole('button', { name: 'Undo' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user')).toHaveText(['You: hello']);
+  await expect(lastAssistant(page)).toContainText("I'm the Acme help assistant");
+  expect(await storedIds(page)).toEqual(before);
+  expect((await storedHistory(page)).map((item: { r: string }) => item.r)).toEqual(['u', 'a']);
+  await ask(page, 'and then?');
+  await waitForAnswer(page);
+  expect((await serverThread(page, server.url)).map((item) => item.r)).toEqual(['u', 'a', 'u', 'a']);
+});
+
 test('BailingChat.on handlers see a turn in order; BailingChat.send opens the panel and sends', async ({ page, server }) => {
   await loadWidget(page, server.url);
   await page.evaluate(() => {

@@ -111,8 +111,8 @@ export interface ChatBackend {
   readonly historyKey: string;
   /** Who the service knows the visitor as (uploads carry it). */
   visitor(): string;
-  /** Starts a new thread: the next turn no longer continues the old one. */
-  newThread(): void;
+  /** Starts a new thread: the next turn no longer continues the old one. Returns what makes the old one current again (Undo). */
+  newThread(): () => void;
   /**
    * Sends one turn. Rejects (a {@link TurnRefusal}) when it was not taken: nothing was started,
    * and the caller puts the visitor's text back. Never re-sent here: a second request would

@@ -228,13 +228,41 @@ describe('conversation over the BailingHub backend', () => {
     await until(() => doneEvents(h).length === 1, 'the answer');
     h.conversation.newConversation();
     expect(bubbles(h)).toEqual([]);
+    expect(h.root.querySelector('.bc-undo')!.textContent).toContain('Conversation cleared');
+    expect(h.root.querySelector('.bc-undo button')!.textContent).toBe('Undo');
     expect(stored(h)).toEqual([]);
     const thread = h.storage.getItem(storageKeys('demo_assistant').thread);
     expect(thread).toMatch(/^t_[A-Za-z0-9_-]{20}$/);
+    // Sending takes the offer to undo away: the message goes in the new thread.
     h.conversation.send('recap');
+    expect(h.root.querySelector('.bc-undo')).toBeNull();
     await until(() => doneEvents(h).length === 2, 'the answer in the new thread');
     // The demo's recap quotes the thread's earlier messages: none in the new thread.
     expect(stored(h).map((i: { r: string }) => i.r)).toEqual(['u', 'a']);
+  });
+
+  it('new conversation can be undone for a while: the thread, its list and its history come back, and the next turn continues it', async () => {
+    const h = harness();
+    const threadKey = storageKeys('demo_assistant').thread;
+    h.conversation.send('hello');
+    await until(() => doneEvents(h).length === 1, 'the answer');
+    const before = stored(h);
+    const oldThread = h.storage.getItem(threadKey);
+    h.conversation.newConversation();
+    expect(h.storage.getItem(threadKey)).not.toBe(oldThread);
+    // A second press with nothing to clear keeps the first offer.
+    h.conversation.newConversation();
+    h.root.querySelector<HTMLButtonElement>('.bc-undo button')!.click();
+    expect(stored(h)).toEqual(before);
+    expect(h.storage.getItem(threadKey)).toBe(oldThread);
+    expect(bubbles(h).map((b) => b.who)).toEqual(['u', 'a']);
+    expect(h.root.querySelector('.bc-undo')).toBeNull();
+    // Cleared again and not undone: the offer goes when its time is up (UNDO_MS), the new thread stays.
+    h.conversation.newConversation();
+    const newThread = h.storage.getItem(threadKey);
+    await until(() => !h.root.querySelector('.bc-undo'), 'the end of the offer');
+    expect(bubbles(h)).toEqual([]);
+    expect(h.storage.getItem(threadKey)).toBe(newThread);
   });
 
   describe('Regenerate and Edit', () => {

@@ -26,6 +26,8 @@ export const RECOVERY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 10000, 15000, 2
 
 /** How long a message the server did not take (the browser online) waits before it is tried again. */
 export const UNREACHABLE_RETRY_MS = 5000;
+/** How long "New conversation" can be undone. */
+export const UNDO_MS = 10_000;
 
 export interface ConversationDeps {
   options: EmbedOptions;
@@ -107,6 +109,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let next: LiveTurn['taken'] | undefined;
   /** The turn being refused, and why (for the reducer's `refused`). */
   let refusing: [LiveTurn, TurnRefusal] | undefined;
+  /** Makes the thread the last new conversation left current again; the timer that ends the offer. */
+  let oldThread = () => {};
+  let undoTimer: unknown;
 
   /** Applies one input to the state, then runs what it asks for, in order. */
   function dispatch(input: ConversationInput) {
@@ -278,7 +283,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       case 'start': {
         const started = hold(effect.key, addUser(state.turns[effect.key]!.user));
         // Regenerate and Edit are for the last turn only: a new one takes them away.
-        for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters')) el.remove();
+        for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters,.bc-undo')) el.remove();
         // Ready long before the answer's first words arrive.
         void loadMarkdown(options.scriptSrc, warn);
         list.toEnd();
@@ -326,7 +331,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
         lives.clear();
         return clear();
       case 'new-thread':
-        return backend.newThread();
+        oldThread = backend.newThread();
+        if (undoTimer !== undefined) clearTimer(undoTimer);
+        undoTimer = setTimer(() => dispatch({ type: 'undo', take: false }), UNDO_MS);
+        return state.undo && announce(strings.cleared);
+      case 'old-thread':
+        return oldThread();
       case 'abort':
         return turn.abort.abort();
       case 'follow': {

@@ -28,7 +28,7 @@ export interface ConversationState {
   readonly turns: Readonly<Record<number, OpenTurn>>;
   /** The key of the turn the visitor waits on (creating or streaming); 0 when none. */
   readonly running: number;
-  /** Turns started (each new turn's key): a history loaded from before the latest one is stale. */
+  /** Turns started (each new turn's key) and threads cleared: a history loaded from before the latest one is stale. */
   readonly started: number;
   /** The visitor's message that waits for the network ("Will send when online"). */
   readonly queued: HistoryItem | null;
@@ -36,6 +36,8 @@ export interface ConversationState {
   readonly editing: string;
   readonly shown: boolean;
   readonly synced: boolean;
+  /** The thread a new conversation cleared, while the visitor may still take it back (Undo). */
+  readonly undo?: readonly HistoryItem[];
 }
 
 export interface ConversationRules extends TurnRules {
@@ -68,6 +70,8 @@ export type ConversationInput =
   | { type: 'edit'; jobId: string }
   /** A new conversation. */
   | { type: 'reset' }
+  /** The cleared thread comes back (`take`), or may no longer (the offer's time is up). */
+  | { type: 'undo'; take: boolean }
   | { type: 'destroy' };
 
 export type ConversationEffect =
@@ -106,6 +110,8 @@ export type ConversationEffect =
   /** End every open turn and empty the list. */
   | { type: 'clear' }
   | { type: 'new-thread' }
+  /** The thread left by the last new conversation is the current one again. */
+  | { type: 'old-thread' }
   | (TurnEffect & { key: number });
 
 type Result = [ConversationState, ConversationEffect[]];
@@ -158,7 +164,7 @@ function start(s: ConversationState, request: StartRequest, turn: Omit<OpenTurn,
   const key = s.started + 1;
   // Regenerate and Edit are for the last turn only, and a new turn ends the editing.
   if (s.editing) effects.push({ type: 'unedit' });
-  return [{ ...s, started: key, running: key, editing: '', turns: withTurn(s.turns, key, { ...turn, life: newTurn() }) }, [...effects, { type: 'streaming', on: true }, { type: 'start', key, request }]];
+  return [{ ...s, started: key, running: key, editing: '', undo: undefined, turns: withTurn(s.turns, key, { ...turn, life: newTurn() }) }, [...effects, { type: 'streaming', on: true }, { type: 'start', key, request }]];
 }
 
 /** Keeps `user` to send once online; online all the same (the server did not answer), it is tried again after a while. */
@@ -276,13 +282,20 @@ export function reduceConversation(s: ConversationState, input: ConversationInpu
     }
     case 'edit':
       return [{ ...s, editing: input.jobId }, s.editing ? [{ type: 'unedit' }] : []];
+    case 'undo':
+      if (!s.undo) return [s, []];
+      if (!input.take) return [{ ...s, undo: undefined }, [{ type: 'paint' }]];
+      // The cleared thread, and the service's merged in again (an answer the reset cut off came meanwhile).
+      return [{ ...s, items: s.undo, undo: undefined }, [{ type: 'old-thread' }, { type: 'save' }, { type: 'paint' }, ...(rules.thread ? [{ type: 'sync', before: s.started } as const] : [])]];
     case 'reset':
     case 'destroy': {
+      // Nothing to clear, and the last one can still be undone: that offer stays.
+      if (input.type == 'reset' && s.undo && !s.items.length && !s.running) return [s, []];
       const effects: ConversationEffect[] = s.editing ? [{ type: 'unedit' }, { type: 'clear' }] : [{ type: 'clear' }];
       if (s.running) effects.push({ type: 'streaming', on: false });
       const ended = { ...s, turns: {}, running: 0, editing: '' };
       if (input.type == 'destroy') return [ended, effects];
-      return [{ ...ended, items: [], synced: true, shown: true }, [...effects, { type: 'new-thread' }, { type: 'save' }, { type: 'paint' }]];
+      return [{ ...ended, items: [], started: s.started + 1, synced: true, shown: true, undo: s.items.length ? s.items : undefined }, [...effects, { type: 'new-thread' }, { type: 'save' }, { type: 'paint' }]];
     }
     default:
       return step(s, input.key, input, rules, now);

@@ -221,6 +221,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
       button.onclick = () => ctx.send(text);
       return button;
     })));
+    if (ctx.state().undo) list.addStatus(strings.cleared, { label: strings.undo, run: () => ctx.dispatch({ type: 'undo', take: true }) }).classList.add('bc-undo');
     const failed = new Set(unansweredRows(items).failed);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];

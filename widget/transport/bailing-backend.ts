@@ -52,8 +52,10 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
     visitor: () => visitorId,
 
     newThread() {
-      threadId = randomId('t_', 20);
-      writeString(storage, keys.thread, threadId);
+      const use = (id: string) => writeString(storage, keys.thread, (threadId = id) || null);
+      const old = threadId;
+      use(randomId('t_', 20));
+      return () => use(old);
     },
 
     async start({ message, interaction, renderers }, signal) {

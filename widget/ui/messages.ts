@@ -40,6 +40,8 @@ export interface MessageList {
   /** `ts`: when it was said (ms; default now, 0 for unknown), read out with who said it. */
   addUser(text: string, atts?: HTMLElement | null, ts?: number): HTMLElement;
   addAssistant(ts?: number): AssistantBubble;
+  /** A line that says what happened to the list, with the action that goes back on it (Undo). */
+  addStatus(text: string, action: { label: string; run(): void }): HTMLElement;
   /** Plain assistant text (the greeting) that is not part of the history. */
   addNote(text: string): HTMLElement;
   /** Keep the end in view if the visitor was there; batched to one layout per frame. */
@@ -166,6 +168,11 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           follow();
         },
       };
+    },
+    addStatus(text, action) {
+      const el = h('div', { class: 'bc-status' }, [h('span', {}, [text]), actionButton(action.label, action.run)]);
+      container.append(el);
+      return el;
     },
     addNote(text) {
       const el = h('div', { class: 'bc-msg bc-msg-assistant bc-greeting', part: 'greeting' }, [h('div', { class: 'bc-body', dir: 'auto' }, [h('p', {}, [text])])]);

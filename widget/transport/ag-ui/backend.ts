@@ -208,17 +208,19 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
     drawDecision: (el, id, tools) => decisions.draw(el, id, tools, shown()),
 
     newThread() {
-      threadId = randomId('t_', 20);
-      messages = [];
-      state = undefined;
-      decisions.clear();
-      turnParts = {};
-      writeString(storage, keys.parts, null);
-      writeString(storage, keys.live, null);
-      writeString(storage, keys.thread, threadId);
-      keep();
-      decisions.keep();
-      options.onState?.(state);
+      const use = (thread: typeof old) => {
+        [threadId, messages, state, turnParts] = thread;
+        decisions.restore(thread[4]);
+        writeParts();
+        writeString(storage, keys.live, null);
+        writeString(storage, keys.thread, threadId);
+        keep();
+        decisions.keep();
+        options.onState?.(state);
+      };
+      const old = [threadId, messages, state, turnParts, decisions.restore({})] as const;
+      use([randomId('t_', 20), [], undefined, {}, {}]);
+      return () => use(old);
     },
 
     async start({ message, interaction, renderers: types, resume }, signal): Promise<StartedTurn> {

@@ -45,8 +45,12 @@ export function createDecisions(storage: Storage | null, key: string, lang: Part
   return {
     /** Writes the asks (kept within their limits). */
     keep,
-    /** A new thread: no asks (written with the thread's next keep). */
-    clear: () => void (asks = {}),
+    /** Another thread's asks (none for a new thread), written with the thread's next keep; returns the ones they replace. */
+    restore(other: typeof asks) {
+      const was = asks;
+      asks = other;
+      return was;
+    },
     /** What turn `id`'s run asked, kept with the turn (written with the thread's next keep). */
     add: (id: string, ask: DecisionAsk) => void (asks[id] = ask),
 

@@ -36,6 +36,8 @@ export const strings: LangTable = {
   queued: 'سيُرسَل عند عودة الاتصال',
   unreachable: 'تعذّر الوصول إلى المساعد؛ ستُعاد المحاولة بعد قليل',
   sendNow: 'أرسل الآن',
+  cleared: 'تم مسح المحادثة',
+  undo: 'تراجع',
   imageLabel: '[صورة: {alt}]',
   imageNoAlt: '[صورة]',
   answerActions: 'إجراءات الإجابة',

@@ -35,6 +35,8 @@ export const strings: LangTable = {
   queued: 'Se enviará cuando haya conexión',
   unreachable: 'No se puede contactar con el asistente; se reintentará en breve',
   sendNow: 'Enviar ahora',
+  cleared: 'Conversación borrada',
+  undo: 'Deshacer',
   imageLabel: '[imagen: {alt}]',
   imageNoAlt: '[imagen]',
   answerActions: 'Acciones de la respuesta',

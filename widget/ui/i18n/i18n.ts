@@ -40,6 +40,8 @@ export const en = {
   queued: 'Will send when online',
   unreachable: "Can't reach the assistant; trying again shortly",
   sendNow: 'Send now',
+  cleared: 'Conversation cleared',
+  undo: 'Undo',
   imageLabel: '[image: {alt}]',
   imageNoAlt: '[image]',
 } as const;

@@ -35,6 +35,8 @@ export const strings: LangTable = {
   queued: 'オンラインになったら送信します',
   unreachable: 'アシスタントに接続できません。まもなく再試行します',
   sendNow: '今すぐ送信',
+  cleared: '会話を消去しました',
+  undo: '元に戻す',
   imageLabel: '[画像：{alt}]',
   imageNoAlt: '[画像]',
   answerActions: '回答の操作',

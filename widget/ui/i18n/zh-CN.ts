@@ -79,6 +79,8 @@ export const strings: LangTable = {
   queued: '联网后发送',
   unreachable: '暂时无法连接助手，稍后会自动重试',
   sendNow: '立即发送',
+  cleared: '对话已清空',
+  undo: '撤销',
   imageLabel: '[图片：{alt}]',
   imageNoAlt: '[图片]',
   viewUntitled: '交互视图',
