@@ -230,7 +230,7 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   expect(await body.innerHTML()).toBe(`<p>See [the docs][ref].</p><p>More text.</p><p>[ref]: <a ${link}>https://example.com/docs</a> is where it was</p>`);
 });
 
-test('a tool round shows a working step, and its provisional talk is discarded', async ({ page, server }) => {
+test('a tool round shows a working step, and its provisional talk is discarded; the answer keeps a step line, also after a reload', async ({ page, server }) => {
   await openWidget(page, server.url);
   await record(page);
   await ask(page, 'Can you search the help center?');
@@ -244,7 +244,9 @@ test('a tool round shows a working step, and its provisional talk is discarded',
   await expect(body).toContainText('I searched the Acme help center');
   await expect(body).not.toContainText(TOOL_PREAMBLE);
   await expect(answer.getByText('Working…')).toHaveCount(0);
-  await expect(answer.locator('.bc-step')).toHaveCount(0);
+  // What is left of the tool: a still step line under the answer (no dots), drawn again from the history.
+  await expect(answer.locator('.bc-status')).toHaveText('Used tools');
+  await expect(answer.locator('.bc-dots')).toHaveCount(0);
 
   const { snaps } = await recorded(page);
   // A visible "Working…" step while the tool ran, under the first round's talk…
@@ -254,6 +256,9 @@ test('a tool round shows a working step, and its provisional talk is discarded',
   expect(secondRound.length).toBeGreaterThan(0);
   for (const snap of secondRound) expect(snap.text).not.toContain('Let me check');
   expect(letters(secondRound.at(-1)!.text)).toBe(letters((await body.textContent()) ?? ''));
+  await loadWidget(page, server.url);
+  await page.evaluate(() => (window as any).BailingChat.open());
+  await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Used tools');
 });
 
 test('a failed answer shows an error with Retry, never the provisional text; Retry sends a new job', async ({ page, server }) => {

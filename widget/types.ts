@@ -181,6 +181,8 @@ export interface HistoryItem {
   o?: Redo;
   /** A visitor row that answered an AG-UI decision (resume), not a question: never asked again. */
   d?: true;
+  /** A tool ran for this answer (the hub's `phase: tool`): a step line under it says so. Only this page knows it. */
+  w?: true;
 }
 
 /** How a turn was asked again (Regenerate, Edit). */

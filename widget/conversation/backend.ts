@@ -79,6 +79,8 @@ export interface TurnProgress {
   readonly resets: number;
   /** The service works on something other than text (a tool): the bubble says "working". */
   readonly working: boolean;
+  /** A tool ran during the turn (where the backend has no steps of its own to show): the answer keeps a step line. */
+  readonly tools?: boolean;
   /**
    * What else the turn shows beside its text (tool steps, reasoning, progress), in the backend's
    * own shape: only its `drawParts` reads them.

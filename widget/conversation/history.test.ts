@@ -136,6 +136,11 @@ describe('mergeHistory', () => {
     expect(mergeHistory(local, server).map((i) => i.t)).toEqual(['one', 'answer one', 'two', 'failed', 'three', 'answer three']);
   });
 
+  it("keeps what only this page knows of an answer the server lists: rating, note, redo mark, citations, tool mark, attachments", () => {
+    const mine: HistoryItem = { ...a('partial', 'j1', 2), v: 'up', c: 'nice', o: 'regenerated', refs: [{ seq: 1, title: 'Doc' }], w: true, atts: [{ name: 'a.pdf', url: '/a.pdf' } as never] };
+    expect(mergeHistory([u('hi', 'j1', 1), mine], [u('hi', 'j1', 1), a('full', 'j1', 2)])[1]).toEqual({ ...mine, t: 'full' });
+  });
+
   it('never duplicates an item', () => {
     const both = [u('q', 'j1', 1), a('r', 'j1', 2)];
     expect(mergeHistory(both, both)).toEqual(both);

@@ -129,7 +129,7 @@ const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;
  * The server's history is authoritative for every job it knows; local items of jobs the
  * server does not list (a local error, a turn the server has not stored yet) are kept,
  * in time order. What only this browser knows of an answer the server lists (the visitor's
- * rating `v` and comment `c`, the citations `refs`, attachments the server does not repeat)
+ * rating `v` and comment `c`, the citations `refs`, the tool mark `w`, attachments the server does not repeat)
  * is carried over by job id, as the hub's own widget does. Items without a job id are the
  * hub's widget's copies (it stores visitor rows and failed answers without one): once the
  * server lists the thread they are dropped, as that widget drops them.
@@ -143,13 +143,9 @@ export function mergeHistory(local: readonly HistoryItem[], server: readonly His
   const merged = server.map((item) => {
     const mine = byKey.get(itemKey(item));
     if (!mine) return item;
-    const kept: HistoryItem = { ...item };
-    if (mine.v) kept.v = mine.v;
-    if (mine.c) kept.c = mine.c;
-    if (mine.o) kept.o = mine.o;
-    if (mine.refs) kept.refs = mine.refs;
-    if (mine.atts && !item.atts) kept.atts = mine.atts;
-    return kept;
+    const kept: Record<string, unknown> = { ...item };
+    for (const key of ['v', 'c', 'o', 'refs', 'w', item.atts ? 'v' : 'atts'] as const) if (mine[key]) kept[key] = mine[key];
+    return kept as unknown as HistoryItem;
   });
   for (const item of localOnly) {
     let at = merged.length;

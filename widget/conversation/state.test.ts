@@ -144,6 +144,13 @@ describe('a turn in the thread', () => {
       state: { items: [{ ...hello, j: 'j1' }, { r: 'a', t: 'Hi there.', j: 'j1', ts: NOW }], running: 0, turns: {} },
     },
     {
+      title: 'a tool ran on the way: the answer keeps the mark (w)',
+      from: sending(),
+      inputs: [started(), turn({ type: 'progress', progress: { text: '', resets: 0, working: true, tools: true } }), turn({ type: 'progress', progress: { text: 'Found', resets: 0, working: false, tools: true } }), answered({ reply: 'Found it.' })],
+      effects: ['save', 'taken 1', 'enter 1 streaming', 'follow 1', 'progress 1', 'progress 1', 'streaming off', 'enter 1 done', 'save'],
+      state: { items: [{ ...hello, j: 'j1' }, { r: 'a', t: 'Found it.', j: 'j1', ts: NOW, w: true }] },
+    },
+    {
       title: 'answered at once when taken',
       from: sending(),
       inputs: [started('j1', { reply: 'Hi.', references: [{ title: 'Doc' }], attachments: [{ name: 'a.pdf', url: '/a.pdf' }] } as unknown as TurnAnswer)],

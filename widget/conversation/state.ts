@@ -205,6 +205,7 @@ function step(s: ConversationState, key: number, input: TurnInput, rules: Conver
       else {
         if (answer!.references?.length) item.refs = [...answer!.references];
         if (answer!.attachments?.length) item.atts = [...answer!.attachments];
+        if (life.progress.tools) item.w = true;
       }
       items = remember(items, item);
     }

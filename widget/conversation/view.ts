@@ -154,6 +154,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   /** Adds the footer under a finished answer once its module is there (at once when bundled). */
   function decorate(bubble: AssistantBubble, item: HistoryItem) {
     const jobId = item.j;
+    if (item.w) bubble.setStatus({ kind: 'working', label: strings.usedTools, done: true });
     if (!jobId) return;
     void loadExtras(options.scriptSrc).then((extras) => {
       // Replaced meanwhile (a re-render of the history, a new conversation): nothing to add to.

@@ -88,6 +88,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
 
     async follow(id, report, signal): Promise<TurnEnd> {
       let state = initialTurn(id);
+      let tools = false;
       let end;
       try {
         end = await streamJob({
@@ -99,7 +100,8 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
             const before = state;
             state = reduceTurn(before, parsed.event);
             if (state.text !== before.text || state.resets !== before.resets || state.phase !== before.phase) {
-              report({ text: state.text, resets: state.resets, working: state.phase === 'tool' });
+              tools ||= state.phase === 'tool';
+              report({ text: state.text, resets: state.resets, working: state.phase === 'tool', tools });
             }
           },
         });

@@ -309,6 +309,7 @@ export function toHistoryItem(v: unknown): HistoryItem | null {
   if (typeof v.c === 'string' && v.c) item.c = v.c;
   if (v.o === 'regenerated' || v.o === 'edited') item.o = v.o;
   if (v.d === true) item.d = true;
+  if (v.w === true) item.w = true;
   if (isObject(v.interaction) && typeof v.interaction.type === 'string') item.interaction = v.interaction as unknown as ResponseSummary;
   return item;
 }

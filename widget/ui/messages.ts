@@ -29,7 +29,7 @@ export interface AssistantBubble {
 export type BubbleStatus =
   | { kind: 'none' }
   | { kind: 'waiting' }
-  | { kind: 'working'; label: string }
+  | { kind: 'working'; label: string; done?: boolean }
   | { kind: 'note'; text: string; action?: { label: string; run(): void } };
 
 export interface MessageList {
@@ -153,7 +153,8 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           if (next.kind === 'waiting') {
             status.append(dots({ role: 'img', 'aria-label': strings.thinking }));
           } else if (next.kind === 'working') {
-            status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]), dots({ 'aria-hidden': 'true' }));
+            status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]));
+            if (!next.done) status.append(dots({ 'aria-hidden': 'true' }));
           } else if (next.kind === 'note') {
             status.append(h('span', {}, [next.text]));
             if (next.action) status.append(actionButton(next.action.label, next.action.run));

@@ -16,6 +16,7 @@ export const strings: LangTable = {
   conversation: 'المحادثة',
   defaultTitle: 'محادثة',
   working: 'جارٍ العمل…',
+  usedTools: 'استُخدمت أدوات',
   thinking: 'جارٍ التفكير…',
   responding: 'جارٍ الرد…',
   complete: 'اكتمل الرد',

@@ -15,6 +15,7 @@ export const strings: LangTable = {
   conversation: 'Conversación',
   defaultTitle: 'Chat',
   working: 'Trabajando…',
+  usedTools: 'Usó herramientas',
   thinking: 'Pensando…',
   responding: 'Respondiendo…',
   complete: 'Respuesta completa',

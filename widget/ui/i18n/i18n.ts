@@ -20,6 +20,7 @@ export const en = {
   conversation: 'Conversation',
   defaultTitle: 'Chat',
   working: 'Working…',
+  usedTools: 'Used tools',
   thinking: 'Thinking…',
   responding: 'Responding…',
   complete: 'Response complete',

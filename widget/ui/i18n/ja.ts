@@ -15,6 +15,7 @@ export const strings: LangTable = {
   conversation: '会話',
   defaultTitle: 'チャット',
   working: '処理中…',
+  usedTools: 'ツールを使用しました',
   thinking: '考え中…',
   responding: '回答中…',
   complete: '回答が完了しました',

@@ -17,6 +17,7 @@ export const strings: LangTable = {
   conversation: '对话',
   defaultTitle: '聊天',
   working: '处理中…',
+  usedTools: '已使用工具',
   thinking: '思考中…',
   responding: '正在回复…',
   complete: '回复完成',
