@@ -143,19 +143,20 @@ test('a "docs" answer lists its numbered sources; each [n] marker leads to its s
   expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test("an answer's file attachment shows as a link under it; its remote image does not load", async ({ page, server }) => {
+test("an answer's file attachment shows as a card under it (icon, name, size), once: a file its text links to is not repeated; its remote image does not load", async ({ page, server }) => {
   const remote: string[] = [];
   page.on('request', (request) => request.url().startsWith('https://cdn.example.com/') && remote.push(request.url()));
   await page.route(/\/chat\/demo_assistant\/events\//, async (route) => {
     const jobId = decodeURIComponent(/\/events\/([^/?]+)/.exec(route.request().url())![1]!);
-    const reply = 'Here is the guide.';
+    const reply = `Here is the guide, and [the price list](${server.url}/files/prices.pdf).`;
     const done = {
       done: true,
       job_id: jobId,
       reply,
       attachments: [
-        { type: 'file', url: `${server.url}/files/acme-setup.pdf`, name: 'Acme setup guide' },
+        { type: 'file', url: `${server.url}/files/acme-setup.pdf`, name: 'Acme setup guide', size: 245_760 },
         { type: 'image', url: 'https://cdn.example.com/tracker.png', caption: 'Diagram' },
+        { type: 'file', url: `${server.url}/files/prices.pdf`, name: 'prices.pdf' },
         { type: 'file', url: 'javascript:alert(1)', name: 'evil' },
       ],
     };
@@ -171,6 +172,12 @@ test("an answer's file attachment shows as a link under it; its remote image doe
   await expect(guide).toHaveAttribute('href', `${server.url}/files/acme-setup.pdf`);
   await expect(guide).toHaveAttribute('target', '_blank');
   await expect(guide).toHaveAttribute('rel', /noopener/);
+  await expect(guide).toHaveText('Acme setup guide246 kB');
+  await expect(guide.locator('svg')).toHaveCount(1);
+  // The price list is linked in the text: there it gets the file's icon, and no card repeats it.
+  const inText = lastAssistant(page).locator('.bc-body').getByRole('link', { name: 'the price list' });
+  await expect(inText.locator('svg')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'prices.pdf' })).toHaveCount(0);
   await expect(list.getByRole('link', { name: 'Diagram' })).toHaveAttribute('href', 'https://cdn.example.com/tracker.png');
   await expect(list.locator('img')).toHaveCount(0);
   await expect(footer(page)).not.toContainText('evil');
@@ -190,13 +197,14 @@ test('in Chinese the actions and sources carry the hub widget\'s names', async (
   await expect(lastAssistant(page).locator('.bc-body').getByRole('button', { name: /^来源 1: / }).first()).toBeVisible();
 });
 
-test('the "files" answer of the reference server carries done.attachments: a link to a PDF the server serves, kept after a reload', async ({ page, server }) => {
+test('the "files" answer of the reference server carries done.attachments: the link to a PDF the server serves shows once, in the text with a file icon, also after a reload', async ({ page, server }) => {
   await loadWidget(page, server.url);
   await launcher(page).click();
   await ask(page, 'files');
   await waitForAnswer(page);
-  const links = page.getByRole('list', { name: 'Attachments' }).getByRole('link');
+  const links = lastAssistant(page).locator('.bc-body a:has(svg)');
   await expect(links).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Attachments' })).toHaveCount(0);
   const href = await links.first().getAttribute('href');
   expect(new URL(href!).origin).toBe(server.url);
   const pdf = await page.request.get(href!);
@@ -206,7 +214,8 @@ test('the "files" answer of the reference server carries done.attachments: a lin
   expect(stored.atts).toEqual([expect.objectContaining({ type: 'file', url: href })]);
   await loadWidget(page, server.url);
   await launcher(page).click();
-  await expect(page.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveAttribute('href', href!);
+  await expect(lastAssistant(page).locator('.bc-body a:has(svg)')).toHaveAttribute('href', href!);
+  await expect(page.getByRole('list', { name: 'Attachments' })).toHaveCount(0);
 });
 
 test('code blocks of a finished answer: a head with the language and "Copy code", which copies that block alone and says so', async ({ page, server, context }) => {

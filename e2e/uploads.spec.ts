@@ -232,10 +232,13 @@ test('a pasted image and a dropped PDF (with a drop hint) go as an attachments-o
   await expect(link).toHaveAttribute('href', pdf!.url);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /^noopener noreferrer/);
+  // A card: the file's icon, its name and its size.
+  await expect(link.locator('svg')).toHaveCount(1);
+  await expect(link).toHaveText(`report.pdf${new Intl.NumberFormat('en-US', { style: 'unit', unit: PDF.length < 1e3 ? 'byte' : 'kilobyte', maximumFractionDigits: 0 }).format(PDF.length < 1e3 ? PDF.length : PDF.length / 1e3)}`);
   await waitForAnswer(page);
   expect((await storedHistory(page)).find((item) => item.r === 'u')).toMatchObject({
     t: '',
-    atts: [{ type: 'image', url: image!.url, name: 'pasted.png' }, { type: 'file', url: pdf!.url, name: 'report.pdf' }],
+    atts: [{ type: 'image', url: image!.url, name: 'pasted.png' }, { type: 'file', url: pdf!.url, name: 'report.pdf', size: PDF.length }],
   });
 });
 

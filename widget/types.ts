@@ -212,6 +212,8 @@ export interface Attachment {
   url: string;
   name?: string;
   caption?: string;
+  /** Bytes, where known (the visitor's own uploads; a service may send it): shown on the file's card. */
+  size?: number;
 }
 
 /** Appearance from `GET /chat/:entry/config` (DESIGN.md §4). Every field optional on the wire. */

@@ -1,12 +1,19 @@
 // Attachments of a message, the visitor's uploads and an answer's files alike: an image preview
-// or a player where the policy lets it load, otherwise a link with the file's name
-// (widget/attachments/attachments.ts decides which). URLs are checked there; names go in as text.
+// or a player where the policy lets it load, otherwise a card that links to the file, with its
+// type's icon, its name and its size where known (widget/attachments/attachments.ts decides
+// which). URLs are checked there; names go in as text.
 
 import { attachmentLabel, attachmentView, type AttachmentPolicy } from './attachments';
 import { IMAGE_ATTRIBUTES, LINK_REL, LINK_TARGET } from '../markdown/markdown-policy';
 import type { Attachment } from '../types';
 import { h, icon, ICONS } from '../ui/dom';
 import type { Strings } from '../ui/i18n/i18n';
+
+/** `att.size` bytes in the visitor's words: "312 byte", "12 kB", "1.5 MB". */
+const fileSize = (bytes: number) => {
+  const scale = bytes < 1e3 ? 0 : bytes < 1e6 ? 1 : 2;
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit: ['byte', 'kilobyte', 'megabyte'][scale], maximumFractionDigits: scale >> 1 }).format(bytes / 1e3 ** scale);
+};
 
 /** The list, or `null` when nothing of `atts` may show. */
 export function attachmentList(atts: readonly Attachment[], policy: AttachmentPolicy, strings: Strings): HTMLElement | null {
@@ -19,7 +26,9 @@ export function attachmentList(atts: readonly Attachment[], policy: AttachmentPo
     if (view == 'image') {
       link.append(h('img', { ...IMAGE_ATTRIBUTES, src: att.url, alt: att.caption || att.name || '' }));
     } else {
-      link.append(icon(ICONS.clip), label);
+      link.className += ' bc-card';
+      link.append(icon(ICONS.file), h('span', {}, [label]));
+      if (att.size) link.append(h('small', {}, [fileSize(att.size)]));
     }
     link.setAttribute('aria-label', label);
     const item = h('li', {}, [link]);

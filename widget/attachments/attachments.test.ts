@@ -23,6 +23,11 @@ describe('readAttachments', () => {
       expected: [],
     },
     { title: 'one entry per URL', input: [{ type: 'file', url: 'https://x.example/a' }, { type: 'image', url: 'https://x.example/a' }], expected: [{ type: 'file', url: 'https://x.example/a' }] },
+    {
+      title: 'a size is kept when it is a positive whole number of bytes',
+      input: [{ type: 'file', url: 'https://x.example/a', size: 2048 }, { type: 'file', url: 'https://x.example/b', size: -1 }, { type: 'file', url: 'https://x.example/c', size: '9' }, { type: 'file', url: 'https://x.example/d', size: 1.5 }],
+      expected: [{ type: 'file', url: 'https://x.example/a', size: 2048 }, { type: 'file', url: 'https://x.example/b' }, { type: 'file', url: 'https://x.example/c' }, { type: 'file', url: 'https://x.example/d' }],
+    },
     { title: 'control characters in names become spaces', input: [{ type: 'file', url: 'https://x.example/a', name: 'a\u0007b' }], expected: [{ type: 'file', url: 'https://x.example/a', name: 'a b' }] },
   ];
   for (const { title, input, expected } of cases) it(title, () => expect(readAttachments(input)).toEqual(expected));

@@ -48,6 +48,7 @@ export function readAttachments(value: unknown): Attachment[] {
     const caption = text(entry.caption);
     if (name) att.name = name;
     if (caption) att.caption = caption;
+    if (Number.isSafeInteger(entry.size) && (entry.size as number) > 0) att.size = entry.size as number;
     out.push(att);
     if (out.length == MAX_ATTACHMENTS) break;
   }

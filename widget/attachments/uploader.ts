@@ -166,7 +166,7 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
         .then(
           (att) => {
             if (abort.signal.aborted) return;
-            Object.assign(entry, { state: 'ready', att, abort: undefined });
+            Object.assign(entry, { state: 'ready', att: { ...att, size: file.size }, abort: undefined });
             entry.status.replaceChildren();
             announce(fill(s.attached, { name }));
             sync();

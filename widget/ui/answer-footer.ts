@@ -8,7 +8,7 @@ import { readReferences } from '../attachments/citations';
 import type { HistoryItem } from '../types';
 import { answerActions, ICON, type Vote } from './answer-actions';
 import { attachmentList } from '../attachments/attachment-list';
-import { h, icon } from './dom';
+import { h, icon, ICONS } from './dom';
 import { EXTRAS_CSS } from './extras-styles';
 import { extrasStrings } from './extras-strings';
 import type { Strings } from './i18n/i18n';
@@ -29,7 +29,14 @@ export interface AnswerFooterOptions {
 export function answerFooter({ item, body, strings: widgetStrings, policy, rate, announce, redo }: AnswerFooterOptions): HTMLElement {
   const strings = extrasStrings(widgetStrings);
   const foot = h('div', { class: 'bc-after' });
-  const atts = item.atts?.length ? attachmentList(item.atts, policy, strings) : null;
+  // A file the answer's text already links to or shows (the hub lists the answer's links as its
+  // files) shows there only: the link gets the file's icon, and no card below repeats it.
+  const shown = item.atts?.filter((att) => {
+    const inText = [...body.querySelectorAll<HTMLAnchorElement | HTMLImageElement>('a,img')].find((el) => ('href' in el ? el.href : el.src) == att.url);
+    if (inText?.localName == 'a') inText.prepend(icon(ICONS.file));
+    return !inText;
+  });
+  const atts = shown?.length ? attachmentList(shown, policy, strings) : null;
   if (atts) foot.append(atts);
   const refs = readReferences(item.refs);
   const sources = refs.length ? sourcesPanel(refs, strings) : null;

@@ -133,6 +133,7 @@ export const CSS = `
 .bc-starters button:hover { border-color: var(--bailing-accent); }
 .bc-status { color: var(--bc-muted); font-size: 13px; display: flex; align-items: center; gap: 8px; margin-top: 4px; }
 .bc-status:empty { display: none; }
+.bc-status > .bc-action { margin: 0; }
 .bc-dots { display: inline-flex; gap: 3px; }
 .bc-preview { margin: 0 0 10px; }
 .bc-wait { display: grid; place-items: center; margin: 0; padding: 12px; border: 1px dashed var(--bc-border); border-radius: 10px; color: var(--bc-muted); overflow: hidden; }
@@ -184,7 +185,9 @@ export const CSS = `
 .bc-atts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; white-space: normal; }
 .bc-atts:not(:nth-child(2)) { margin-top: 6px; }
 .bc-att { display: inline-flex; align-items: center; gap: 4px; color: inherit; max-width: 100%; }
-.bc-att svg { width: 14px; height: 14px; flex: none; }
+.bc-att svg, .bc-body a > svg { width: 14px; height: 14px; flex: none; vertical-align: -2px; }
+.bc-card { border: 1px solid var(--bc-border); border-radius: 8px; padding: 6px 10px; gap: 6px; text-decoration: none; }
+.bc-card small { color: var(--bc-muted); }
 .bc-att img { display: block; min-width: 48px; min-height: 48px; max-width: 180px; max-height: 180px; object-fit: cover; border-radius: 8px; }
 .bc-atts audio { width: 240px; max-width: 100%; height: 36px; }
 .bc-powered { font-size: 11px; color: var(--bc-muted); text-align: center; padding: 0 0 8px; }
