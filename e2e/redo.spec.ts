@@ -1,6 +1,7 @@
 // Regenerate and Edit on the last turn: each sends the question (again, or as changed) as a new
-// turn; the earlier turn stays in the list, dimmed with a line saying what happened, also after a
-// reload. Offered by keyboard, with names; never while an answer streams or for a failed turn.
+// turn. A regenerated answer becomes a version of the new one ("‹ 1 / 2 ›"); an edited turn stays
+// in the list, dimmed with a line saying so; both also after a reload. Offered by keyboard, with
+// names; never while an answer streams or for a failed turn.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { HELLO_ANSWER } from '../examples/server/demo/demo-replies';
@@ -11,10 +12,12 @@ const isJob = (request: Request) => request.method() === 'POST' && new URL(reque
 const regenerate = (page: Page) => page.getByRole('button', { name: 'Regenerate' });
 const edit = (page: Page) => page.getByRole('button', { name: 'Edit question' });
 const rows = (page: Page) => page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)');
-/** Each row as the visitor sees it: who, dimmed or not, and the line saying why. */
-const shown = (page: Page) => rows(page).evaluateAll((els) => els.map((el) => `${el.classList.contains('bc-msg-user') ? 'u' : 'a'}${el.classList.contains('bc-redone') ? ' old' : ''}${el.querySelector('.bc-redone-tag') ? `: ${el.querySelector('.bc-redone-tag')!.textContent}` : ''}`));
+/** Each row the visitor sees: who, dimmed or not, and the line saying why. */
+const shown = (page: Page) => rows(page).evaluateAll((els) => els.filter((el) => !el.closest('[hidden]')).map((el) => `${el.classList.contains('bc-msg-user') ? 'u' : 'a'}${el.classList.contains('bc-redone') ? ' old' : ''}${el.querySelector('.bc-redone-tag') ? `: ${el.querySelector('.bc-redone-tag')!.textContent}` : ''}`));
 
-test('Regenerate (by keyboard) asks the last question again as a new job; the old turn stays, marked, over a reload', async ({ page, server }) => {
+const pager = (page: Page) => page.locator('bailing-chat-widget .bc-after:not([hidden]) .bc-acts > .bc-acts');
+
+test('Regenerate (by keyboard) asks the last question again as a new job, shown as the answer\'s second version; the arrows go between them, over a reload', async ({ page, server }) => {
   const jobs: Request[] = [];
   page.on('request', (request) => isJob(request) && jobs.push(request));
   await loadWidget(page, server.url);
@@ -30,13 +33,16 @@ test('Regenerate (by keyboard) asks the last question again as a new job; the ol
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(regenerate(page)).toHaveCount(0);
   await expect(edit(page)).toHaveCount(0);
-  await job.step([HELLO_ANSWER], HELLO_ANSWER);
+  await job.step(['Hello again!'], 'Hello again!');
   await waitForAnswer(page);
   await expect.poll(() => jobs.length).toBe(2);
   // The same message, in the same thread: the hub has no regenerate, so it is a new turn.
   expect(jobs[1]!.postDataJSON().message).toBe('hello');
   expect(jobs[1]!.postDataJSON().thread_id).toBe(jobs[0]!.postDataJSON().thread_id);
-  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  // One question and one answer on screen: the second version, with the way back to the first.
+  await expect.poll(() => shown(page)).toEqual(['u', 'a']);
+  await expect(pager(page)).toHaveText('‹2 / 2›');
+  await expect(pager(page).getByRole('button', { name: 'Next version' })).toBeDisabled();
   // Offered again on the new last turn only.
   await expect(regenerate(page)).toHaveCount(1);
   await expect(edit(page)).toHaveCount(1);
@@ -45,13 +51,21 @@ test('Regenerate (by keyboard) asks the last question again as a new job; the ol
 
   const results = await new AxeBuilder({ page }).include('bailing-chat-widget').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  // By keyboard to the first version: its text, "1 / 2", and the focus on the arrow back.
+  await pager(page).getByRole('button', { name: 'Previous version' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pager(page)).toHaveText('‹1 / 2›');
+  await expect(assistantMessages(page).filter({ visible: true })).toContainText([HELLO_ANSWER.slice(0, 20)]);
+  await expect(pager(page).getByRole('button', { name: 'Next version' })).toBeFocused();
+  expect(await shown(page)).toEqual(['u', 'a']);
 
   await page.reload();
   await loadWidget(page, server.url);
   await launcher(page).click();
-  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  await expect.poll(() => shown(page)).toEqual(['u', 'a']);
+  await expect(pager(page)).toHaveText('‹2 / 2›');
+  await expect(assistantMessages(page).filter({ visible: true })).toHaveCount(1);
   await expect(regenerate(page)).toHaveCount(1);
-  await expect(assistantMessages(page)).toHaveCount(2);
 });
 
 test('Edit puts the last question in the composer; the changed question is a new turn and the old one is marked "Edited", over a reload', async ({ page, server }) => {
@@ -180,8 +194,10 @@ test('AG-UI: Regenerate is a new run whose messages end with the question again'
   expect(second!.runId).not.toBe(first!.runId);
   expect(second!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   expect(second!.messages.at(-1)!.content).toBe('hello');
-  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  await expect.poll(() => shown(page)).toEqual(['u', 'a']);
+  await expect(pager(page)).toHaveText('‹2 / 2›');
   await page.reload();
   await launcher(page).click();
-  await expect.poll(() => shown(page)).toEqual(['u old', 'a old: Regenerated below', 'u', 'a']);
+  await expect.poll(() => shown(page)).toEqual(['u', 'a']);
+  await expect(pager(page)).toHaveText('‹2 / 2›');
 });

@@ -269,8 +269,10 @@ describe('conversation over the BailingHub backend', () => {
     const redo = (h: Harness) => [...h.root.querySelectorAll<HTMLButtonElement>('.bc-redo')].map((b) => b.getAttribute('aria-label'));
     const marks = (h: Harness) => stored(h).map((i: { r: string; o?: string }) => `${i.r}${i.o ? `:${i.o}` : ''}`);
 
-    it('Regenerate asks the last question again as a new turn; the old turn stays, marked, also after a reload', async () => {
+    it('Regenerate asks the last question again as a new turn, shown as the answer\'s second version ("‹ 2 / 2 ›"), also after a reload', async () => {
       const h = harness();
+      const shown = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.bc-msg')].filter((el) => !el.closest('[hidden]')).map((el) => (el.classList.contains('bc-msg-user') ? 'u' : 'a'));
+      const pager = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.bc-after:not([hidden]) .bc-acts > .bc-acts')].map((el) => el.textContent);
       h.conversation.send('hello');
       await until(() => redo(h).length == 2 && redo(h), 'the controls of the last turn');
       expect(redo(h)).toEqual(['Edit question', 'Regenerate']);
@@ -283,18 +285,24 @@ describe('conversation over the BailingHub backend', () => {
       // The same question, as a new job.
       expect(items[2].t).toBe('hello');
       expect(items[2].j).not.toBe(items[0].j);
-      await until(() => h.root.querySelectorAll('.bc-redone').length == 2, 'the old rows marked');
-      expect(h.root.querySelector('.bc-msg-assistant.bc-redone .bc-redone-tag')!.textContent).toBe('Regenerated below');
-      // Offered again, for the new last turn only.
+      // One question, one answer on screen: the new version, with the way back to the first.
+      expect(shown(h.root)).toEqual(['u', 'a']);
+      await until(() => pager(h.root).length == 1, 'the versions');
+      expect(pager(h.root)).toEqual(['‹2 / 2›']);
+      // Offered again, for the new last turn only (Edit on the question as first asked).
       await until(() => redo(h).length == 2, 'the controls of the new turn');
-      expect(h.root.querySelector('.bc-redone .bc-redo, .bc-redone + .bc-redo')).toBeNull();
+      h.root.querySelector<HTMLButtonElement>('.bc-after:not([hidden]) [aria-label="Previous version"]')!.click();
+      expect(shown(h.root)).toEqual(['u', 'a']);
+      await until(() => pager(h.root)[0] == '‹1 / 2›', 'the first version');
+      expect(h.root.querySelector('.bc-after:not([hidden]) [aria-label="Next version"]')).toBe(document.activeElement);
 
-      // A reload: the marks are drawn again from what the page kept and the server's thread.
+      // A reload: the versions are drawn again from what the page kept and the server's thread, the latest shown.
       const again = harness({ storage: h.storage });
       again.conversation.show();
-      await until(() => again.root.querySelectorAll('.bc-redone').length == 2, 'the old rows marked after a reload');
+      await until(() => pager(again.root).length == 1, 'the versions after a reload');
       await until(() => redo(again).length == 2, 'the controls after a reload');
-      expect([...again.root.querySelectorAll('.bc-msg')].map((el) => el.classList.contains('bc-redone'))).toEqual([true, true, false, false]);
+      expect(shown(again.root)).toEqual(['u', 'a']);
+      expect(pager(again.root)).toEqual(['‹2 / 2›']);
     });
 
     it('Edit puts the last question in the composer; what is sent replaces it as a new turn', async () => {

@@ -281,7 +281,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       case 'streaming':
         return setStreaming(effect.on);
       case 'start': {
-        const started = hold(effect.key, addUser(state.turns[effect.key]!.user));
+        const { user, redo } = state.turns[effect.key]!;
+        const started = hold(effect.key, addUser(user));
+        // Asked again as it was (Regenerate): the question shows once, as first asked.
+        started.userEl.hidden = redo?.[1] == 'regenerated';
         // Regenerate and Edit are for the last turn only: a new one takes them away.
         for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters,.bc-undo')) el.remove();
         // Ready long before the answer's first words arrive.

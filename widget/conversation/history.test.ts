@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanThreadId, mergeHistory, newestFitting, readHistory, redoable, responsesFor, roomFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString, HISTORY_LIMIT, MAX_STORED_PER_THREAD, MAX_STORED_TOTAL } from './history';
+import { answerVersions, cleanThreadId, mergeHistory, newestFitting, readHistory, redoable, responsesFor, roomFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString, HISTORY_LIMIT, MAX_STORED_PER_THREAD, MAX_STORED_TOTAL } from './history';
 import type { HistoryItem } from '../types';
 
 class MemoryStorage implements Storage {
@@ -317,4 +317,21 @@ describe('redoable: the turn Regenerate and Edit are offered for', () => {
     storage.setItem('k', JSON.stringify([{ ...u('1'), o: 'deleted', d: 'yes' }]));
     expect(readHistory(storage, 'k')[0]).toEqual(u('1'));
   });
+});
+
+describe('answerVersions', () => {
+  const regenerated = { o: 'regenerated' } as const;
+  const U = (t: string, j: string, more = {}): HistoryItem => ({ ...u(t, j, 1), ...more });
+  const A = (t: string, j: string, more = {}): HistoryItem => ({ ...a(t, j, 2), ...more });
+  const rows: [string, HistoryItem[], Record<string, string[]>][] = [
+    ['answers never asked again: one version each', [U('a', 'j1'), A('A', 'j1'), U('b', 'j2'), A('B', 'j2')], { j1: ['j1'], j2: ['j2'] }],
+    [
+      'regenerated twice: three versions of one answer, then a new question',
+      [U('a', 'j1', regenerated), A('A1', 'j1', regenerated), U('a', 'j2', regenerated), A('A2', 'j2', regenerated), U('a', 'j3'), A('A3', 'j3'), U('b', 'j4'), A('B', 'j4')],
+      { j1: ['j1', 'j2', 'j3'], j2: ['j1', 'j2', 'j3'], j3: ['j1', 'j2', 'j3'], j4: ['j4'] },
+    ],
+    ['edited: a new question, not a version', [U('a', 'j1', { o: 'edited' }), A('A', 'j1', { o: 'edited' }), U('a!', 'j2'), A('A!', 'j2')], { j1: ['j1'], j2: ['j2'] }],
+    ['a regeneration the hub lists without its answer (failed): the next question is not a version', [U('a', 'j1', regenerated), A('A', 'j1', regenerated), U('a', 'j2'), U('b', 'j3'), A('B', 'j3')], { j1: ['j1'], j3: ['j3'] }],
+  ];
+  it.each(rows)('%s', (_, items, expected) => expect(Object.fromEntries(answerVersions(items))).toEqual(expected));
 });

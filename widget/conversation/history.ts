@@ -189,6 +189,25 @@ export function redoable(items: readonly HistoryItem[]): HistoryItem | null {
   return answer?.r == 'a' && answer.j && !answer.err && !answer.o && user?.r == 'u' && user.j == answer.j && !user.interaction && !user.o && !user.d ? user : null;
 }
 
+/**
+ * The versions of each answer, by job, oldest first: Regenerate asks a question again as the next
+ * turn and marks the turn it replaces `regenerated`, so an answer so marked and the answer of the
+ * turn right after it (its visitor row between them) are versions of one answer. An answer asked
+ * again by no turn is its only version.
+ */
+export function answerVersions(items: readonly HistoryItem[]): Map<string, string[]> {
+  const versions = new Map<string, string[]>();
+  let chain: string[] = [];
+  items.forEach((item, i) => {
+    if (item.r != 'a' || !item.j) return;
+    const before = items[i - 2];
+    if (!(before?.o == 'regenerated' && before.r == 'a' && items[i - 1]!.j == item.j)) chain = [];
+    chain.push(item.j);
+    versions.set(item.j, chain);
+  });
+  return versions;
+}
+
 /** The response summaries (never values) already sent for a message. */
 export function responsesFor(items: readonly HistoryItem[], jobId: string): ResponseSummary[] {
   return items.flatMap((item) => (item.r === 'u' && item.interaction?.source_job_id === jobId ? [item.interaction] : []));

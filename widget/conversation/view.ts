@@ -7,7 +7,7 @@
 import type { DecisionTools, PartsTools } from './backend';
 import type { ConversationDeps } from './conversation';
 import { imagePolicy } from '../markdown/image-origins';
-import { redoable, responsesFor, unansweredRows } from './history';
+import { answerVersions, redoable, responsesFor, unansweredRows } from './history';
 import { loadExternalModule, loadModule } from '../modules';
 import { fallbackBlock } from '../registry/fallback';
 import type { MountGroup } from '../registry/registry';
@@ -54,6 +54,8 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   let queuedEls: HTMLElement[] = [];
   /** Takes the "Editing your question" strip away, when it shows. */
   let unstrip = () => {};
+  /** The "‹ 2 / 3 ›" of each answer with versions that has a footer: its element and what brings it up to date. */
+  const pagers = new Map<string, [HTMLElement, () => void]>();
   /** What may load of an attachment: the hub's own files, and others by the owner's image policy. */
   const images = imagePolicy(options.images);
   const attachmentPolicy = { hubOrigin: new URL(options.api).origin, images };
@@ -71,6 +73,58 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
     return list.addUser(text, atts.length ? attachmentList(atts, attachmentPolicy, strings) : null, item.ts || 0);
   };
   const showOld = (el: HTMLElement, item: HistoryItem) => void loadExtras(options.scriptSrc).then((extras) => extras.markRedone(el, item, strings));
+
+  /** The versions of answer `jobId` (Regenerate), oldest first. */
+  const versionsOf = (jobId: string) => answerVersions(ctx.state().items).get(jobId) ?? [jobId];
+  /** What answer `jobId` shows: its steps above it (back to its question's row), its bubble and its footer. */
+  function answerRows(jobId: string): HTMLElement[] {
+    const el = rendered.find((entry) => entry.item.r == 'a' && entry.item.j == jobId)?.el;
+    const rows: HTMLElement[] = [];
+    for (let row = el; row && !row.matches('.bc-msg-user'); row = row.previousElementSibling as HTMLElement) rows.push(row);
+    const foot = el?.nextElementSibling as HTMLElement | null;
+    if (foot?.matches('.bc-after')) rows.push(foot);
+    return rows;
+  }
+  /** Version `jobId` of its answer shows, the others do not (their questions after the first never show). */
+  function showVersion(jobId: string) {
+    for (const j of versionsOf(jobId)) for (const row of answerRows(j)) row.hidden = j != jobId;
+    const foot = answerRows(jobId).at(-1);
+    if (!pagers.has(jobId) && foot?.matches('.bc-after')) addPager(jobId, foot);
+    pagers.get(jobId)?.[1]();
+  }
+  /** "‹ 2 / 3 ›" in the footer's actions of answer `jobId`; the arrows show the version before or after it, and keep the focus. */
+  function addPager(jobId: string, foot: HTMLElement): HTMLElement {
+    const label = h('span', { class: 'bc-act-status' });
+    const go = (delta: number) => {
+      const versions = versionsOf(jobId);
+      const to = versions[versions.indexOf(jobId) + delta];
+      if (!to) return;
+      showVersion(to);
+      const [pager] = pagers.get(to) ?? [];
+      if (!pager) return;
+      const [back, on] = pager.querySelectorAll('button');
+      ((delta < 0 ? back : on)!.disabled ? (delta < 0 ? on : back)! : (delta < 0 ? back : on)!).focus();
+      announce(pager.textContent!);
+    };
+    const arrow = (delta: number, name: string) => {
+      const button = h('button', { type: 'button', class: 'bc-act', 'aria-label': name, title: name }, [delta < 0 ? '‹' : '›']);
+      button.onclick = () => go(delta);
+      return button;
+    };
+    const [back, on] = [arrow(-1, strings.previousVersion), arrow(1, strings.nextVersion)];
+    const pager = h('span', { class: 'bc-acts' }, [back, label, on]);
+    const paint = () => {
+      const versions = versionsOf(jobId);
+      const at = versions.indexOf(jobId);
+      label.textContent = `${at + 1} / ${versions.length}`;
+      back.disabled = !at;
+      on.disabled = at == versions.length - 1;
+    };
+    paint();
+    pagers.set(jobId, [pager, paint]);
+    foot.querySelector('.bc-acts')?.prepend(pager);
+    return pager;
+  }
   /** Retry of a failed answer: the visitor asks again, as a new turn (never an automatic re-send). */
   const retry = (user: HistoryItem) => (ctx.state().running ? announce(strings.busy) : user.interaction || ctx.ask(user));
   const unedit = () => {
@@ -161,6 +215,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
       if (!bubble.el.isConnected) return;
       const state = ctx.state();
       const user = backend.redo && !state.running ? redoable(state.items) : null;
+      const versions = versionsOf(jobId);
       const foot = extras.answerFooter({
         item,
         body: bubble.body,
@@ -179,10 +234,13 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
             composer.focus?.();
             if (composer.el) unstrip = extras.editStrip({ composer: composer.el, strings, announce, focus: () => composer.focus?.(), cancelled: () => ((unstrip = () => {}), ctx.dispatch({ type: 'edit', jobId: '' })) });
           },
-          question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == jobId)?.el,
+          // The row of the question as first asked: the versions' own are not shown.
+          question: rendered.find((entry) => entry.item.r == 'u' && entry.item.j == versions[0])?.el,
         } : undefined,
       });
       bubble.el.after(foot);
+      foot.hidden = bubble.el.hidden;
+      if (versions.length > 1) addPager(jobId, foot);
       extras.adoptExtrasStyles(foot);
       list.follow();
     }, (error: unknown) => warn(`could not load the answer actions: ${errorMessage(error)}`));
@@ -193,6 +251,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
     for (const entry of rendered) entry.mounts?.destroyAll();
     for (const group of strayMounts.splice(0)) group.destroyAll();
     rendered.length = 0;
+    pagers.clear();
     list.clear();
   }
 
@@ -224,11 +283,14 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
     })));
     if (ctx.state().undo) list.addStatus(strings.cleared, { label: strings.undo, run: () => ctx.dispatch({ type: 'undo', take: true }) }).classList.add('bc-undo');
     const failed = new Set(unansweredRows(items).failed);
+    const versions = answerVersions(items);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item.r === 'u') {
         const el = addUser(item);
-        if (item.o) showOld(el, item);
+        if (item.o == 'edited') showOld(el, item);
+        // Asked again by Regenerate: the question shows once, as first asked.
+        el.hidden = versions.get(item.j!)?.indexOf(item.j!)! > 0;
         rendered.push({ item, el, mounts: null });
         // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
@@ -245,16 +307,19 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
         decorate(bubble, item);
         if (item.j) showDecision(bubble, item.j);
       }
-      if (item.o) showOld(bubble.el, item);
+      if (item.o == 'edited') showOld(bubble.el, item);
       rendered.push({ item, el: bubble.el, mounts });
     }
+    // Each answer shows its latest version.
+    for (const [jobId, chain] of versions) if (chain.length > 1 && chain.at(-1) == jobId) showVersion(jobId);
     paintQueued();
     list.toEnd();
   }
 
-  /** Turn `jobId`'s rows on screen, marked as asked again below. */
+  /** Turn `jobId`'s rows on screen, marked as asked again below; regenerated, its answer gives way to the new version. */
   const markOld = (jobId: string, how: HistoryItem['o']) => {
-    for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
+    if (how == 'regenerated') for (const row of answerRows(jobId)) row.hidden = true;
+    else for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
   };
 
   return { rendered, strayMounts, pending, addUser, retry, unedit, paintMarkdown, partsTools, showDecision, decorate, clear, paintQueued, paintAll, markOld };

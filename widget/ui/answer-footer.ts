@@ -54,15 +54,13 @@ export function answerFooter({ item, body, strings: widgetStrings, policy, rate,
 }
 
 /**
- * Marks a row of a turn that was asked again (`item.o`): dimmed, and a line saying so (on the
- * answer when it was regenerated, on the question when it was edited). Idempotent.
+ * Marks a row of a turn whose question was changed and asked again (Edit): dimmed, and on the
+ * question a line saying so. (A regenerated answer is a version of the next one instead.) Idempotent.
  */
 export function markRedone(el: HTMLElement, item: HistoryItem, widgetStrings: Strings): void {
-  const strings = extrasStrings(widgetStrings);
   el.classList.add('bc-redone');
   adoptStyles(el, EXTRAS_CSS);
-  if (!item.o || el.querySelector(':scope > .bc-redone-tag') || (item.o == 'edited') != (item.r == 'u')) return;
-  el.append(h('span', { class: 'bc-redone-tag' }, [strings[item.o]]));
+  if (item.r == 'u' && !el.querySelector(':scope > .bc-redone-tag')) el.append(h('span', { class: 'bc-redone-tag' }, [extrasStrings(widgetStrings).edited]));
 }
 
 /** Adds the footer's styles to the shadow root that holds `el`, once per root. */

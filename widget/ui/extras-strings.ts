@@ -21,7 +21,6 @@ export const EXTRAS_EN = {
   source: 'Source',
   regenerate: 'Regenerate',
   editQuestion: 'Edit question',
-  regenerated: 'Regenerated below',
   edited: 'Edited below',
   editing: 'Editing your question',
   cancelEdit: 'Cancel editing',

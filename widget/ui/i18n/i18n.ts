@@ -43,6 +43,8 @@ export const en = {
   sendNow: 'Send now',
   cleared: 'Conversation cleared',
   undo: 'Undo',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
   imageLabel: '[image: {alt}]',
   imageNoAlt: '[image]',
 } as const;
