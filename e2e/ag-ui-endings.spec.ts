@@ -47,7 +47,7 @@ test('Stop during a tool call: the step ends "stopped", stays so after the next 
     await expect(running(page)).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Stop' }).click();
-    await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Stopped.');
+    await expect(lastAssistant(page).locator('.bc-status > span')).toHaveText('Stopped.');
     await expect(lookup).toHaveAttribute('data-status', 'stopped');
     await expect(lookup.locator('.bc-part-status')).toHaveText('stopped');
     await expect(running(page)).toHaveCount(0);

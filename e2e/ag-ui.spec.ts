@@ -330,7 +330,7 @@ test('Stop ("slow") cancels the run\'s request; the partial text stays marked "S
   const failed = page.waitForEvent('requestfailed', isRun);
   await page.getByRole('button', { name: 'Stop' }).click();
   expect((await failed).failure()?.errorText).toMatch(/ERR_ABORTED/);
-  await expect(stopped.locator('.bc-status')).toHaveText('Stopped.');
+  await expect(stopped.locator('.bc-status > span')).toHaveText('Stopped.');
   const shown = (await body.textContent())!;
   expect(shown).toContain('step by step');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
@@ -342,7 +342,7 @@ test('Stop ("slow") cancels the run\'s request; the partial text stays marked "S
   await waitForAnswer(page);
   await expect(lastAssistant(page).locator('.bc-body')).toContainText('Acme help assistant');
   expect(await body.textContent()).toBe(shown);
-  await expect(stopped.locator('.bc-status')).toHaveText('Stopped.');
+  await expect(stopped.locator('.bc-status > span')).toHaveText('Stopped.');
   expect(runs).toHaveLength(2);
 });
 
@@ -377,7 +377,7 @@ test('a reload while the answer streams: the question stays, what had come of th
   expect(bodyOf(await retried).messages.at(-1)).toMatchObject({ role: 'user', content: 'Walk me through it slowly' });
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Stopped.');
+  await expect(lastAssistant(page).locator('.bc-status > span')).toHaveText('Stopped.');
 });
 
 test('a malformed event is skipped with one warning naming it; an unknown event type is ignored silently', async ({ page, server, consoleMessages }) => {

@@ -146,7 +146,7 @@ test('Stop ends the preview: its signal aborts, its cleanup runs once, what it d
   await stream.step(stream.delta(PARTS[0]! + PARTS[1]!));
   await expect(answer.locator('.bc-preview .xp-title')).toHaveText('Order #1042');
   await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(answer.locator('.bc-status')).toHaveText('Stopped.');
+  await expect(answer.locator('.bc-status > span')).toHaveText('Stopped.');
   const seen = await record(page);
   expect(seen).toMatchObject({ aborts: 1, cleanups: 1, mounts: [] });
   expect(seen.calls).toHaveLength(1);

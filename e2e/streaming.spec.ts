@@ -461,6 +461,12 @@ test('Stop ends the stream; the bubble is marked stopped and nothing is re-sent'
   await requestsReported(page);
   expect(posts).toHaveLength(1);
   expect(events).toHaveLength(1);
+  // Asked again only by the visitor: Retry on the stopped answer is a new job with the same question.
+  await composer(page).fill('');
+  await lastAssistant(page).getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => posts.length).toBe(2);
+  expect(posts[1]!.postDataJSON().message).toBe('Walk me through it slowly');
+  await waitForAnswer(page);
 });
 
 test('a failed send puts the text back in the composer and shows an error; it is not retried', async ({ page, server }) => {

@@ -122,18 +122,17 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
         rendered.push({ item: item!, el: bubble.el, mounts: null });
         announce(strings.failedAnnounce, true);
         return emit('error', { message: item!.t, jobId: life.id });
-      case 'stopped':
-        // What was shown stays readable, but it is marked as not the answer.
-        paintProvisional(turn, bubble);
-        return bubble.setStatus({ kind: 'note', text: strings.stopped });
       case 'recovering':
         // The answer may still arrive: the backend looks for it.
         paintProvisional(turn, bubble);
         return bubble.setStatus({ kind: 'note', text: strings.recovering });
+      case 'stopped':
       case 'interrupted':
-        // Not the answer, and nothing will finish it: the part that came stays readable, with a retry.
+        // Not the answer (the visitor stopped it, or it was cut off and nothing will finish it):
+        // the part that came stays readable, marked so, and the question can be asked again.
         paintProvisional(turn, bubble);
-        return bubble.setStatus({ kind: 'note', text: strings.interrupted, action: { label: strings.retry, run: () => retry(user) } });
+        bubble.el.classList.add('bc-retry');
+        return bubble.setStatus({ kind: 'note', text: strings[life.phase], action: { label: strings.retry, run: () => retry(user) } });
     }
   }
 

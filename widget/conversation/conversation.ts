@@ -309,7 +309,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         emit('message', { role: 'user', text: effect.turn.user.t, jobId: effect.turn.life.id });
         turn.taken.resolve();
         // Retry is for the last turn only, as Regenerate is: a failure above no longer offers it.
-        for (const el of list.container.querySelectorAll('.bc-msg-error .bc-action')) el.remove();
+        for (const el of list.container.querySelectorAll(':is(.bc-msg-error,.bc-retry) .bc-action')) el.remove();
         return showAnswering(turn);
       case 'mark':
         return markOld(effect.jobId, effect.how);
