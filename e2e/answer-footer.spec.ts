@@ -123,6 +123,8 @@ test('a "docs" answer lists its numbered sources; each [n] marker leads to its s
 
   // The Sources toggle hides and shows the list.
   const toggle = page.getByRole('group', { name: 'Answer actions' }).getByRole('button', { name: 'Sources' });
+  // Named on screen, not by an icon alone.
+  await expect(toggle).toHaveText('Sources');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await toggle.click();
   await expect(sources).toBeHidden();

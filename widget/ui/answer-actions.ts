@@ -57,7 +57,10 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
 
   if (options.sources) {
     const panel = options.sources;
+    // Named on screen, not by its icon alone: the one action whose icon says little.
     const toggle = button(s.sources, ICON.sources);
+    toggle.classList.add('bc-act-named');
+    toggle.append(s.sources);
     toggle.setAttribute('aria-expanded', String(!panel.hidden));
     toggle.setAttribute('aria-controls', panel.id);
     toggle.addEventListener('click', () => {

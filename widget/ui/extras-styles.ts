@@ -10,6 +10,7 @@ export const EXTRAS_CSS = `
   border: 0; border-radius: 8px; background: transparent; color: var(--bc-muted); cursor: pointer;
 }
 .bc-act svg { width: 16px; height: 16px; }
+.bc-act-named { width: auto; display: flex; gap: 4px; padding: 0 8px; font: inherit; }
 .bc-act:hover { background: var(--bc-surface); color: var(--bc-fg); }
 .bc-act[aria-pressed="true"], .bc-act[aria-expanded="true"] { color: var(--bailing-accent); background: color-mix(in srgb, var(--bailing-accent) 12%, transparent); }
 .bc-act-status { color: var(--bc-muted); margin-inline-start: 6px; }
