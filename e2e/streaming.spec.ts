@@ -221,6 +221,8 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   // The detector: while the answer streams, the reference above the definition is a link (to
   // all of its URL: the whole text was drawn).
   await expect(body.locator('a', { hasText: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+  // While it streams, the blocks above the growing one are skipped by layout and paint out of view.
+  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['auto', 'visible']);
   // The reply goes on after the URL with words that are no title: no definition, no reference link.
   const reply = `${streamed} is where it was`;
   await job.step([], reply);
@@ -228,6 +230,9 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   // What the final render draws of `reply` (widget/markdown/markdown.live.test.ts holds the live render to renderFinal).
   const link = 'href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow"';
   expect(await body.innerHTML()).toBe(`<p>See [the docs][ref].</p><p>More text.</p><p>[ref]: <a ${link}>https://example.com/docs</a> is where it was</p>`);
+  // Settled: laid out and painted as any answer (paint containment would clip a focus ring).
+  await expect(body).not.toHaveClass(/bc-live/);
+  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['visible', 'visible', 'visible']);
 });
 
 test('a tool round shows a working step, and its provisional talk is discarded; the answer keeps a step line, also after a reload', async ({ page, server }) => {

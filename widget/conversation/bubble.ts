@@ -10,8 +10,13 @@ import type { HistoryItem } from '../types';
 import type { AssistantBubble } from '../ui/messages';
 import { joinGroups, markdownCode, type View } from './view';
 
-/** Fewest milliseconds between two renders of a streaming answer. */
-const LIVE_RENDER_MS = 100;
+/**
+ * Fewest milliseconds between two renders of a streaming answer. Each render costs the page a
+ * style, layout and paint (about 3.4 ms on the bench machine), so a slow stream's cost follows its
+ * duration over this: 150 rather than 100 took 10 KB at 30 ms per delta from 1,289 to 1,073 ms of
+ * main-thread time (npm run bench, 2026-12-03), at about seven updates a second.
+ */
+const LIVE_RENDER_MS = 150;
 
 /** A turn not over yet as the shell holds it: its state (`t`) and what the visitor sees of it. */
 export interface LiveTurn {
@@ -65,6 +70,8 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
+      // Its settled blocks are skipped by layout and paint once scrolled out of view (styles.ts).
+      bubble.body.classList.add('bc-live');
       turn.live = markdownCode().createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
       turn.liveResets = progress.resets;
     }
@@ -111,6 +118,8 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     const { life, user } = turn.t;
     if (life.phase !== 'recovering') clearTimeout(turn.frame);
     const bubble = turn.bubble!;
+    // Settled for good (or waiting on a look-up): its blocks are laid out and painted as any answer's.
+    if (life.phase !== 'streaming') bubble?.body.classList.remove('bc-live');
     // The steps as they ended (a result that came with the last event), whatever the text does.
     if (life.phase !== 'unsent') paintParts(turn, bubble);
     if (turn.partMounts && life.phase !== 'done' && life.phase !== 'streaming' && life.phase !== 'recovering') strayMounts.push(turn.partMounts);
