@@ -89,6 +89,16 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
     async follow(id, report, signal): Promise<TurnEnd> {
       let state = initialTurn(id);
       let tools = false;
+      // One report for all the events of a network chunk (a fast stream brings thousands in one):
+      // the conversation's work is per chunk, not per delta.
+      let reported = state;
+      let queued = false;
+      const flush = () => {
+        queued = false;
+        const before = reported;
+        reported = state;
+        if (state.text !== before.text || state.resets !== before.resets || state.phase !== before.phase) report({ text: state.text, resets: state.resets, working: state.phase === 'tool', tools });
+      };
       let end;
       try {
         end = await streamJob({
@@ -97,17 +107,15 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
           onEvent: (name, data) => {
             const parsed = parseStreamEvent(name, data);
             if (!parsed.ok) return warn(`ignored a stream event: ${parsed.error}`);
-            const before = state;
-            state = reduceTurn(before, parsed.event);
-            if (state.text !== before.text || state.resets !== before.resets || state.phase !== before.phase) {
-              tools ||= state.phase === 'tool';
-              report({ text: state.text, resets: state.resets, working: state.phase === 'tool', tools });
-            }
+            state = reduceTurn(state, parsed.event);
+            tools ||= state.phase === 'tool';
+            if (!queued) queueMicrotask(flush), (queued = true);
           },
         });
       } catch (error) {
         end = { kind: 'fatal', message: error instanceof Error ? error.message : String(error) } as const;
       }
+      flush();
       if (state.status === 'done' && typeof state.reply === 'string') return { kind: 'answered', answer: answerOf(state.reply, false, state.references, state.attachments) };
       if (state.status === 'failed') return { kind: 'answered', answer: { reply: state.error ?? '', failed: true } };
       if (end.kind === 'aborted') return { kind: 'stopped' };

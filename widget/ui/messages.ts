@@ -72,11 +72,13 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
     sticky = container.scrollHeight - container.scrollTop - container.clientHeight < STICKY_SLACK_PX;
   }, { passive: true });
 
-  // After the task's DOM changes, before the frame: one layout and one frame per change, not two.
+  // In the next frame, before it is drawn: its layout is the one the frame makes anyway (one per
+  // frame, however many changes), and it is not added to the task that changed the list (a burst
+  // of streamed text read in one task would else be laid out in it too: one long task).
   const follow = () => {
     if (!sticky || scrollQueued) return;
     scrollQueued = true;
-    queueMicrotask(() => {
+    requestAnimationFrame(() => {
       scrollQueued = false;
       if (sticky) container.scrollTop = container.scrollHeight;
     });

@@ -150,8 +150,8 @@ export const CSS = `
 }
 /* A streaming answer's blocks above the one that grows: skipped by layout and paint while out of
    view (their size remembered), so a long answer's render costs its visible end. Only while it
-   streams: paint containment would clip a focused link's outline at a block's edge. */
-.bc-live > :not(:last-child) { content-visibility: auto; contain-intrinsic-size: auto 24px; }
+   streams, and not a block with the focus: paint containment would clip its outline. */
+.bc-live > :not(:last-child, :focus-within) { content-visibility: auto; contain-intrinsic-size: auto 24px; }
 .bc-body > :first-child { margin-top: 0; }
 .bc-body > :last-child { margin-bottom: 0; }
 .bc-body :is(p, ul, ol, pre, blockquote, table, .bc-rich) { margin: 0 0 10px; }
