@@ -55,7 +55,8 @@ test('after a reload, local history shows at once and the server thread is merge
     ['a', WEATHER_ANSWER],
   ]);
   for (const item of local) {
-    expect(Object.keys(item).sort()).toEqual(['j', 'r', 't', 'ts']);
+    // The weather answer's tool leaves its mark (w: a step line under it).
+    expect(Object.keys(item).sort()).toEqual(item.t == WEATHER_ANSWER ? ['j', 'r', 't', 'ts', 'w'] : ['j', 'r', 't', 'ts']);
     expect(item.j).toMatch(/^j_/);
     expect(item.ts).toBeGreaterThan(Date.now() - 60_000);
   }
