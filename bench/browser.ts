@@ -97,6 +97,8 @@ export interface BenchProbe {
   observe(): void;
   send(text: string): boolean;
   nextFrame(): Promise<number>;
+  /** The widget's shadow root (or the page, for a widget without one), once it is there. */
+  root(): ParentNode | null;
   [key: string]: unknown;
 }
 

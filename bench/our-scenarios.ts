@@ -172,7 +172,12 @@ export async function runMemory(browser: Browser, servers: BenchServers, replies
   };
   try {
     const load = await heap();
-    const newConversation = (): Promise<void> => page.evaluate(() => (window as unknown as BenchWindow).BailingChat.newConversation());
+    // A new conversation can be undone for ten seconds (the cleared thread is held for it): the
+    // heap is read once that offer has ended, as a leak would outlast it.
+    const newConversation = async (): Promise<void> => {
+      await page.evaluate(() => (window as unknown as BenchWindow).BailingChat.newConversation());
+      await page.waitForFunction(() => !(window as unknown as BenchWindow).__bench.root()?.querySelector('.bc-undo'), null, { timeout: 30_000 });
+    };
     await ask(0);
     await newConversation();
     const first = await heap();
@@ -184,7 +189,7 @@ export async function runMemory(browser: Browser, servers: BenchServers, replies
       if (i % 25 === 0) log(`    ${i}/${replies} replies`);
     }
     const full = await heap();
-    await page.evaluate(() => (window as unknown as BenchWindow).BailingChat.newConversation());
+    await newConversation();
     const end = await heap();
     const detached = (await bench.cdp.send('DOM.getDetachedDomNodes' as never)) as unknown as {
       detachedNodes: { treeNode: { attributes?: string[] }; retainedNodeIds: number[] }[];
