@@ -68,6 +68,24 @@ test('Regenerate (by keyboard) asks the last question again as a new job, shown 
   await expect(regenerate(page)).toHaveCount(1);
 });
 
+test('a regeneration stopped before its answer: the answer it was to replace shows again, the stopped one under it with Retry', async ({ page, server }) => {
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  const job = await steppedJob(page);
+  await regenerate(page).click();
+  await job.step(['Hello ag']);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  // While it streams, the new version stands in the old one's place.
+  await expect.poll(() => shown(page)).toEqual(['u', 'a']);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect.poll(() => shown(page)).toEqual(['u', 'a', 'a']);
+  await expect(assistantMessages(page).filter({ visible: true }).first()).toContainText(HELLO_ANSWER.slice(0, 20));
+  await expect(assistantMessages(page).filter({ visible: true }).last().getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
 test('Edit puts the last question in the composer; the changed question is a new turn and the old one is marked "Edited", over a reload', async ({ page, server }) => {
   const jobs: Request[] = [];
   page.on('request', (request) => isJob(request) && jobs.push(request));

@@ -45,7 +45,7 @@ export interface LiveTurn {
 
 export function createBubbles(deps: ConversationDeps, view: View, running: (turn: LiveTurn) => boolean) {
   const { announce, backend, emit, list, registry, strings, theme } = deps;
-  const { pending, partsTools, paintMarkdown, rendered, decorate, showDecision, retry, strayMounts } = view;
+  const { pending, partsTools, paintMarkdown, rendered, decorate, showDecision, retry, strayMounts, markOld } = view;
 
   function showAnswering(turn: LiveTurn) {
     turn.bubble = list.addAssistant();
@@ -120,6 +120,9 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     const bubble = turn.bubble!;
     // Settled for good (or waiting on a look-up): its blocks are laid out and painted as any answer's.
     if (life.phase !== 'streaming') bubble?.body.classList.remove('bc-live');
+    // A regeneration that ended without an answer: the answer it was to replace shows again above it.
+    const redo = turn.t.redo;
+    if (redo?.[1] == 'regenerated' && /^(stopped|failed|interrupted)$/.test(life.phase)) markOld(redo[0]);
     // The steps as they ended (a result that came with the last event), whatever the text does.
     if (life.phase !== 'unsent') paintParts(turn, bubble);
     if (turn.partMounts && life.phase !== 'done' && life.phase !== 'streaming' && life.phase !== 'recovering') strayMounts.push(turn.partMounts);

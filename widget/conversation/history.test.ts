@@ -331,6 +331,7 @@ describe('answerVersions', () => {
       { j1: ['j1', 'j2', 'j3'], j2: ['j1', 'j2', 'j3'], j3: ['j1', 'j2', 'j3'], j4: ['j4'] },
     ],
     ['edited: a new question, not a version', [U('a', 'j1', { o: 'edited' }), A('A', 'j1', { o: 'edited' }), U('a!', 'j2'), A('A!', 'j2')], { j1: ['j1'], j2: ['j2'] }],
+    ['a regeneration that failed here: not a version, the first answer stays the only one', [U('a', 'j1', regenerated), A('A', 'j1', regenerated), U('a', 'j2'), A('Sorry', 'j2', { err: true })], { j1: ['j1'] }],
     ['a regeneration the hub lists without its answer (failed): the next question is not a version', [U('a', 'j1', regenerated), A('A', 'j1', regenerated), U('a', 'j2'), U('b', 'j3'), A('B', 'j3')], { j1: ['j1'], j3: ['j3'] }],
   ];
   it.each(rows)('%s', (_, items, expected) => expect(Object.fromEntries(answerVersions(items))).toEqual(expected));

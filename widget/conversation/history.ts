@@ -193,13 +193,13 @@ export function redoable(items: readonly HistoryItem[]): HistoryItem | null {
  * The versions of each answer, by job, oldest first: Regenerate asks a question again as the next
  * turn and marks the turn it replaces `regenerated`, so an answer so marked and the answer of the
  * turn right after it (its visitor row between them) are versions of one answer. An answer asked
- * again by no turn is its only version.
+ * again by no turn is its only version, and a failed answer is none (its question shows with it).
  */
 export function answerVersions(items: readonly HistoryItem[]): Map<string, string[]> {
   const versions = new Map<string, string[]>();
   let chain: string[] = [];
   items.forEach((item, i) => {
-    if (item.r != 'a' || !item.j) return;
+    if (item.r != 'a' || !item.j || item.err) return;
     const before = items[i - 2];
     if (!(before?.o == 'regenerated' && before.r == 'a' && items[i - 1]!.j == item.j)) chain = [];
     chain.push(item.j);

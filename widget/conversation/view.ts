@@ -316,9 +316,12 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
     list.toEnd();
   }
 
-  /** Turn `jobId`'s rows on screen, marked as asked again below; regenerated, its answer gives way to the new version. */
-  const markOld = (jobId: string, how: HistoryItem['o']) => {
-    if (how == 'regenerated') for (const row of answerRows(jobId)) row.hidden = true;
+  /**
+   * Turn `jobId`'s rows on screen, marked as asked again below; regenerated, its answer gives way
+   * to the new version (`how` undefined: the new version ended without an answer, and it shows again).
+   */
+  const markOld = (jobId: string, how?: HistoryItem['o']) => {
+    if (how != 'edited') for (const row of answerRows(jobId)) row.hidden = !!how;
     else for (const entry of rendered) if (entry.item.j == jobId) showOld(entry.el, { ...entry.item, o: how });
   };
 
