@@ -266,6 +266,19 @@ test('a tool round shows a working step, and its provisional talk is discarded; 
   await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Used tools');
 });
 
+test('a list already scrolled keeps to its end through a tool round, its answer and its footer, with no scroll by the visitor', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  await ask(page, 'hello');
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.locator('bailing-chat-widget .bc-after:not([hidden]) .bc-acts > .bc-acts')).toHaveText('‹2 / 2›');
+  await ask(page, 'Can you search the help center?');
+  await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Used tools');
+  await expect(lastAssistant(page).locator('+ .bc-after')).toBeAttached();
+  const list = page.locator('bailing-chat-widget .bc-messages');
+  expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+});
+
 test('a failed answer shows an error with Retry, never the provisional text; Retry sends a new job', async ({ page, server }) => {
   const posts = countRequests(page, isCreateJob);
   await openWidget(page, server.url);

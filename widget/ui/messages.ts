@@ -68,8 +68,13 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
     insert(el);
   };
   let scrollQueued = false;
+  let lastTop = 0;
   container.addEventListener('scroll', () => {
-    sticky = container.scrollHeight - container.scrollTop - container.clientHeight < STICKY_SLACK_PX;
+    const top = container.scrollTop;
+    // Moving down (the list's own following too, whose event may come after more text did) keeps
+    // to the end; only moving up, away from it, lets go.
+    sticky = container.scrollHeight - top - container.clientHeight < STICKY_SLACK_PX || (sticky && top >= lastTop);
+    lastTop = top;
   }, { passive: true });
 
   // In the next frame, before it is drawn: its layout is the one the frame makes anyway (one per
