@@ -87,8 +87,12 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   }
   /** Version `jobId` of its answer shows, the others do not (their questions after the first never show). */
   function showVersion(jobId: string) {
-    for (const j of versionsOf(jobId)) for (const row of answerRows(j)) row.hidden = j != jobId;
-    const foot = answerRows(jobId).at(-1);
+    let foot: HTMLElement | undefined;
+    for (const j of versionsOf(jobId)) {
+      const rows = answerRows(j);
+      for (const row of rows) row.hidden = j != jobId;
+      if (j == jobId) foot = rows.at(-1);
+    }
     if (!pagers.has(jobId) && foot?.matches('.bc-after')) addPager(jobId, foot);
     pagers.get(jobId)?.[1]();
   }
@@ -103,7 +107,8 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
       const [pager] = pagers.get(to) ?? [];
       if (!pager) return;
       const [back, on] = pager.querySelectorAll('button');
-      ((delta < 0 ? back : on)!.disabled ? (delta < 0 ? on : back)! : (delta < 0 ? back : on)!).focus();
+      const [ahead, other] = delta < 0 ? [back!, on!] : [on!, back!];
+      (ahead.disabled ? other : ahead).focus();
       announce(pager.textContent!);
     };
     const arrow = (delta: number, name: string) => {
