@@ -5,6 +5,12 @@ import type { Page } from '@playwright/test';
 import { schemaErrors } from './mcp-schema';
 import { ask, waitForAnswer } from './fixtures';
 import { expect, frameOf, open, openWith, test, viewFrame } from './mcp-apps-server';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+// The views' frames are recorded by an init script (RECORD_MESSAGES). Chromium puts an opaque
+// sandboxed frame in a process of its own, where on a busy machine the script was attached after
+// the view's first messages had arrived (the log then held only the last one). In the page's
+// process it runs before the frame's own scripts; the frame stays sandboxed and opaque either way.
+test.use({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--disable-features=IsolateSandboxedIframes'] } });
 
 
 /** The proxied MCP requests the page sent the agent, as `method name-or-uri`. */
