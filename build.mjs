@@ -1,7 +1,8 @@
 // Builds everything the demo, the tests and a site owner need:
-//   dist/widget.js        the embeddable IIFE (minified), self-contained: the form, the sandbox host and
-//                         every language are inside it, so a hub that serves only this one file
-//                         (the real BailingHub hub does) gets them. Size-checked.
+//   dist/widget.js        the embeddable IIFE (minified), self-contained: the form, the sandbox host,
+//                         English and Chinese are inside it, so a hub that serves only this one file
+//                         (the real BailingHub hub does) gets them; Arabic, Spanish and Japanese are
+//                         files beside it (dist/i18n/), fetched when the widget speaks them. Size-checked.
 //   dist/split/widget.js  the same widget with its optional modules (widget/modules.ts) as files
 //                         beside it (dist/split/renderers/…, dist/split/i18n/…), fetched on first
 //                         use: a smaller first load for hosts that serve a folder. Size-checked.
@@ -21,26 +22,21 @@ import { gzipSync } from 'node:zlib';
 /** DESIGN.md §12 (the drop-in's raised, see below), minified + gzip -9. */
 const BUDGETS = {
   /**
-   * The drop-in, with everything inside. 76 KB, not DESIGN.md's 66 KB: since it last fit (67,384 B),
-   * keyboard and screen-reader support (1.3 KB), Trusted Types, nonces, a second entry's widget and the offline
-   * queue (0.7 KB), Regenerate/Edit and the math hook (1 KB), the language choice, overrides and
-   * right-to-left styles (0.9 KB), the Edit strip and two texts in five languages (0.4 KB) and the
-   * Arabic, Spanish and Japanese tables (4.4 KB) joined it.
-   * Each acts on the first paint or on every turn, and a hub serves this file alone, so none of it
-   * can wait for a file fetched later.
-   * Back within 76 KB on 2026-12-02 (from 79,286 B), with no feature taken out: the conversation
-   * as a pure reducer over its state with a view painted from it (+1.6 KB), the kept config that
-   * draws a returning visitor's launcher at once (+0.27 KB) and generated views' page variables
-   * (+0.46 KB) were paid for by laying out the file for gzip (TOGETHER_FIRST, -1.4 KB), the
-   * marked rules only pedantic mode read (withoutUnreferencedRules, -0.12 KB) and two helpers the
-   * views' code had written again (ids.ts randomHex, ui/contrast.ts).
-   * 78 KB since 2026-12-03 (from 77,822 B to 79,333 B): what a visitor of the best chat apps
-   * expects on every turn — an answer's versions after Regenerate ("‹ 2 / 2 ›", 0.7 KB with its
-   * words in five languages), Undo after "New conversation" (0.36 KB), files as cards shown once
-   * (0.33 KB) and a step line where a tool ran (0.12 KB). No byte of it can wait for a later file
-   * on a hub, and nothing of the same size was left to take out without taking a feature out.
+   * The drop-in, with everything a hub needs inside. 76 KB, not DESIGN.md's 66 KB: since it last
+   * fit (67,384 B), keyboard and screen-reader support (1.3 KB), Trusted Types, nonces, a second
+   * entry's widget and the offline queue (0.7 KB), Regenerate/Edit and the math hook (1 KB), the
+   * language choice, overrides and right-to-left styles (0.9 KB) and the Edit strip (0.4 KB)
+   * joined it. Each acts on the first paint or on every turn, and a hub serves this file alone.
+   * Kept within 76 KB, with no feature taken out: on 2026-12-02 the conversation as a pure reducer
+   * with a view painted from it (+1.6 KB), the kept config (+0.27 KB) and generated views' page
+   * variables (+0.46 KB) were paid for by laying out the file for gzip (TOGETHER_FIRST, -1.4 KB),
+   * marked's pedantic-only rules (-0.12 KB) and helpers written twice; on 2026-12-03 an answer's
+   * versions (0.7 KB), Undo after "New conversation" (0.36 KB), files as cards (0.33 KB) and a tool
+   * step line (0.12 KB) by the Arabic, Spanish and Japanese tables (3.2 KB: 79,610 → 76,363 B), now files beside it
+   * (dist/i18n/) like the split build's: a hub serving this file alone shows those visitors
+   * English (its own widget speaks only Chinese), with a warning naming the file to serve.
    */
-  'dist/widget.js': 78 * 1024,
+  'dist/widget.js': 76 * 1024,
   /**
    * The split build's core: the markdown parser is a file beside it since 2026-12-02
    * (dist/split/markdown.js, fetched when the page is idle or the first answer needs it), which
@@ -50,7 +46,7 @@ const BUDGETS = {
 };
 const SPLIT_DIR = 'dist/split';
 /** Files earlier builds wrote beside dist/widget.js, which it no longer imports: a stale copy must not hide a regression. */
-const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n/zh-CN.js', 'dist/i18n/zh-CN.js.map', 'dist/i18n/ar.js', 'dist/i18n/es.js', 'dist/i18n/ja.js'];
+const RETIRED = ['dist/renderers/bailing-form.js', 'dist/renderers/bailing-form.js.map', 'dist/renderers/sandbox.js', 'dist/renderers/sandbox.js.map', 'dist/i18n/zh-CN.js', 'dist/i18n/zh-CN.js.map'];
 
 const args = new Set(process.argv.slice(2));
 const skipTypes = args.has('--no-types');
@@ -131,10 +127,10 @@ export default Object.keys(EN_ALL).map((key) => strings[key]);`;
 const languageFile = async (lang) => `export default${JSON.stringify(await languageValues(lang))};\n`;
 
 /**
- * Inside dist/widget.js every language's table is bundled in the shape of a language file: its
- * values, zipped with the English keys the bundle has anyway (for Chinese, 230 B of gzip -9 less
- * than the keyed table). The split build's i18n/zh-CN.js stays keyed, so it needs nothing else to
- * be read; its other languages are the value files written below.
+ * Inside dist/widget.js the Chinese table is bundled in the shape of a language file: its values,
+ * zipped with the English keys the bundle has anyway (230 B of gzip -9 less than the keyed table).
+ * The split build's i18n/zh-CN.js stays keyed, so it needs nothing else to be read; the other
+ * languages are the value files written below, beside both widget.js files.
  */
 const valuesOnly = {
   name: 'language-values-only',
@@ -423,8 +419,12 @@ const common = {
   logLevel: 'warning',
 };
 
-/** `__BAILING_SPLIT__` (widget/modules.ts): whether optional modules are fetched from beside the script. */
-const defines = (split) => ({ define: { __BAILING_SPLIT__: String(split) } });
+/**
+ * `__BAILING_SPLIT__` (widget/modules.ts): whether optional modules are fetched from beside the
+ * script; `__BAILING_LANGUAGES_BESIDE__`: whether the Arabic, Spanish and Japanese tables are
+ * (both widget.js files), or inside (dist/esm, whose users bundle it themselves).
+ */
+const defines = (split, languagesBeside = true) => ({ define: { __BAILING_SPLIT__: String(split), __BAILING_LANGUAGES_BESIDE__: String(languagesBeside) } });
 
 /**
  * Options of terser, which squeezes esbuild's minified output by a few KB of gzip that the budgets
@@ -474,14 +474,15 @@ for (const [name, source] of externalModules()) {
   await bundle(source, `${SPLIT_DIR}/${name}.js`, { format: 'esm', ...defines(true) });
   written.add(`${SPLIT_DIR}/${name}.js`).add(`${SPLIT_DIR}/${name}.js.map`);
 }
-// The split build's language files (dist/widget.js carries the tables).
+// The language files, beside each widget.js (widget/modules.ts, LANGUAGE_FILES).
 for (const lang of languageFiles()) {
   const text = await languageFile(lang);
-  const outfile = `${SPLIT_DIR}/i18n/${lang}.js`;
-  mkdirSync(dirname(outfile), { recursive: true });
-  writeFileSync(outfile, text);
-  written.add(outfile);
-  sized.push([outfile, Buffer.byteLength(text)]);
+  for (const outfile of [`dist/i18n/${lang}.js`, `${SPLIT_DIR}/i18n/${lang}.js`]) {
+    mkdirSync(dirname(outfile), { recursive: true });
+    writeFileSync(outfile, text);
+    written.add(outfile);
+  }
+  sized.push([`dist/i18n/${lang}.js`, Buffer.byteLength(text)]);
 }
 // The JSX compiler (renderers/sandbox/jsx/): a classic script the widget fetches from beside
 // itself when a `jsx` view shows, and inlines into that view's frame. Sucrase's JSX transform
@@ -513,7 +514,7 @@ const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e
 for (const file of filesUnder(SPLIT_DIR)) if (!written.has(relative('.', file).split('\\').join('/'))) rmSync(file);
 for (const file of RETIRED) rmSync(file, { recursive: true, force: true });
 
-await build({ ...common, ...defines(false), entryPoints: ['builds/esm.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
+await build({ ...common, ...defines(false, false), entryPoints: ['builds/esm.ts'], format: 'esm', outfile: 'dist/esm/index.js', minify: false, sourcemap: true });
 await build({
   entryPoints: ['examples/server/main.ts'],
   bundle: true,

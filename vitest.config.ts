@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // else runs in plain Node so pure cores stay pure.
 export default defineConfig({
   // widget/modules.ts: unit tests run the self-contained build's path (modules bundled, not fetched).
-  define: { __BAILING_SPLIT__: 'false' },
+  define: { __BAILING_SPLIT__: 'false', __BAILING_LANGUAGES_BESIDE__: 'false' },
   test: {
     include: ['builds/**/*.test.ts', 'widget/**/*.test.ts', 'renderers/**/*.test.ts', 'examples/**/*.test.ts'],
     environment: 'node',

@@ -40,7 +40,7 @@ const page = (await build({
   write: false,
   format: 'iife',
   platform: 'browser',
-  define: { __BAILING_SPLIT__: 'false' },
+  define: { __BAILING_SPLIT__: 'false', __BAILING_LANGUAGES_BESIDE__: 'false' },
   logLevel: 'warning',
 })).outputFiles[0]!.text;
 

@@ -1,8 +1,8 @@
 // The widget's languages in a real browser: Arabic mirrors the panel (checked by geometry), each
 // message reads in its own direction, Spanish and Japanese (chosen by the page or by the browser's
-// languages) come from inside dist/widget.js, which fetches nothing for them (a hub serves that
-// file alone), the split build fetches its language file, one that cannot be fetched leaves
-// English with a warning, a host's overrides show, and axe finds nothing serious in RTL.
+// languages) come from their files beside widget.js (Chinese from inside it), a file that cannot
+// be fetched (a hub serves widget.js alone) leaves English with a warning naming the file to
+// serve, a host's overrides show, and axe finds nothing serious in RTL.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -44,8 +44,8 @@ test.describe('Arabic (desktop)', () => {
     const fetched = languageRequests(page);
     await openIn(page, server.url, 'ar', AR.openChat);
     await expect(root(page)).toHaveAttribute('dir', 'rtl');
-    // The launcher was named in Arabic, so the table was read: from inside widget.js.
-    expect(fetched).toEqual([]);
+    // The launcher was named in Arabic, so the table was read: from its file beside widget.js.
+    expect(fetched).toEqual(['/i18n/ar.js']);
     await expect(root(page)).toHaveAttribute('lang', 'ar');
     // An Arabic message first, then the demo's English answer: "hello" is in it.
     await askAndWait(page, AR.message, 'مرحبا، hello', AR.stop);
@@ -137,11 +137,11 @@ test('an Arabic message in the English widget reads right to left', async ({ pag
 test.describe('Spanish from the browser\'s languages', () => {
   test.use({ locale: 'es-MX' });
 
-  test('es-MX gets the Spanish texts, from inside widget.js', async ({ page, server }) => {
+  test('es-MX gets the Spanish texts, from their file beside widget.js', async ({ page, server }) => {
     const fetched = languageRequests(page);
     await loadWidget(page, server.url);
     await page.getByRole('button', { name: 'Abrir el chat' }).click();
-    expect(fetched).toEqual([]);
+    expect(fetched).toEqual(['/i18n/es.js']);
     await expect(page.getByRole('textbox', { name: 'Mensaje' })).toHaveAttribute('placeholder', 'Escribe tu mensaje…');
     await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
     await expect(root(page)).toHaveAttribute('lang', 'es');
@@ -178,6 +178,28 @@ test("a host's override shows; unknown keys, non-strings and a dropped {slot} ar
   ]));
 });
 
+test('Chinese comes from inside widget.js: nothing is fetched for it', async ({ page, server }) => {
+  const fetched = languageRequests(page);
+  await loadWidget(page, server.url, { attrs: { 'data-lang': 'zh-CN' } });
+  await page.getByRole('button', { name: '打开聊天' }).click();
+  await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
+  expect(fetched).toEqual([]);
+});
+
+test('a language file a hub does not serve leaves English, with a warning naming the file; the preload\'s strings still apply', async ({ page, server, consoleMessages }) => {
+  let asked = 0;
+  // A BailingHub hub serves /widget.js alone: everything beside it is 404.
+  await page.route('**/i18n/ja.js', (route) => (asked++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));
+  await loadWidget(page, server.url, { attrs: { 'data-lang': 'ja' }, before: `window.BailingChat = { strings: { ja: { send: '送信' } } }` });
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(page.getByRole('button', { name: '送信' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  expect(asked).toBe(1);
+  expect(consoleMessages.filter((m) => m.type == 'warning').map((m) => m.text)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^BailingChat: could not load the ja texts \(.*\/i18n\/ja\.js.*\); using English\. Serve i18n\/ja\.js beside widget\.js, or give the texts in the preload's strings$/)]),
+  );
+});
+
 test("the split build's language file that cannot be fetched leaves English, with a warning", async ({ page, server, consoleMessages }) => {
   let asked = 0;
   await page.route('**/split/i18n/ja.js', (route) => (asked++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));
@@ -187,7 +209,7 @@ test("the split build's language file that cannot be fetched leaves English, wit
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   expect(asked).toBe(1);
   expect(consoleMessages.filter((m) => m.type == 'warning').map((m) => m.text)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^BailingChat: could not load the ja texts \(.*\/split\/i18n\/ja\.js.*\); using English$/)]),
+    expect.arrayContaining([expect.stringMatching(/^BailingChat: could not load the ja texts \(.*\/split\/i18n\/ja\.js.*\); using English\. Serve i18n\/ja\.js /)]),
   );
 });
 

@@ -40,27 +40,26 @@ interface CoreExternalModules {
 }
 
 /**
- * Languages with a table of their own (besides English and Chinese). dist/widget.js carries them
- * (a hub serves that file alone): each table's values, zipped with the English keys the bundle has
- * anyway (build.mjs rewrites `widget/ui/i18n/<lang>.ts` so), evaluated only when the widget speaks
- * it. The split build fetches `i18n/<lang>.js` from beside its widget.js while the config loads:
- * the values alone, in the key order of the English table (widget/ui/i18n/english.ts), the smallest
- * form to ship. build.mjs reads this line.
+ * Languages with a table of their own (besides English and Chinese): each is a file beside
+ * widget.js, `i18n/<lang>.js` (dist/i18n/ and dist/split/i18n/), fetched while the chat config
+ * loads when the widget speaks it: the values alone, in the key order of the English table
+ * (widget/ui/i18n/english.ts), the smallest form to ship. Not inside dist/widget.js: there the three
+ * tables cost 3.2 KB of gzip -9 that most visitors never read. A host that serves widget.js
+ * alone (BailingHub does; its own widget speaks only Chinese) gets English for them, with a
+ * warning that says which file to serve, or the preload's `strings`. dist/esm carries them
+ * (`__BAILING_LANGUAGES_BESIDE__` false), as do the unit tests. build.mjs reads this line.
  */
 export const LANGUAGE_FILES = ['ar', 'es', 'ja'] as const;
 export type FileLang = (typeof LANGUAGE_FILES)[number];
 
-const BUNDLED_LANGUAGES = __BAILING_SPLIT__
-  ? null
-  : {
-      ar: () => import('./ui/i18n/ar'),
-      es: () => import('./ui/i18n/es'),
-      ja: () => import('./ui/i18n/ja'),
-    };
+declare const __BAILING_LANGUAGES_BESIDE__: boolean;
 
-/** Language `lang`'s table: bundled, or from its file beside the split build's widget.js. Rejects when it cannot be fetched or evaluated. */
+// Not a table of `name: () => import(…)` lines: build.mjs would bundle those into widget.js.
+const bundledLanguage = (lang: FileLang) => (lang == 'ar' ? import('./ui/i18n/ar') : lang == 'es' ? import('./ui/i18n/es') : import('./ui/i18n/ja'));
+
+/** Language `lang`'s table: from its file beside widget.js (bundled in dist/esm). Rejects when it cannot be fetched or evaluated. */
 export function loadLanguage(lang: FileLang, scriptSrc: string): Promise<LangTable> {
-  if (!__BAILING_SPLIT__) return BUNDLED_LANGUAGES![lang]().then((module) => module.strings);
+  if (!__BAILING_LANGUAGES_BESIDE__) return bundledLanguage(lang).then((module) => module.strings);
   return Promise.all([
     importBeside(`i18n/${lang}`, scriptSrc).then((module) => (module as { default: unknown }).default),
     loadModule('i18n/english', scriptSrc),

@@ -1,5 +1,5 @@
 // Static files: what a host page and the demo need, nothing else. The demo pages and their
-// assets, the widget (/widget.js and the split build at /split/), the chart adapters
+// assets, the widget (/widget.js, its language files at /i18n/ and the split build at /split/), the chart adapters
 // (/renderers/) and an explicit vendor allow-list; the browser tests' pages (/e2e/) and the builds
 // they load from /dist/ only when the server is started for them (`testPages`). Never the
 // server's own bundle or its source map (dist/server/: its code, paths and comments), type
@@ -27,7 +27,7 @@ export const VENDOR_FILES: Readonly<Record<string, string>> = Object.freeze({
  * Under /dist/ (browser tests only): the client builds. dist/server/ and dist/types/ are not
  * listed, so they are never reachable; dist/e2e/ holds a harness a browser test bundles.
  */
-export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e']);
+export const TEST_DIST_FOLDERS: readonly string[] = Object.freeze(['esm', 'split', 'renderers', 'e2e', 'i18n']);
 /** What is served at the root beside /widget.js: the script and the modules it fetches from beside itself. */
 const ROOT_FILES: readonly string[] = Object.freeze(['widget.js', 'widget.js.map', 'ag-ui.js', 'ag-ui.js.map', 'code.js', 'code.js.map', 'math.js', 'math.js.map', 'packs.js', 'packs.js.map', 'openapi.js', 'openapi.js.map', 'jsx.js', 'jsx.js.map', 'sandbox-jsx.js', 'sandbox-jsx.js.map', 'mcp-apps.js', 'mcp-apps.js.map', 'mcp-sandbox.html', 'a2ui.js', 'a2ui.js.map']);
 export const TEST_DIST_FILES: readonly string[] = ROOT_FILES;
@@ -123,7 +123,7 @@ function target(rootDir: string, folder: string, rest: string, crossOrigin = fal
   return { base, file, crossOrigin };
 }
 
-const PUBLIC_PREFIXES = ['pages', 'split', 'renderers', 'vendor', 'kit', 'v'];
+const PUBLIC_PREFIXES = ['pages', 'split', 'i18n', 'renderers', 'vendor', 'kit', 'v'];
 const VERSIONED = /^\/v\/([0-9a-f]{6,64})(\/.+)$/;
 const TEST_PREFIXES = ['e2e', 'dist'];
 const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
@@ -132,11 +132,11 @@ const PREFIXED = /^\/([a-z0-9]+)\/(.+)$/;
 export function resolveStaticPath(pathname: string, rootDir: string, site: StaticSite = { testPages: false }): StaticTarget | null {
   if (pathname === '/') return target(rootDir, 'examples/pages', 'index.html');
   if (ROOT_FILES.includes(pathname.slice(1))) return target(rootDir, 'dist', pathname.slice(1), true);
-  // `/v/<build id>/widget.js` and what it fetches from beside itself: the root files and /split/.
+  // `/v/<build id>/widget.js` and what it fetches from beside itself: the root files, /i18n/ and /split/.
   const versioned = VERSIONED.exec(pathname);
   if (versioned) {
     const [, version, rest] = versioned as unknown as [string, string, string];
-    const found = ROOT_FILES.includes(rest.slice(1)) || rest.startsWith('/split/') ? resolveStaticPath(rest, rootDir) : null;
+    const found = ROOT_FILES.includes(rest.slice(1)) || rest.startsWith('/split/') || rest.startsWith('/i18n/') ? resolveStaticPath(rest, rootDir) : null;
     return found && { ...found, version };
   }
   const prefixed = PREFIXED.exec(pathname);
@@ -150,6 +150,9 @@ export function resolveStaticPath(pathname: string, rootDir: string, site: Stati
       // The split build: /split/widget.js and the modules it imports from beside itself on first
       // use (cross-origin: CORS, as for /widget.js).
       return target(rootDir, 'dist/split', rest, true);
+    case 'i18n':
+      // The language files /widget.js fetches from beside itself (cross-origin: CORS, as for it).
+      return target(rootDir, 'dist/i18n', rest, true);
     case 'renderers':
       // The host chart adapters a page loads after its chart library.
       return target(rootDir, 'dist/renderers', rest, true);

@@ -38,6 +38,7 @@ beforeAll(async () => {
   put('dist/esm/charts.d.ts', 'export declare const secret: 1;');
   put('dist/split/widget.js', 'console.log("split widget")');
   put('dist/split/renderers/bailing-form.js', 'export const mount = 1');
+  put('dist/i18n/ja.js', 'export default[]');
   put('dist/renderers/echarts.js', 'console.log("echarts adapter")');
   put('dist/server/main.js', 'const secret = "server bundle"');
   put('dist/server/main.js.map', '{"secret": "server map"}');
@@ -64,6 +65,7 @@ const PUBLIC: [string, string, string][] = [
   ['/widget.js.map', 'application/json; charset=utf-8', '"version"'],
   ['/split/widget.js', 'text/javascript; charset=utf-8', 'console.log("split widget")'],
   ['/split/renderers/bailing-form.js', 'text/javascript; charset=utf-8', 'export const mount = 1'],
+  ['/i18n/ja.js', 'text/javascript; charset=utf-8', 'export default[]'],
   ['/renderers/echarts.js', 'text/javascript; charset=utf-8', 'echarts adapter'],
   ['/vendor/echarts/dist/echarts.min.js', 'text/javascript; charset=utf-8', 'window.echarts'],
 ];
@@ -155,7 +157,7 @@ describe('static files', () => {
     expect(id).toMatch(/^[0-9a-f]{12}$/);
     const versioned = await startTestServer({ rootDir: root });
     try {
-      for (const [path, body] of [['widget.js', 'console.log("widget")'], ['split/widget.js', 'console.log("split widget")'], ['split/renderers/bailing-form.js', 'export const mount = 1']]) {
+      for (const [path, body] of [['widget.js', 'console.log("widget")'], ['split/widget.js', 'console.log("split widget")'], ['split/renderers/bailing-form.js', 'export const mount = 1'], ['i18n/ja.js', 'export default[]']]) {
         const res = await fetch(`${versioned.url}/v/${id}/${path}`);
         expect(res.status, path).toBe(200);
         expect(res.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
@@ -260,11 +262,12 @@ describe('resolveStaticPath', () => {
     ['/renderers/echarts.js.map', publicSite, { file: '/r/dist/renderers/echarts.js.map', crossOrigin: true }],
     ['/split/widget.js', publicSite, { file: '/r/dist/split/widget.js', crossOrigin: true }],
     ['/split/i18n/zh-CN.js', publicSite, { file: '/r/dist/split/i18n/zh-CN.js', crossOrigin: true }],
-    // Language files are the split build's (dist/widget.js carries its languages): none beside /widget.js.
-    ['/i18n/ar.js', publicSite, null],
-    ['/i18n/fr.js', publicSite, null],
+    // The language files beside /widget.js (Arabic, Spanish, Japanese) and beside the split build's.
+    ['/i18n/ar.js', publicSite, { file: '/r/dist/i18n/ar.js', crossOrigin: true }],
+    ['/i18n/../widget.js', publicSite, null],
     ['/split/i18n/es.js', publicSite, { file: '/r/dist/split/i18n/es.js', crossOrigin: true }],
-    ['/dist/i18n/es.js', testSite, null],
+    ['/dist/i18n/es.js', testSite, { file: '/r/dist/i18n/es.js', crossOrigin: true }],
+    ['/dist/i18n/es.js', publicSite, null],
     ['/vendor/vega-lite/build/vega-lite.min.js', publicSite, { file: '/r/node_modules/vega-lite/build/vega-lite.min.js', crossOrigin: true }],
     ['/e2e/x.html', publicSite, null],
     ['/e2e/x.html', testSite, { file: '/r/e2e/pages/x.html' }],
@@ -285,7 +288,6 @@ describe('resolveStaticPath', () => {
     ['/pages/data.json', publicSite, null],
     ['/pages/README', publicSite, null],
     ['/split/../widget.js', publicSite, null],
-    ['/i18n/zh-CN.js', publicSite, null],
     ['/renderers/../widget.js', publicSite, null],
     ['/pages/%E0%A4%A', publicSite, null],
     ['/vendor/left-pad/index.js', publicSite, null],

@@ -1,6 +1,6 @@
-// The widget's own words. English is built in; Chinese, Arabic, Spanish and Japanese are inside
-// dist/widget.js and files beside the split build's widget.js, fetched while the chat config loads
-// (widget/modules.ts). Accessible names stay stable English in `en` because hosts and
+// The widget's own words. English is built in; Chinese is inside dist/widget.js (a file beside
+// the split build's); Arabic, Spanish and Japanese are files beside either widget.js, fetched
+// while the chat config loads (widget/modules.ts). Accessible names stay stable English in `en` because hosts and
 // tests address controls by them. The attachment controls' words are the uploader's
 // (widget/attachments/uploader-strings.ts): the core has no use for them.
 import { LANGS, type Lang } from '../../embed/embed';
@@ -66,7 +66,7 @@ export function loadStrings(lang: Lang, scriptSrc: string, warn: (message: strin
       ? loadModule('i18n/zh-CN', scriptSrc).then((module) => module.strings)
       : loadLanguage(lang, scriptSrc);
   return Promise.all([
-    table.catch((error: unknown) => (warn(`could not load the ${lang} texts (${String(error)}); using English`), {})),
+    table.catch((error: unknown) => (warn(`could not load the ${lang} texts (${String(error)}); using English. Serve i18n/${lang}.js beside widget.js, or give the texts in the preload's strings`), {})),
     overrides === undefined ? {} : english().then((module) => module.readOverrides(overrides, lang, LANGS, warn), (error: unknown) => (warn(`could not check the preload's strings (${String(error)}); ignored`), {})),
   ]).then(([texts, own]) => ({ ...en, ...texts, ...own }));
 }
