@@ -12,7 +12,7 @@ const MB = (bytes: number): number => bytes / (1024 * 1024);
  * Records when each stream read resolves, before the reader's caller continues (this callback is
  * registered on the read promise first), so `done` handling can be timed from the moment its
  * bytes reach the page's script; and, where the widget reads its stream in its worker
- * (widget/transport/stream-worker.ts), when each of the worker's messages reaches the page (this
+ * (as a widget may), when each of the worker's messages reaches the page (this
  * listener is added before the widget's own).
  */
 const READ_CLOCK = `(() => {

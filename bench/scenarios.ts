@@ -64,7 +64,7 @@ export interface StreamOptions {
 
 /**
  * When the stream's last byte was in (Resource Timing `responseEnd`), on the page's clock, or
- * undefined before. The widget may read it in its worker (widget/transport/stream-worker.ts),
+ * undefined before. A widget may read it in a worker of its own,
  * whose entries are on the worker's own clock: moved to the page's by the two time origins.
  */
 async function streamResponseEnd(page: Page): Promise<number | undefined> {

@@ -11,7 +11,6 @@ import { createRegistry } from '../registry/registry';
 import { createBailingClient, readWidgetConfig } from '../transport/bailing';
 import { loadExternalModule } from '../modules';
 import { createBailingBackend } from '../transport/bailing-backend';
-import { createStreamReader } from '../transport/stream-worker';
 import { loadStrings } from '../ui/i18n/i18n';
 import type { BuiltinArgs, Builtins, PageContext, WidgetConfig } from '../types';
 import { mountWidget, normalizeConfig, type MountArgs, type MountedWidget } from './mount';
@@ -162,9 +161,6 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   // A returning visitor's widget is drawn at once from the entry's last config; the answer then
   // replaces it only when it differs.
   const storage = safeStorage(() => window.localStorage);
-  // Job streams are read in a worker once the visitor has the chat in view (not for a page view alone).
-  const streams = createStreamReader(script.src || location.href);
-  emitter.on('open', streams.warm);
   const kept = readCachedConfig(storage, options.api, options.entry);
   /** Draws the widget with the config `raw`: in the entry's language where the page chose none. */
   const draw = (raw: Partial<WidgetConfig>) => {
@@ -176,8 +172,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
       queue.length = 0;
       return warn(`entry "${options.entry}" is turned off (enabled: false); nothing rendered`);
     }
-    // A chat inline in the page is in view from the start: its reader starts with it.
-    return mount(config, (session) => createBailingBackend({ client: client!, entry: options.entry, ...session, capabilities, readStream: streams.read })).then(() => void (options.container && streams.warm()));
+    return mount(config, (session) => createBailingBackend({ client: client!, entry: options.entry, ...session, capabilities }));
   };
   const drawn = kept && kept.enabled !== false ? draw(kept) : undefined;
   configRequest!.then(

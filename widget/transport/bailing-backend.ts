@@ -13,7 +13,6 @@ import { parseStreamEvent, type BailingClient } from './bailing';
 import { initialTurn, reduceTurn } from './bailing-stream';
 import { turnRefusal } from './errors';
 import { streamJob } from './sse';
-import type { ReadStream } from './stream-worker';
 
 export interface BailingBackendOptions {
   client: BailingClient;
@@ -24,8 +23,6 @@ export interface BailingBackendOptions {
   warn(message: string): void;
   /** More of `client_capabilities` beside `renderers` (the capability packs' lines), once known. */
   capabilities?(): Promise<Record<string, unknown> | undefined> | undefined;
-  /** Reads a job's stream: off the main thread where it can (stream-worker.ts). Default: `streamJob` here. */
-  readStream?: ReadStream;
 }
 
 /** The answer as `done` or a `/thread` item carries it; citations and files checked one by one. */
@@ -36,7 +33,7 @@ const answerOf = (reply: string, failed: unknown, references: unknown, attachmen
   attachments: readAttachments(attachments),
 });
 
-export function createBailingBackend({ client, entry, storage, ticket, context, warn, capabilities, readStream = streamJob }: BailingBackendOptions): ChatBackend {
+export function createBailingBackend({ client, entry, storage, ticket, context, warn, capabilities }: BailingBackendOptions): ChatBackend {
   const keys = storageKeys(entry);
   // The hub's widget may have written these: the same visitor, and the same thread, go on.
   let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
@@ -104,7 +101,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
       };
       let end;
       try {
-        end = await readStream({
+        end = await streamJob({
           url: client.eventsUrl(id, visitorId, ticket() ?? undefined),
           signal,
           onEvent: (name, data) => {
