@@ -88,7 +88,7 @@ export const CONVERTER_VIEW: ViewProps = {
   initialHeight: 230,
   placeholderMessages: ['Building a unit converter…'],
   title: 'Unit converter',
-  summary: 'Converts length, weight and temperature between metric and imperial units as you type, with a bar that shows the two values side by side.',
+  summary: 'Converts length, weight and temperature between metric and imperial units as you type.',
   css:
     SHARED_CSS +
     `
@@ -96,7 +96,6 @@ label { display: block; font-size: 12px; color: var(--sandbox-muted); margin: 8p
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 input, select { width: 100%; padding: 7px 8px; border: 1px solid var(--sandbox-border); border-radius: 8px; background: var(--sandbox-bg); color: var(--sandbox-fg); }
 .result { margin-top: 10px; font: 600 20px/1.3 var(--sandbox-font); }
-canvas { width: 100%; height: 28px; margin-top: 8px; }
 .send { margin-top: 8px; padding: 6px 12px; }`,
   html: `<div class="row">
   <div><label for="kind">Quantity</label><select id="kind"><option value="length">Length</option><option value="weight">Weight</option><option value="temperature">Temperature</option></select></div>
@@ -107,7 +106,6 @@ canvas { width: 100%; height: 28px; margin-top: 8px; }
   <div><label for="to">To</label><select id="to"></select></div>
 </div>
 <div class="result" id="result" role="status"></div>
-<canvas id="bar" width="600" height="56" aria-hidden="true"></canvas>
 <button class="send primary" id="send">Send to chat</button>`,
   jsFunctions: `
 const UNITS = {
@@ -126,14 +124,6 @@ function fill(kind) {
     select.value = names[pick];
   }
 }
-function draw(a, b) {
-  const canvas = document.getElementById('bar'); const ctx = canvas.getContext('2d');
-  const style = getComputedStyle(document.documentElement);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const max = Math.max(Math.abs(a), Math.abs(b), 1e-9);
-  ctx.fillStyle = style.getPropertyValue('--sandbox-border'); ctx.fillRect(0, 4, canvas.width * Math.abs(a) / max, 20);
-  ctx.fillStyle = style.getPropertyValue('--sandbox-accent'); ctx.fillRect(0, 32, canvas.width * Math.abs(b) / max, 20);
-}
 let current = null;
 function update() {
   const kind = document.getElementById('kind').value, v = parseFloat(document.getElementById('value').value);
@@ -142,7 +132,6 @@ function update() {
   const out = Math.round(convert(kind, v, from, to) * 1e6) / 1e6;
   current = { value: v, from, to, result: out };
   document.getElementById('result').textContent = v + ' ' + from + ' = ' + out + ' ' + to;
-  draw(v, out);
 }`,
   jsExpressions: [
     `fill('length'); update();`,
