@@ -28,11 +28,11 @@ async function loadSplit(page: Page, baseUrl: string, attrs: Record<string, stri
   await page.waitForFunction(() => !!document.querySelector('bailing-chat-widget')?.shadowRoot?.querySelector('.bc-panel'));
 }
 
-/** The markdown code: fetched once the page is idle or the first answer needs it, whichever comes first. */
+/** The markdown code: fetched when the visitor opens the panel or the first answer needs it, whichever comes first. */
 const MARKDOWN = '/split/markdown.js';
 /**
- * The modules fetched beside /split/widget.js, in order, but markdown.js: when the page is idle
- * is the browser's choice, so it is counted by the tests of its own below.
+ * The modules fetched beside /split/widget.js, in order, but markdown.js: it is counted by the
+ * tests of its own below.
  */
 const modulesIn = (paths: string[]) => paths.filter((path) => path.startsWith('/split/') && path !== '/split/widget.js' && path !== MARKDOWN);
 /** The demo entry takes uploads: its attachment controls come with the widget. */
@@ -115,6 +115,18 @@ test('a module that cannot be fetched: the form shows as code, with a warning, a
   await ask(page, 'hello');
   await waitForAnswer(page);
   await expect(lastAssistant(page)).toContainText('Acme help assistant');
+});
+
+test('/split/markdown.js is not fetched for a page view alone: the network goes idle without it, and opening the chat fetches it', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(paths).toContain('/chat/demo_assistant/config');
+  expect(paths).not.toContain(MARKDOWN);
+  const fetched = page.waitForRequest((request) => request.url().endsWith(MARKDOWN));
+  await launcher(page).click();
+  await fetched;
 });
 
 test('/split/markdown.js is fetched once, before the first answer shows, and renders every answer', async ({ page, server }) => {

@@ -17,7 +17,7 @@ import type { LangTable } from './ui/i18n/table';
 // to this file>'),` (build.mjs parses these lines; the types of the modules come from their sources).
 // A line ending `// lazy: …` stays an `import()` inside dist/widget.js too (see build.mjs,
 // staticBundledModules): the markdown code, whose top level (marked's rules) is a third of the
-// widget's script time, runs when the first answer needs it or the page is idle, not at load.
+// widget's script time, runs when the visitor opens the chat or the first answer needs it, not at load.
 // The renderers a build carries are its own business (builds/modules.ts).
 const BUNDLED = __BAILING_SPLIT__
   ? null

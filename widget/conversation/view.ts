@@ -338,7 +338,7 @@ let markdown: Markdown | undefined;
 let markdownModule: Promise<unknown> | undefined;
 /**
  * marked and the DOM builder (widget/modules.ts: `markdown`) run only when an answer first needs
- * them (or the page is idle after start-up): building marked's rules is about a third of the
+ * them (or the visitor opens the chat: embed/mount.ts): building marked's rules is about a third of the
  * widget's script time at load, and a ready composer needs none of it. Inside dist/widget.js; the
  * split build fetches markdown.js from beside itself, and where that fails answers show as text.
  */

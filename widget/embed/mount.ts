@@ -72,6 +72,10 @@ export function mountWidget(args: MountArgs): MountedWidget {
   let conversation: Conversation;
   let uploader: Uploader | null = null;
   /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
+  // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread),
+  // when the visitor shows they may ask (opens the panel, or turns to an inline composer) or the
+  // first answer or stored thread needs it; not for a page view alone.
+  const prepare = () => void loadMarkdown(options.scriptSrc, warn);
   const composer: ConversationDeps['composer'] = {
     get: () => shell.input.value,
     set: (text) => shell.setText(text),
@@ -91,7 +95,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
       shell.input.focus();
     },
     onOpenChange: (open) => {
-      if (open) conversation.show();
+      if (open) conversation.show(), prepare();
       emitter.emit(open ? 'open' : 'close', {});
     },
   });
@@ -153,10 +157,11 @@ export function mountWidget(args: MountArgs): MountedWidget {
       (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),
     );
   }
-  if (inlineIn) conversation.show();
-  // The markdown code, once the page is idle: the first answer then renders at once.
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
-  idle(() => void loadMarkdown(options.scriptSrc, warn), { timeout: 2000 });
+  if (inlineIn) {
+    conversation.show();
+    // In view from the start: the markdown code comes when the visitor turns to the composer.
+    for (const type of ['focusin', 'pointerenter']) shell.composer.addEventListener(type, prepare, { once: true });
+  }
   if (options.open || config.default_open) shell.open();
 
   return {
