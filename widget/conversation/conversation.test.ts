@@ -305,6 +305,25 @@ describe('conversation over the BailingHub backend', () => {
       expect(pager(again.root)).toEqual(['‹2 / 2›']);
     });
 
+    it('a regeneration that fails gives the place back: the earlier answer shows, the failure under it with Retry, and the question once, also after a reload', async () => {
+      // The hub's demo agent fails a message that asks it to: the regeneration (the second start) does.
+      let starts = 0;
+      const failSecond = (backend: ChatBackend): ChatBackend => ({ ...backend, start: (request, signal) => backend.start(++starts == 2 ? { ...request, message: `${request.message} (please fail)` } : request, signal) });
+      const h = harness({ wrap: failSecond });
+      const shown = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.bc-msg')].filter((el) => !el.closest('[hidden]')).map((el) => (el.classList.contains('bc-msg-user') ? 'u' : el.classList.contains('bc-msg-error') ? 'a:error' : 'a'));
+      h.conversation.send('hello');
+      await until(() => redo(h).length == 2 && redo(h), 'the controls of the last turn');
+      h.root.querySelector<HTMLButtonElement>('.bc-redo[aria-label="Regenerate"]')!.click();
+      await until(() => shown(h.root).join() == 'u,a,a:error' && h.root.querySelector('.bc-msg-error'), 'the earlier answer and the failure under it');
+      // A reload: the question the regeneration asked again stays hidden (the hub keeps it as a visitor row of its own).
+      const again = harness({ storage: h.storage });
+      again.conversation.show();
+      await until(() => again.root.querySelectorAll('.bc-msg-user').length == 2, 'the thread after a reload');
+      await until(() => shown(again.root).join() == 'u,a,a:error' || shown(again.root).join(), 'the same rows after a reload');
+      expect(shown(again.root)).toEqual(['u', 'a', 'a:error']);
+      expect(again.root.querySelector('.bc-msg-error')?.textContent).toContain('Retry');
+    });
+
     it('Edit puts the last question in the composer; what is sent replaces it as a new turn', async () => {
       const h = harness();
       h.conversation.send('hello');

@@ -294,8 +294,10 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
       if (item.r === 'u') {
         const el = addUser(item);
         if (item.o == 'edited') showOld(el, item);
-        // Asked again by Regenerate: the question shows once, as first asked.
-        el.hidden = versions.get(item.j!)?.indexOf(item.j!)! > 0;
+        // Asked again by Regenerate: the question shows once, as first asked (also when the new
+        // version failed or is still to come: the row after an answer marked `regenerated`).
+        const prev = items[i - 1];
+        el.hidden = versions.get(item.j!)?.indexOf(item.j!)! > 0 || (prev?.r == 'a' && prev.o == 'regenerated');
         rendered.push({ item, el, mounts: null });
         // Its job ended without an answer (BailingHub lists a failed job as its visitor row only).
         if (failed.has(i)) list.addAssistant().setError(strings.recoverFailed, item.interaction ? undefined : () => retry(item));
