@@ -182,7 +182,9 @@ for (const fw of FRAMEWORKS) {
       const stopped = assistantMessages(page).first();
       await expect(stopped.locator('.bc-body')).toContainText('Step 3 of');
       await stop(page).click();
-      await expect(stopped.locator('.bc-status')).toHaveText('Stopped.');
+      // "Stopped.", with Retry beside it.
+      await expect(stopped.locator('.bc-status > span').first()).toHaveText('Stopped.');
+      await expect(stopped.locator('.bc-status').getByRole('button', { name: 'Retry' })).toBeVisible();
       const shown = await stopped.locator('.bc-body').textContent();
       await expect(composer(page)).toBeEditable();
       await ask(page, 'What is the weather like?');
@@ -290,7 +292,7 @@ test('CopilotKit\'s runner as it comes: Stop, then the next question, which the 
   await ask(page, 'Walk me through it slowly');
   await expect(lastAssistant(page).locator('.bc-body')).toContainText('Step 2 of');
   await stop(page).click();
-  await expect(lastAssistant(page).locator('.bc-status')).toHaveText('Stopped.');
+  await expect(lastAssistant(page).locator('.bc-status > span').first()).toHaveText('Stopped.');
   const refused = page.waitForResponse((response) => response.url() === agentUrl);
   await ask(page, 'What is the weather like?');
   const response = await refused;
