@@ -39,7 +39,7 @@ const BUDGETS = {
   'dist/widget.js': 76 * 1024,
   /**
    * The split build's core: the markdown parser is a file beside it since 2026-12-02
-   * (dist/split/markdown.js, fetched when the page is idle or the first answer needs it), which
+   * (dist/split/markdown.js, fetched when the visitor opens the chat or the first answer needs it), which
    * took it from 47,168 B to about 33 KB.
    */
   'dist/split/widget.js': 45 * 1024,

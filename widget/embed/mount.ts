@@ -71,11 +71,11 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   let conversation: Conversation;
   let uploader: Uploader | null = null;
-  /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
   // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread),
   // when the visitor shows they may ask (opens the panel, or turns to an inline composer) or the
   // first answer or stored thread needs it; not for a page view alone.
   const prepare = () => void loadMarkdown(options.scriptSrc, warn);
+  /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
   const composer: ConversationDeps['composer'] = {
     get: () => shell.input.value,
     set: (text) => shell.setText(text),
@@ -95,7 +95,10 @@ export function mountWidget(args: MountArgs): MountedWidget {
       shell.input.focus();
     },
     onOpenChange: (open) => {
-      if (open) conversation.show(), prepare();
+      if (open) {
+        conversation.show();
+        prepare();
+      }
       emitter.emit(open ? 'open' : 'close', {});
     },
   });
