@@ -11,9 +11,7 @@ const MB = (bytes: number): number => bytes / (1024 * 1024);
 /**
  * Records when each stream read resolves, before the reader's caller continues (this callback is
  * registered on the read promise first), so `done` handling can be timed from the moment its
- * bytes reach the page's script; and, where the widget reads its stream in its worker
- * (as a widget may), when each of the worker's messages reaches the page (this
- * listener is added before the widget's own).
+ * bytes reach the page's script.
  */
 const READ_CLOCK = `(() => {
   const read = ReadableStreamDefaultReader.prototype.read;
@@ -21,13 +19,6 @@ const READ_CLOCK = `(() => {
     const pending = read.apply(this, args);
     pending.then(() => { window.__lastReadAt = performance.now(); }, () => undefined);
     return pending;
-  };
-  const PageWorker = window.Worker;
-  window.Worker = class extends PageWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', () => { window.__lastReadAt = performance.now(); });
-    }
   };
 })();`;
 

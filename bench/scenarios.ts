@@ -1,7 +1,7 @@
 // One run of each side-by-side measurement (streaming, page load), for any of the widgets. Every
 // run gets a fresh browser context; numbers come from CDP (Performance.getMetrics, HeapProfiler)
 // and from the page's probe (bench/page.ts). Our widget's own measurements: our-scenarios.ts.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { openBenchPage, type BenchWindow, type Metrics } from './browser';
 import type { OurBuild, WidgetName } from './page';
 import type { ProfileName } from './profiles';
@@ -62,24 +62,6 @@ export interface StreamOptions {
   intervalMs: number;
 }
 
-/**
- * When the stream's last byte was in (Resource Timing `responseEnd`), on the page's clock, or
- * undefined before. A widget may read it in a worker of its own,
- * whose entries are on the worker's own clock: moved to the page's by the two time origins.
- */
-async function streamResponseEnd(page: Page): Promise<number | undefined> {
-  const lastEnd = () => {
-    const entries = performance.getEntriesByType('resource').filter((e) => /\/events\/|\/deep-chat\/stream/.test(e.name)) as PerformanceResourceTiming[];
-    const end = entries[entries.length - 1]?.responseEnd;
-    return end ? performance.timeOrigin + end : undefined;
-  };
-  const pageOrigin = await page.evaluate(() => performance.timeOrigin);
-  const ends = [await page.evaluate(lastEnd), ...(await Promise.all(page.workers().map((worker) => worker.evaluate(lastEnd).catch(() => undefined))))];
-  const end = ends.find((at) => at !== undefined);
-  if (end !== undefined) return end - pageOrigin;
-  return undefined;
-}
-
 export async function runStream(browser: Browser, servers: BenchServers, options: StreamOptions): Promise<StreamRun> {
   const reply = benchReply(options.kb);
   const deltas = splitDeltas(reply.text);
@@ -99,22 +81,29 @@ export async function runStream(browser: Browser, servers: BenchServers, options
     });
     const stream = await streamEnd;
     // The stream's resource entry appears once its last byte is in; then wait for a quiet DOM.
-    const deadline = Date.now() + RUN_TIMEOUT_MS;
-    let responseEnd: number | undefined;
-    for (;;) {
-      responseEnd ??= await streamResponseEnd(page);
-      const sinceMutation = await page.evaluate(() => performance.now() - (window as unknown as BenchWindow).__bench.lastMutation);
-      if (responseEnd !== undefined && sinceMutation >= QUIET_MS) break;
-      if (Date.now() > deadline) throw new Error(`the stream did not end with a quiet DOM within ${RUN_TIMEOUT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await page.waitForFunction(
+      ({ quiet }) => {
+        const probe = (window as unknown as BenchWindow).__bench;
+        const done = performance
+          .getEntriesByType('resource')
+          .some((e) => /\/events\/|\/deep-chat\/stream/.test(e.name) && (e as PerformanceResourceTiming).responseEnd > 0);
+        return done && performance.now() - probe.lastMutation >= quiet;
+      },
+      { quiet: QUIET_MS },
+      { timeout: RUN_TIMEOUT_MS, polling: 100 },
+    );
     const after = await bench.metrics();
     const seen = await page.evaluate(() => {
       const probe = (window as unknown as BenchWindow).__bench;
+      const entries = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/events\/|\/deep-chat\/stream/.test(e.name)) as PerformanceResourceTiming[];
+      const streamEntry = entries[entries.length - 1]!;
       const tasks = probe.longTasks.filter(([start]) => start >= probe.sendAt);
       return {
         counts: probe.counts(),
         lastMutation: probe.lastMutation,
+        responseEnd: streamEntry.responseEnd,
         longTasks: tasks.length,
         longestTaskMs: tasks.reduce((max, [, duration]) => Math.max(max, duration), 0),
         readyAt: probe.readyAt,
@@ -130,7 +119,7 @@ export async function runStream(browser: Browser, servers: BenchServers, options
       styleMs: ms(before, after, 'RecalcStyleDuration'),
       longTasks: seen.longTasks,
       longestTaskMs: seen.longestTaskMs,
-      renderLagMs: Math.max(0, seen.lastMutation - responseEnd),
+      renderLagMs: Math.max(0, seen.lastMutation - seen.responseEnd),
       heapEndMB: MB(after.JSHeapUsedSize),
       heapGcMB: MB(gc.JSHeapUsedSize),
       readyMs: seen.readyAt,
