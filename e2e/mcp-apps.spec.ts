@@ -2,9 +2,8 @@
 // own views (their HTML, their copy of the ext-apps SDK) behind @ag-ui/mcp-apps-middleware, through
 // the widget's host; every message the host sends them checked against the SDK's published schema.
 import type { Page } from '@playwright/test';
-import { schemaErrors } from './mcp-schema';
 import { ask, waitForAnswer } from './fixtures';
-import { expect, frameOf, open, openWith, test, viewFrame } from './mcp-apps-server';
+import { checkHostMessages, expect, open, openWith, test, viewFrame } from './mcp-apps-server';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 // The views' frames are recorded by an init script (RECORD_MESSAGES). Chromium puts an opaque
 // sandboxed frame in a process of its own, where on a busy machine the script was attached after
@@ -22,44 +21,6 @@ function proxiedRequests(page: Page): string[] {
     if (p) seen.push(`${p.method} ${p.params?.name ?? p.params?.uri ?? ''}`.trim());
   });
   return seen;
-}
-
-/** Schema definition of each host→view message, by method (requests and notifications the host sends). */
-const SCHEMA_OF: Record<string, string> = {
-  'ui/notifications/tool-input': 'McpUiToolInputNotification',
-  'ui/notifications/tool-result': 'McpUiToolResultNotification',
-  'ui/notifications/tool-cancelled': 'McpUiToolCancelledNotification',
-  'ui/notifications/host-context-changed': 'McpUiHostContextChangedNotification',
-  'ui/resource-teardown': 'McpUiResourceTeardownRequest',
-};
-
-/**
- * Checks what the host sent the view: nothing before the view said `initialized` but the answer to
- * its `ui/initialize`, and every message valid by the SDK's schema. Returns the methods, in order.
- */
-async function checkHostMessages(page: Page): Promise<string[]> {
-  const view = await frameOf(page);
-  const received = (await view.evaluate(() => (window as unknown as { __mcpLog: { at: number; data: Record<string, unknown> }[] }).__mcpLog)) ?? [];
-  const fromView = await page.evaluate(() => (window as unknown as { __mcpLog: { at: number; data: Record<string, unknown> }[] }).__mcpLog);
-  const initialized = fromView.find((m) => m.data?.method === 'ui/notifications/initialized');
-  expect(initialized, 'the view said ui/notifications/initialized').toBeTruthy();
-  const methods: string[] = [];
-  for (const { at, data } of received) {
-    if (data?.jsonrpc !== '2.0') continue;
-    if (typeof data.method === 'string') {
-      methods.push(data.method);
-      if (data.method !== 'ping') expect(at, `${data.method} came after initialized`).toBeGreaterThan(initialized!.at);
-      const def = SCHEMA_OF[data.method];
-      if (def) expect(schemaErrors(def, { method: data.method, params: data.params }), data.method).toEqual([]);
-    } else if ((data.result as { hostContext?: unknown } | undefined)?.hostContext) {
-      // The answer to ui/initialize (its containerDimensions by the spec's type: see host-context.test.ts).
-      const { containerDimensions, ...context } = (data.result as { hostContext: Record<string, unknown> }).hostContext;
-      expect(schemaErrors('McpUiInitializeResult', { ...(data.result as object), hostContext: context })).toEqual([]);
-      expect(containerDimensions).toMatchObject({ width: expect.any(Number), maxHeight: expect.any(Number) });
-      methods.push('(initialize result)');
-    }
-  }
-  return methods;
 }
 
 test.describe('published MCP App servers’ own views', () => {

@@ -1,6 +1,6 @@
 // Our own small MCP App server, for what the published ones do not cover: a view that is told by its tool's arguments what to try (a call of a tool
 // made for the model only, a message without a click, a fetch outside its CSP, a flood, leaving its
-// frame), a view that never initializes, an app-only tool that reads, one that acts, one for the
+// frame), a view whose tool takes its time, a view that never initializes, an app-only tool that reads, one that acts, one for the
 // model only, and a resource that declares a CSP domain. Built on the MCP SDK's low-level server;
 // the views speak the spec's JSON-RPC by hand, as a hostile view would, not through the SDK.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -86,6 +86,7 @@ const SILENT = '<!doctype html><html><body><p id="silent">I never initialize.</p
 
 const tools = [
   { name: 'fixture-view', description: 'The fixture view; arguments.attack names what it tries.', inputSchema: { type: 'object' as const, properties: { attack: { type: 'string' } } }, _meta: { ui: { resourceUri: 'ui://fixture/view.html' } } },
+  { name: 'fixture-slow', description: 'The fixture view, whose tool takes arguments.ms (at most 10 s) to answer.', inputSchema: { type: 'object' as const, properties: { ms: { type: 'number' } } }, _meta: { ui: { resourceUri: 'ui://fixture/view.html' } } },
   { name: 'fixture-silent', description: 'A view that never initializes.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/silent.html' } } },
   { name: 'fixture-missing', description: 'A view whose resource the server does not have.', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://fixture/missing.html' } } },
   { name: 'app-read', description: 'For views: echoes its text.', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ['app'] } } },
@@ -109,6 +110,7 @@ export function createFixtureServer(): McpServerLike {
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     fixtureCalls.set(params.name, (fixtureCalls.get(params.name) ?? 0) + 1);
     const args = (params.arguments ?? {}) as Record<string, unknown>;
+    if (params.name === 'fixture-slow') await new Promise((done) => setTimeout(done, Math.min(10_000, Number(args.ms) || 0)));
     return { content: [{ type: 'text', text: `${params.name} ran with ${JSON.stringify(args)}` }], structuredContent: { tool: params.name, args } };
   });
   return server as unknown as McpServerLike;

@@ -79,6 +79,14 @@ export interface RendererActivity {
    */
   onUpdate(listener: (content: Record<string, unknown>) => void): () => void;
   /**
+   * Calls `listener` once when the turn that drew the activity is over (at once, after the mount,
+   * when it already is, as for a restored one): `done` (answered), `stopped` (the visitor stopped
+   * it), `failed` (the run failed), `cut` (its stream was lost, or the page left before its end).
+   * What the activity waited for and did not get by then will not come. Listening ends with the
+   * mount's signal; the returned function ends it sooner.
+   */
+  onEnd(listener: (how: ActivityEnding) => void): () => void;
+  /**
    * Starts a new run of the agent carrying `forwardedProps` (beside the widget's own, which keep
    * their values), shown as the visitor's turn `shown`. It acts as the visitor, so it is refused
    * outside a visitor's gesture in the renderer's container (DESIGN.md §13): call it from the click
@@ -94,6 +102,9 @@ export interface RendererActivity {
    */
   request(forwardedProps: Record<string, unknown>, ask: { name: string; effect: 'read' | 'act' }): Promise<unknown>;
 }
+
+/** How the turn that drew an activity ended (RendererActivity.onEnd). */
+export type ActivityEnding = 'done' | 'stopped' | 'failed' | 'cut';
 
 export type RendererCleanup = (() => void) | { destroy(): void } | void | undefined;
 

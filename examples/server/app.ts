@@ -149,8 +149,10 @@ export interface StartServerOptions {
    * @ag-ui/mcp-apps-middleware, connected to `backends` (default: the published MCP App servers,
    * run in this process on a loopback port, mcp-backends.ts), and the sandbox proxy page is served
    * on a port of its own (`sandboxPort`, default 0: any free one; mcp-sandbox-server.ts).
+   * `earlyViews` shows a UI tool's view as soon as the model starts calling it, its input streaming
+   * in, instead of once the tool ran (ag-ui/early-views.ts).
    */
-  mcpApps?: { backends?: readonly McpBackend[]; sandboxPort?: number };
+  mcpApps?: { backends?: readonly McpBackend[]; sandboxPort?: number; earlyViews?: boolean };
 }
 
 export interface RunningServer {
@@ -299,7 +301,7 @@ async function startAgents(options: StartServerOptions, openai: OpenAIOptions | 
       ? createAguiOpenAIAgent(openai, log)
       : createAguiDemoAgent({ deltaDelayMs, toolPauseMs: options.toolPauseMs ?? DEMO_TOOL_PAUSE_MS, slowDelayMs: DEMO_SLOW_DELTA_MS, newId: newAguiId }));
   const mcp = options.mcpApps ? await startMcpBackends(options.mcpApps.backends ?? PUBLISHED_BACKENDS, log) : undefined;
-  const aguiAgent: AguiAgent = mcp ? withMcpApps(createMcpDemoAgent(baseAguiAgent, newAguiId), mcp.servers, log) : baseAguiAgent;
+  const aguiAgent: AguiAgent = mcp ? withMcpApps(createMcpDemoAgent(baseAguiAgent, newAguiId), mcp.servers, log, { earlyViews: options.mcpApps?.earlyViews }) : baseAguiAgent;
   return { agent, aguiAgent, mcp };
 }
 

@@ -21,8 +21,9 @@ async function main(): Promise<void> {
     ...(settings.publicOrigin !== undefined ? { publicOrigin: settings.publicOrigin } : {}),
     demo: settings.demo,
     connections: settings.connections,
-    // MCP App views over AG-UI (DESIGN.md §14): the published MCP App servers, the sandbox proxy's port.
-    ...(process.env.BAILING_MCP_APPS === '1' ? { mcpApps: { sandboxPort: Number(process.env.BAILING_SANDBOX_PORT ?? 0) || 0 } } : {}),
+    // MCP App views over AG-UI (DESIGN.md §14): the published MCP App servers, the sandbox proxy's
+    // port, and views shown while their tool runs (BAILING_MCP_EARLY_VIEWS=0: once it has run).
+    ...(process.env.BAILING_MCP_APPS === '1' ? { mcpApps: { sandboxPort: Number(process.env.BAILING_SANDBOX_PORT ?? 0) || 0, earlyViews: process.env.BAILING_MCP_EARLY_VIEWS !== '0' } } : {}),
     log: (line) => console.log(line),
     // One line each: demo mode is how the demo runs, and the line says what not to do with it.
     warn: (line) => console.warn(line),

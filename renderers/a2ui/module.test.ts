@@ -42,6 +42,7 @@ function activity() {
     type: 'a2ui-surface',
     id: 'a2ui-surface-tc1',
     onUpdate: (l) => (listeners.add(l), () => void listeners.delete(l)),
+    onEnd: () => () => undefined,
     run: async (props, shown) => void runs.push({ props, shown }),
     request: async () => undefined,
   };

@@ -14,7 +14,7 @@
 // frame.ts, its requests answered in bridge.ts, its state in view-session.ts, limits.ts).
 // Ships as mcp-apps.js beside widget.js, fetched the first time such an activity arrives.
 
-import type { RendererContext } from '../../widget/types';
+import type { ActivityEnding, RendererContext } from '../../widget/types';
 import { admitView, createLedger, releaseView, type ConsentBudgets } from '../../widget/consent/consent';
 import { adoptSheet, el } from '../sandbox/dom';
 import { failure } from './bridge';
@@ -23,6 +23,7 @@ import { resourceHtml } from './document';
 import { runView } from './lifecycle';
 import { MAX_WARNINGS } from './limits';
 import { toolFacts, type ToolFacts } from './methods';
+import { inputOf } from './tool-call';
 import { validateMcpAppsPolicy, type McpAppsPolicy } from './policy';
 import { mcpStrings, type McpStrings } from './strings';
 import { MCP_CSS } from './styles';
@@ -34,6 +35,8 @@ export interface ActivityAccess {
   /** Sends `text` as the visitor's next message (the widget's own send). Rejects when it cannot. */
   send(text: string): Promise<void>;
   onUpdate?(listener: (content: Record<string, unknown>) => void): () => void;
+  /** The turn that drew the activity is over (RendererActivity.onEnd). */
+  onEnd?(listener: (how: ActivityEnding) => void): () => void;
 }
 
 export interface McpAppsHostOptions {
@@ -81,9 +84,8 @@ export function readContent(payload: unknown): McpAppsContent {
   if (typeof c.resourceUri != 'string' || !c.resourceUri.startsWith('ui://')) throw new Error('mcp-apps activity: resourceUri must be a ui:// URI');
   if (typeof c.serverHash != 'string' || !c.serverHash) throw new Error('mcp-apps activity: serverHash is missing');
   if (c.serverId !== undefined && typeof c.serverId != 'string') throw new Error('mcp-apps activity: serverId must be a string');
-  const input = c.toolInput;
   // The view is told `{arguments: toolInput}`: an object, as the spec's tool-input says.
-  return { ...(c as unknown as McpAppsContent), toolInput: input && typeof input == 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {} };
+  return { ...(c as unknown as McpAppsContent), toolInput: inputOf(c) };
 }
 
 /** The text of a tool result (its text blocks), for views that cannot run. */

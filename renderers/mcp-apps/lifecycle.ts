@@ -9,6 +9,7 @@ import { dropFlags, viewFrame } from './frame';
 import { hostContext } from './host-context';
 import { MAX_MESSAGES_PER_SECOND, MAX_PENDING, MCP_TIMING, MIN_HEIGHT } from './limits';
 import { readViewMessage, RPC } from './messages';
+import { callNotifications, inputOf } from './tool-call';
 import { ask, close, holdForTeardown, later, notify, post, replyError, surroundings, viewSession, type ViewMount, type ViewSession } from './view-session';
 
 /** Shows, or takes away, that the view stopped answering, with a button to close it. */
@@ -22,14 +23,20 @@ function setStuck(s: ViewSession, now: boolean) {
   s.m.status.replaceChildren(el('span', '', s.m.strings.mcpUnresponsive + ' '), button);
 }
 
+/** Tells the view what it is owed of its tool call now (tool-call.ts), once it is initialized. */
+function tellCall(s: ViewSession) {
+  if (!s.initialized) return;
+  const { send, told } = callNotifications(s.call, s.told);
+  s.told = told;
+  for (const { method, params } of send) notify(s, method, params);
+}
+
 /** `ui/notifications/initialized`: the view is told its tool's input and result, and the heartbeat starts. */
 function started(s: ViewSession, now: number) {
   if (s.initialized) return;
-  const { content } = s.m;
   s.initialized = true;
   s.lastPong = now;
-  notify(s, 'ui/notifications/tool-input', { arguments: content.toolInput ?? {} });
-  if (content.result !== undefined) notify(s, 'ui/notifications/tool-result', content.result as Record<string, unknown>);
+  tellCall(s);
   s.heartbeat = setInterval(() => {
     if (document.visibilityState == 'hidden') s.lastPong = Date.now();
     else if (Date.now() - s.lastPong > MCP_TIMING.UNRESPONSIVE_MS) setStuck(s, true);
@@ -119,7 +126,12 @@ export function runView(m: ViewMount, title: HTMLElement, server: string, html: 
   const observer = modeEl && new MutationObserver(() => notify(s, 'ui/notifications/host-context-changed', { theme: surroundings(s).mode, styles: hostContext(surroundings(s)).styles }));
   observer?.observe(modeEl!, { attributes: true, attributeFilter: ['data-mode'] });
   m.activity.onUpdate?.((next) => {
-    if (next.result !== undefined) notify(s, 'ui/notifications/tool-result', next.result as Record<string, unknown>);
+    s.call = { ...s.call, input: inputOf(next), result: next.result };
+    tellCall(s);
+  });
+  m.activity.onEnd?.((ending) => {
+    s.call = { ...s.call, ending };
+    tellCall(s);
   });
   return () => {
     observer?.disconnect();

@@ -29,6 +29,7 @@ export function mount(context: RendererContext, options: McpAppsModuleOptions): 
       request: (props, ask) => activity.request(props, ask),
       send: (text) => (options.send(text) ? Promise.resolve() : Promise.reject(new Error('the chat cannot send now (an answer is still coming)'))),
       onUpdate: (listener) => activity.onUpdate(listener),
+      onEnd: (listener) => activity.onEnd(listener),
     },
     { ...options, html },
   );

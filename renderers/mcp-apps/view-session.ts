@@ -11,6 +11,7 @@ import type { RpcId } from './messages';
 import type { ToolFacts } from './methods';
 import type { McpAppsPolicy } from './policy';
 import type { McpStrings } from './strings';
+import { NOTHING_TOLD, type CallFacts, type CallTold } from './tool-call';
 
 /** What the mount of an activity gives its view. */
 export interface ViewMount {
@@ -61,6 +62,9 @@ export interface ViewSession {
   onMessage?: (event: MessageEvent) => void;
   /** Where the frame waits out its teardown once the widget took its row away (holdForTeardown). */
   holder?: HTMLElement;
+  /** The tool call as the activity now says it, and what the view has been told of it (tool-call.ts). */
+  call: CallFacts;
+  told: CallTold;
 }
 
 export function viewSession(m: ViewMount, frame: HTMLIFrameElement, html: string, csp: ViewCsp): ViewSession {
@@ -70,6 +74,7 @@ export function viewSession(m: ViewMount, frame: HTMLIFrameElement, html: string
     m, frame, html, csp, proxy, proxyOrigin, timers: new Set(), waiting: new Map(),
     initialized: false, appModes: [], touched: false, loads: 0, nextId: 1, pending: 0, stamps: [],
     stopped: false, lastPong: Date.now(), stuck: false, heartbeat: undefined, asking: null,
+    call: { input: m.content.toolInput ?? {}, result: m.content.result }, told: NOTHING_TOLD,
   };
 }
 

@@ -16,6 +16,8 @@ import type { Event } from '@ag-ui/core';
 import { Observable } from 'rxjs';
 import type { AguiAgent, AguiEnding, AguiRun } from '../agents/agui-agent';
 import { textMessage, toolCall } from './agui-events';
+import { createEarlyViews, type UiToolFacts } from './early-views';
+import { randomUUID } from 'node:crypto';
 
 /** One MCP server as the middleware is configured with it. */
 export interface McpServerConfig {
@@ -83,8 +85,9 @@ const hasApp = (tool: { _meta?: Record<string, unknown> }) => {
  * answered here; a proxied `tools/call` of a tool not made for views is refused here; the rest
  * goes to the middleware as it is.
  */
-export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[], log: (line: string) => void = () => {}): AguiAgent {
+export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[], log: (line: string) => void = () => {}, options: { earlyViews?: boolean } = {}): AguiAgent {
   const middleware = new MCPAppsMiddleware({ mcpServers: servers.map((s) => ({ ...s })) });
+  const viewsOf = options.earlyViews ? cachedUiTools(servers, log) : undefined;
   const byKey = new Map<string, McpServerConfig>();
   for (const s of servers) byKey.set(s.serverId, s).set(getServerHash(s), s);
   const serverOf = (p: Proxied) => (typeof p.serverId === 'string' && byKey.get(p.serverId)) || (typeof p.serverHash === 'string' && byKey.get(p.serverHash)) || undefined;
@@ -118,6 +121,7 @@ export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[
           return { type: 'finished', result: { error: 'MCP request failed' } };
         }
       }
+      const early = viewsOf && createEarlyViews(await viewsOf().then((tools) => (name: string) => tools.get(name)), randomUUID);
       const bridge = new McpAgentBridge(agent, run, signal);
       let result: unknown;
       let failed: { message: string; code: string } | undefined;
@@ -128,7 +132,8 @@ export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[
             if (event.type === EventType.RUN_STARTED) return;
             if (event.type === EventType.RUN_FINISHED) return void (result = (event as { result?: unknown }).result);
             if (event.type === EventType.RUN_ERROR) return void (failed = { message: String((event as { message?: unknown }).message), code: String((event as { code?: unknown }).code ?? 'agent_error') });
-            emit(event as unknown as Event);
+            if (early) for (const out of early(event as unknown as Event)) emit(out);
+            else emit(event as unknown as Event);
           },
           error: reject,
           complete: resolve,
@@ -140,6 +145,38 @@ export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[
       if (ending.type !== 'finished') return ending;
       return { ...ending, ...(result !== undefined ? { result } : {}) };
     },
+  };
+}
+
+/** How long the servers' UI tools, as early views need them, are kept before they are asked again. */
+const UI_TOOLS_TTL_MS = 30_000;
+
+/**
+ * The UI tools the model may call, by name, as the middleware finds them (a `_meta.ui.resourceUri`,
+ * visible to the model; a later server's tool of the same name wins, as in the middleware), asked
+ * of the servers at most every UI_TOOLS_TTL_MS. A server that cannot be asked adds none.
+ */
+function cachedUiTools(servers: readonly McpServerConfig[], log: (line: string) => void): () => Promise<ReadonlyMap<string, UiToolFacts>> {
+  let kept: { at: number; tools: Promise<ReadonlyMap<string, UiToolFacts>> } | undefined;
+  const ask = async () => {
+    const tools = new Map<string, UiToolFacts>();
+    for (const server of servers) {
+      const listed = await withClient(server, (client) => client.listTools()).catch((error: unknown) => {
+        log(`MCP server ${server.serverId}: tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { tools: [] };
+      });
+      for (const tool of listed.tools) {
+        const ui = (tool._meta?.ui ?? {}) as { resourceUri?: unknown; visibility?: unknown };
+        const uri = typeof ui.resourceUri == 'string' ? ui.resourceUri : tool._meta?.['ui/resourceUri'];
+        const forModel = !Array.isArray(ui.visibility) || ui.visibility.includes('model');
+        if (typeof uri == 'string' && forModel) tools.set(tool.name, { resourceUri: uri, serverHash: getServerHash(server), serverId: server.serverId });
+      }
+    }
+    return tools;
+  };
+  return () => {
+    if (!kept || Date.now() - kept.at > UI_TOOLS_TTL_MS) kept = { at: Date.now(), tools: ask() };
+    return kept.tools;
   };
 }
 

@@ -134,6 +134,26 @@ describe('an activity drawn by a renderer', () => {
     expect(r.mounts).toHaveLength(2);
     expect(r.seen).toEqual([{ n: 1 }, { n: 1 }, { n: 2 }]);
   });
+
+  it('the end of its turn reaches the mounted renderer once, in place; a mount after the end hears it at once', async () => {
+    const ends: string[] = [];
+    const def: RendererDefinition = { type: 'surface-x', mount: (context) => void context.activity!.onEnd((how) => ends.push(how)) };
+    const { draw } = setup([def]);
+    const first = act('a1', 'surface-x', { n: 1 });
+    draw([first]);
+    draw([{ ...first, ended: 'stopped' }]);
+    draw([{ ...first, ended: 'stopped' }]);
+    expect(ends).toEqual(['stopped']);
+    // A restored turn: its activity is drawn already ended, and a renderer that listens only once
+    // its module has loaded still hears it.
+    let loaded!: () => void;
+    const slow: RendererDefinition = { type: 'surface-y', mount: (context) => new Promise<void>((done) => (loaded = done)).then(() => void context.activity!.onEnd((how) => ends.push(how))) };
+    const later = setup([slow]);
+    later.draw([{ ...act('a2', 'surface-y', { n: 1 }), ended: 'cut' }]);
+    loaded();
+    await new Promise((done) => setTimeout(done));
+    expect(ends).toEqual(['stopped', 'cut']);
+  });
 });
 
 describe('what an activity’s renderer asks of the agent (consent)', () => {

@@ -8,7 +8,7 @@
 
 import { createLedger, type ConsentBudgets } from '../../consent/consent';
 import { contentConsent } from '../../consent/content';
-import type { RendererActivity, RendererContext } from '../../types';
+import type { ActivityEnding, RendererActivity, RendererContext } from '../../types';
 
 /**
  * What the renderers of activities may do, in all, on this page: calls (hidden requests) and
@@ -43,6 +43,8 @@ export interface LiveActivity {
    * again, with `content` as its payload).
    */
   update(content: Record<string, unknown>): boolean;
+  /** The turn that drew it is over: the mount now drawn hears it, and so does every later one. */
+  end(how: ActivityEnding): void;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,7 +53,22 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function liveActivity(id: string, type: string, host: ActivityHost): LiveActivity {
   /** The listeners of the mount now drawn (a new mount starts with none). */
   let listeners = new Set<(content: Record<string, unknown>) => void>();
+  let enders = new Set<(how: ActivityEnding) => void>();
+  let ended: ActivityEnding | undefined;
+  const tellEnd = (listener: (how: ActivityEnding) => void, how: ActivityEnding) => {
+    try {
+      listener(how);
+    } catch (e) {
+      host.warn(`the renderer "${type}" failed to take the end of its turn: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
   return {
+    end(how) {
+      if (ended) return;
+      ended = how;
+      for (const listener of enders) tellEnd(listener, how);
+      enders.clear();
+    },
     update(content) {
       for (const listener of listeners) {
         try {
@@ -64,8 +81,9 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
     },
     make(context) {
       const mine = (listeners = new Set());
+      const mineEnd = (enders = new Set());
       const { container, signal, message } = context;
-      signal.addEventListener('abort', () => mine.clear(), { once: true });
+      signal.addEventListener('abort', () => (mine.clear(), mineEnd.clear()), { once: true });
       const consent = contentConsent({ container, answer: message.jobId, restored: !!message.restored, ledger, budgets: ACTIVITY_BUDGETS, signal, warn: host.warn });
       const checkProps = (name: string, props: unknown) => {
         if (!isRecord(props)) throw new TypeError(`${name}: forwardedProps must be an object`);
@@ -78,6 +96,17 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
           if (signal.aborted) return () => {};
           mine.add(listener);
           return () => void mine.delete(listener);
+        },
+        onEnd(listener: (how: ActivityEnding) => void) {
+          if (typeof listener != 'function') throw new TypeError('onEnd: the listener must be a function');
+          if (signal.aborted) return () => {};
+          if (ended) {
+            const how = ended;
+            queueMicrotask(() => signal.aborted || tellEnd(listener, how));
+            return () => {};
+          }
+          mineEnd.add(listener);
+          return () => void mineEnd.delete(listener);
         },
         async run(forwardedProps: Record<string, unknown>, shown: string) {
           checkProps('agent.run', forwardedProps);

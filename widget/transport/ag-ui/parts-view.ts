@@ -209,7 +209,8 @@ function rendererRow(type: string, ui: PartsTools): Row {
  * An activity drawn by the renderer whose type is its `activityType` (an A2UI surface, an MCP App):
  * mounted at its first content; when the content changes (a delta, a replacing snapshot) the
  * mounted renderer gets it in place (RendererActivity.onUpdate), so what the visitor typed and
- * frames stay; a renderer that does not listen is mounted again.
+ * frames stay; a renderer that does not listen is mounted again. When its turn is over, the
+ * renderer hears how (RendererActivity.onEnd).
  */
 function activityRow(type: string, ui: PartsTools, host: ActivityHost): Row {
   const el = h('div', { class: 'bc-part-ui' });
@@ -219,14 +220,18 @@ function activityRow(type: string, ui: PartsTools, host: ActivityHost): Row {
   return {
     el,
     update(part) {
-      if (part.kind !== 'activity' || part.content === shown) return;
-      shown = part.content;
-      if (live?.update(part.content)) return;
-      teardown();
-      const rich = h('div', { class: 'bc-rich' });
-      el.replaceChildren(rich);
-      live ??= liveActivity(part.id, type, host);
-      teardown = ui.mount(type, JSON.stringify(part.content), rich, live.make);
+      if (part.kind !== 'activity') return;
+      if (part.content !== shown) {
+        shown = part.content;
+        if (!live?.update(part.content)) {
+          teardown();
+          const rich = h('div', { class: 'bc-rich' });
+          el.replaceChildren(rich);
+          live ??= liveActivity(part.id, type, host);
+          teardown = ui.mount(type, JSON.stringify(part.content), rich, live.make);
+        }
+      }
+      if (part.ended) live?.end(part.ended);
     },
   };
 }

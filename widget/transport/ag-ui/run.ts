@@ -62,7 +62,8 @@ export interface ToolPart {
   subagentRunId?: string;
 }
 export interface ReasoningPart { kind: 'reasoning'; id: string; text: string; done: boolean; subagentRunId?: string }
-export interface ActivityPart { kind: 'activity'; id: string; activityType: string; content: Record<string, unknown> }
+/** An activity; `ended` once the turn that drew it is over (steps.ts endParts), as its renderer hears (RendererActivity.onEnd). */
+export interface ActivityPart { kind: 'activity'; id: string; activityType: string; content: Record<string, unknown>; ended?: 'done' | StepEnding }
 export interface StepPart { kind: 'step'; id: string; name: string; status: 'running' | 'done' | StepEnding; subagentRunId?: string }
 /** How what still ran ends with its turn: stopped by the visitor, cut off (the stream or the page gone), or failed with the run. */
 export type StepEnding = 'stopped' | 'cut' | 'failed';

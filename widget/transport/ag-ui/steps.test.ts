@@ -7,6 +7,7 @@ const tool = (status: ToolPart['status'], id = 'c1'): ToolPart => ({ kind: 'tool
 const step = (status: 'running' | 'done'): Part => ({ kind: 'step', id: 'plan#0', name: 'plan', status });
 const thought = (done: boolean): Part => ({ kind: 'reasoning', id: 'r1', text: 'Hm.', done });
 const agent = (status: 'running' | 'done' | 'suspended'): Part => ({ kind: 'subagent', id: 's1', name: 'researcher', status });
+const view: Part = { kind: 'activity', id: 'v1', activityType: 'mcp-apps', content: { resourceUri: 'ui://x' } };
 const words: Part = { kind: 'text', id: 'a1', role: 'assistant', text: 'Half', done: false };
 
 describe('endParts: nothing runs once the turn is over', () => {
@@ -25,6 +26,9 @@ describe('endParts: nothing runs once the turn is over', () => {
     ['a suspended subagent stays suspended', agent('suspended'), 'stopped', agent('suspended')],
     ['reasoning still streaming is over (no "running" left)', thought(false), 'stopped', thought(true)],
     ['text is left as it is (the bubble says how it ended)', words, 'stopped', words],
+    ['an activity is marked with how its turn ended', view, 'stopped', { ...view, ended: 'stopped' }],
+    ['an activity of an answered turn is marked done', view, 'done', { ...view, ended: 'done' }],
+    ['an activity already marked keeps its first ending', { ...view, ended: 'done' }, 'cut', { ...view, ended: 'done' }],
   ])('%s', (_, part, how, expected) => {
     expect(endParts([part], how)).toEqual([expected]);
   });

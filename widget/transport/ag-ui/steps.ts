@@ -10,8 +10,9 @@ export type TurnEnding = 'done' | StepEnding;
 /**
  * `parts` as they stand once their turn ended `how`: nothing still shows as running. A tool call
  * that waits for the page or a decision (`pending`) keeps waiting in an answered turn (or when
- * `waiting` says it still does), and ends with any other. Parts of other kinds (the thread
- * view's) pass as they are. The same list comes back when nothing changed.
+ * `waiting` says it still does), and ends with any other. An activity is marked with how its
+ * turn ended (its renderer hears it: an MCP App view whose tool never gave its result is told
+ * the call was cancelled). Parts of other kinds (the thread view's) pass as they are. The same list comes back when nothing changed.
  */
 export function endParts<T>(parts: readonly T[], how: TurnEnding, waiting = how === 'done'): T[] {
   let changed = false;
@@ -23,6 +24,7 @@ export function endParts<T>(parts: readonly T[], how: TurnEnding, waiting = how 
     } else if (p.kind === 'step' || p.kind === 'subagent') {
       if (p.status === 'running') next = { ...p, status: how } as Part;
     } else if (p.kind === 'reasoning' && !p.done) next = { ...p, done: true };
+    else if (p.kind === 'activity' && !p.ended) next = { ...p, ended: how };
     if (!next) return item;
     changed = true;
     return next as T;
