@@ -12,13 +12,13 @@ import { randomId } from '../../ids';
 import { turnRefusal } from '../errors';
 import type { AgentOptions, HostTool } from './options';
 import type { HostTools } from './host-tools';
-import { endParts, type TurnEnding } from './steps';
+import { endParts } from './steps';
 import type { PartsLang } from './parts-view';
 import { shownAnswers } from './open-asks';
 import { hiddenRun, postRun, type PendingRun } from './agent-runs';
 import { turnMessages } from './host-calls';
 import { createDrawnTurns } from './drawn-turns';
-import { followTurn } from './follow-turn';
+import { endingOf, followTurn } from './follow-turn';
 import { liveTurn, lostTurn } from './live-turn';
 import { openThread } from './thread-store';
 import type { AgUiEvent, Context } from './types';
@@ -132,7 +132,7 @@ export function createAgUiBackend(options: AgUiBackendOptions): AgUiBackend {
       pending.delete(id);
       const end = await (next ? followTurn(thread, id, next, live.tell, signal) : Promise.resolve(lostTurn(storage, keys.live, id, live.tell))).finally(live.unwatch);
       // Steps end with their turn: nothing it showed is left running, on screen or in what is kept.
-      const how: TurnEnding = end.kind === 'stopped' ? 'stopped' : end.kind === 'lost' ? 'cut' : end.answer.failed ? 'failed' : 'done';
+      const how = endingOf(end);
       const last = live.last();
       const ended = last?.parts && endParts(last.parts, how);
       if (ended && (ended !== last.parts || last.working)) live.tell({ ...last, working: false, parts: ended });

@@ -7,7 +7,7 @@ import { randomId } from '../../ids';
 import type { DecisionAsk } from './decision-view';
 import type { Decisions } from './decisions';
 import type { AgUiRun, Part, ToolPart } from './run';
-import { changeCall, endParts, type CallChange } from './steps';
+import { changeCall, endParts, type CallChange, type TurnEnding } from './steps';
 import { outcomeText } from './outcome';
 import { answerPart, silentReply, type PartsLang } from './parts-view';
 import type { ThreadPart } from './thread-view';
@@ -47,6 +47,9 @@ interface SoFar {
 }
 
 type Report = (progress: TurnProgress) => void;
+
+/** How a turn that ended with `end` ends its steps: nothing it showed is left running. */
+export const endingOf = (end: TurnEnd): TurnEnding => (end.kind === 'stopped' ? 'stopped' : end.kind === 'lost' ? 'cut' : end.answer.failed ? 'failed' : 'done');
 
 /**
  * Turn `id`, from its first run `next` to its end. One loop on purpose: each round reads and sets
