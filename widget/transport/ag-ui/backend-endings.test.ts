@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEnd, TurnProgress } from '../../conversation/backend';
 import { memoryStorage } from '../../fixtures/memory-storage';
 import { requestJson } from '../../fixtures/request-json';
-import { createAgUiBackend, LIVE_SAVE_MS, type AgUiBackendOptions } from './backend';
+import { createAgUiBackend, type AgUiBackendOptions } from './backend';
+import { LIVE_SAVE_MS } from './live-turn';
 import { storageKeysFor } from './kept-thread';
 import type { Part } from './run';
 
