@@ -1,7 +1,8 @@
 // One conversation: the shell around its state (state.ts, a pure reducer that composes each turn's
-// life, turn.ts). It runs what the reducer asks for (the backend's requests, timers, storage, the
-// composer, events) and paints through view.ts (the thread, derived from the state) and bubble.ts
-// (the turns not over yet). The wire is the backend's (widget/conversation/backend.ts).
+// life, turn.ts). It turns what the visitor and the renderers ask for into inputs; what the reducer
+// asks for in return is run by effects.ts and live-turns.ts (the backend's requests, timers, storage,
+// the composer, events), which paint through view.ts (the thread, derived from the state) and
+// bubble.ts (the turns not over yet). The wire is the backend's (widget/conversation/backend.ts).
 
 import type { ChatBackend, DecisionTools, TurnRefusal } from './backend';
 import { MAX_MESSAGE_CHARS } from '../contract';
@@ -176,8 +177,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   const ctx: ViewContext = { state: () => state, dispatch, send: (text) => send(text), ask, respond, rate, flush, decisionTools };
   const view = createView(deps, ctx);
-  const timers = { setTimer: deps.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms)), clearTimer: deps.clearTimer ?? ((timer: unknown) => clearTimeout(timer as number)) };
-  const [runAll, start] = createEffects({ ...deps, ...timers }, view, ctx, queuedKey);
+  const [runAll, start] = createEffects(deps, view, ctx, queuedKey);
 
   addEventListener('online', flush);
   if (state.queued && navigator.onLine) void Promise.resolve().then(flush);

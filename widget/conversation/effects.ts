@@ -17,15 +17,17 @@ export const UNREACHABLE_RETRY_MS = 5000;
 /** How long "New conversation" can be undone. */
 export const UNDO_MS = 10_000;
 
-/** The conversation's dependencies, with its timers (the page's unless tests gave their own). */
-export type TimedDeps = ConversationDeps & Required<Pick<ConversationDeps, 'setTimer' | 'clearTimer'>>;
+/** The conversation's timers: the page's unless tests gave their own. */
+export type Timers = [set: (run: () => void, ms: number) => unknown, clear: (timer: unknown) => void];
 
 /** `ctx`: the conversation, as the view has it; `queuedKey`: where the message waiting for the network is kept. */
-export function createEffects(deps: TimedDeps, view: View, ctx: ViewContext, queuedKey: string) {
+export function createEffects(deps: ConversationDeps, view: View, ctx: ViewContext, queuedKey: string) {
   const { state, dispatch, flush } = ctx;
-  const { announce, backend, clearTimer, composer, options, setStreaming, setTimer, storage, strings, warn } = deps;
+  const { announce, backend, composer, options, setStreaming, storage, strings, warn } = deps;
   const { paintAll, paintQueued, markOld, retry, unedit, clear } = view;
-  const [update, start, runTurn, endAll] = createLiveTurns(deps, view, ctx, run);
+  const timers: Timers = [deps.setTimer ?? ((run, ms) => setTimeout(run, ms)), deps.clearTimer ?? ((timer) => clearTimeout(timer as number))];
+  const [setTimer, clearTimer] = timers;
+  const [update, start, runTurn, endAll] = createLiveTurns(deps, view, ctx, run, timers);
   /** Makes the thread the last new conversation left current again; the timer that ends the offer. */
   let oldThread = () => {};
   let undoTimer: unknown;

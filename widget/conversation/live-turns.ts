@@ -5,7 +5,7 @@
 
 import type { ChatBackend, TurnProgress, TurnRefusal } from './backend';
 import type { ConversationDeps } from './conversation';
-import type { TimedDeps } from './effects';
+import type { Timers } from './effects';
 import { errorMessage, loadMarkdown } from './loaders';
 import type { ConversationEffect, ConversationInput, StartRequest } from './state';
 import type { TurnEffect } from './turn';
@@ -17,8 +17,8 @@ import type { View, ViewContext } from './view';
 export type LiveTurnEffect = Extract<ConversationEffect, { key: number }>;
 
 /** `run`: the runner of the conversation's other effects (a turn started empties the composer through it). */
-export function createLiveTurns(deps: TimedDeps, view: View, { state, dispatch }: ViewContext, run: (effect: ConversationEffect) => void) {
-  const { backend, clearTimer, emit, list, options, registry, setTimer, warn } = deps;
+export function createLiveTurns(deps: ConversationDeps, view: View, { state, dispatch }: ViewContext, run: (effect: ConversationEffect) => void, [setTimer, clearTimer]: Timers) {
+  const { backend, emit, list, options, registry, warn } = deps;
   const { addUser, rendered } = view;
   const { showAnswering, scheduleProvisional, enter } = createBubbles(deps, view, (turn) => state().running == turn.key);
   /** What the visitor sees of every turn not over yet, by key. */
@@ -118,7 +118,7 @@ export function createLiveTurns(deps: TimedDeps, view: View, { state, dispatch }
 }
 
 /** A turn's own effects (turn.ts): its stream followed, its recovery's wait and look-up, its abort. */
-function runRequest(effect: TurnEffect & { key: number }, turn: LiveTurn, backend: ChatBackend, dispatch: ViewContext['dispatch'], setTimer: TimedDeps['setTimer']) {
+function runRequest(effect: TurnEffect & { key: number }, turn: LiveTurn, backend: ChatBackend, dispatch: ViewContext['dispatch'], setTimer: Timers[0]) {
   const { key } = effect;
   const { signal } = turn.abort;
   switch (effect.type) {
