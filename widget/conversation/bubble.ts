@@ -8,7 +8,8 @@ import type { MountGroup } from '../registry/registry';
 import type { OpenTurn } from './state';
 import type { HistoryItem } from '../types';
 import type { AssistantBubble } from '../ui/messages';
-import { joinGroups, markdownCode, type View } from './view';
+import { markdownCode } from './loaders';
+import { joinGroups, type View } from './view';
 
 /**
  * Fewest milliseconds between two renders of a streaming answer. Each render costs the page a
