@@ -12,7 +12,8 @@ import { DEFAULT_CONFIG } from '../transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from '../types';
 import type { Words as Strings } from '../ui/i18n/i18n';
 import { createMessageList } from '../ui/messages';
-import { createShell, isCssColor } from '../ui/shell';
+import { createShell } from '../ui/shell';
+import { isCssColor } from '../ui/shell-config';
 import type { Uploader } from '../attachments/uploader';
 import { loadExternalModule, loadModule } from '../modules';
 
