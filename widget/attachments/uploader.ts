@@ -8,7 +8,8 @@ import { visitorMessage } from '../transport/errors';
 import { adoptStyles } from '../ui/adopt-styles';
 import { httpUrl, uploadFile, type UploadBody } from '../transport/upload';
 import type { Attachment, AttachmentKind } from '../types';
-import { classifyFile, MAX_ATTACHMENTS, MAX_RECORDING_MS, refusalText, UPLOAD_ACCEPT } from './upload-policy';
+import { classifyFile, MAX_ATTACHMENTS, refusalText, UPLOAD_ACCEPT } from './upload-policy';
+import { MIC, voiceNotes } from './voice-note';
 import { fill } from './uploads';
 import { h, icon, ICONS } from '../ui/dom';
 import type { Strings } from '../ui/i18n/i18n';
@@ -16,9 +17,6 @@ import type { Shell } from '../ui/shell';
 import { UPLOAD_EN, type UploadStrings } from './uploader-strings';
 import { UPLOADER_CSS } from './uploader-styles';
 
-const MIC = 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zM5 11a7 7 0 0 0 14 0M12 18v3';
-/** What a recording is sent as when the browser can make it (Chromium, Firefox): the hub widget's type. */
-const VOICE_MIME = 'audio/webm';
 const DRAG_EVENTS = ['dragenter', 'dragover', 'dragleave', 'drop'] as const;
 
 export interface UploaderDeps {
@@ -52,11 +50,8 @@ interface Chip {
   status: HTMLElement;
 }
 
-/**
- * One function of about 240 lines, on purpose: each upload's row, its AbortController and the
- * composer's list share state from the pick to the send, and `clear`/`restore` reach all of them;
- * the checks are upload-policy.ts and the wire transport/upload.ts.
- */
+// Long because each upload's chip, its AbortController and the composer's list share state from the
+// pick to the send, and clear/restore reach all of them; the recorder (voice-note.ts), drops and pastes are apart.
 export function createUploader({ shell, strings, options, visitor }: UploaderDeps): Uploader {
   const { panel, composer, input, announce } = shell;
   const { api, entry: hubEntry } = options;
@@ -185,93 +180,21 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
     add(files);
   });
 
-  // Pasted images (a screenshot): clipboard files often have no name, so they get the hub widget's.
   input.addEventListener('paste', (event) => {
-    const files = [...(event.clipboardData?.items ?? [])]
-      .filter((item) => item.kind === 'file' && item.type.startsWith('image/'))
-      .map((item, i) => {
-        const f = item.getAsFile()!;
-        return f.name ? f : new File([f], `clipboard-${Date.now()}-${i + 1}.${f.type.split('/')[1]!.replace('jpeg', 'jpg').replace(/\W/g, '') || 'png'}`, { type: f.type });
-      });
+    const files = pastedImages(event);
     if (!files.length) return;
     // Only the images are taken; pasted text goes into the input as usual.
     event.preventDefault();
     add(files);
   });
 
-  // Files dragged onto the panel: a hint while over it. Drags of text or links are left alone.
-  let depth = 0;
-  const onDrag = (event: DragEvent) => {
-    if (!event.dataTransfer?.types.includes('Files')) return;
-    event.preventDefault();
-    if (event.type === 'dragenter') depth++;
-    if (event.type === 'dragleave') depth--;
-    if (event.type === 'drop') {
-      depth = 0;
-      add([...event.dataTransfer.files]);
-    }
-    dropHint.hidden = depth <= 0;
-  };
-  for (const type of DRAG_EVENTS) panel.addEventListener(type, onDrag);
+  const undrag = watchDrops(panel, dropHint, add);
 
   // Voice notes, where the browser can record.
-  let stopRecording: (() => void) | null = null;
-  if (navigator.mediaDevices?.getUserMedia && typeof MediaRecorder == 'function') {
-    const voiceButton = h('button', { type: 'button', class: 'bc-icon-btn bc-voice', 'aria-label': s.record, title: s.record }, [icon(MIC)]);
-    added.push(voiceButton);
-    composer.insertBefore(voiceButton, input);
-    const setRecording = (on: boolean) => {
-      voiceButton.classList.toggle('bc-rec', on);
-      voiceButton.setAttribute('aria-label', on ? s.stopRecording : s.record);
-      voiceButton.title = on ? s.stopRecording : s.record;
-      note(on ? s.recording : '');
-      announce(on ? s.recording : s.recordingStopped);
-    };
-    let asking = false;
-    voiceButton.addEventListener('click', async () => {
-      if (stopRecording) return stopRecording();
-      // A second press while the browser asks for the microphone starts nothing more.
-      if (asking) return;
-      if (room() <= 0) return note(tooMany());
-      let stream: MediaStream | undefined;
-      let recorder: MediaRecorder;
-      asking = true;
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-        // webm where the browser records it; otherwise its own default (Safari: mp4).
-        recorder = MediaRecorder.isTypeSupported(VOICE_MIME) ? new MediaRecorder(stream, { mimeType: VOICE_MIME }) : new MediaRecorder(stream);
-      } catch {
-        for (const track of stream?.getTracks() ?? []) track.stop();
-        return tell(s.noMicrophone);
-      } finally {
-        asking = false;
-      }
-      const stopTracks = () => stream.getTracks().forEach((track) => track.stop());
-      if (gone) return stopTracks();
-      const parts: Blob[] = [];
-      const started = Date.now();
-      const tick = setInterval(() => {
-        const seconds = Math.floor((Date.now() - started) / 1000);
-        note(`${s.recording} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
-      }, 1000);
-      const limit = setTimeout(() => stopRecording?.(), MAX_RECORDING_MS);
-      recorder.ondataavailable = (event) => event.data.size && parts.push(event.data);
-      recorder.onstop = () => {
-        stopTracks();
-        const mime = recorder.mimeType.split(';')[0] || VOICE_MIME;
-        const blob = new Blob(parts, { type: mime });
-        if (blob.size) add([new File([blob], `voice-${Date.now()}.${mime.split('/')[1]}`, { type: mime })], 'audio');
-      };
-      stopRecording = () => {
-        clearInterval(tick);
-        clearTimeout(limit);
-        stopRecording = null;
-        if (recorder.state !== 'inactive') recorder.stop();
-        setRecording(false);
-      };
-      recorder.start();
-      setRecording(true);
-    });
+  const voice = voiceNotes(s, note, announce, () => (room() <= 0 ? tooMany() : undefined), () => gone, (file) => add([file], 'audio'));
+  if (voice) {
+    added.push(voice[0]);
+    composer.insertBefore(voice[0], input);
   }
 
   return {
@@ -293,12 +216,42 @@ export function createUploader({ shell, strings, options, visitor }: UploaderDep
     note,
     destroy() {
       gone = true;
-      stopRecording?.();
+      voice?.[1]();
       for (const c of chips) drop(c);
       for (const el of added) el.remove();
-      for (const type of DRAG_EVENTS) panel.removeEventListener(type, onDrag);
+      undrag();
     },
   };
+}
+
+/** Files dragged onto the panel go to `add`, with `hint` shown while over it; drags of text or links are left alone. Returns what stops it. */
+function watchDrops(panel: HTMLElement, hint: HTMLElement, add: (files: File[]) => void): () => void {
+  let depth = 0;
+  const onDrag = (event: DragEvent) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    if (event.type === 'dragenter') depth++;
+    if (event.type === 'dragleave') depth--;
+    if (event.type === 'drop') {
+      depth = 0;
+      add([...event.dataTransfer.files]);
+    }
+    hint.hidden = depth <= 0;
+  };
+  for (const type of DRAG_EVENTS) panel.addEventListener(type, onDrag);
+  return () => {
+    for (const type of DRAG_EVENTS) panel.removeEventListener(type, onDrag);
+  };
+}
+
+/** Pasted images (a screenshot): clipboard files often have no name, so they get the hub widget's. */
+function pastedImages(event: ClipboardEvent): File[] {
+  return [...(event.clipboardData?.items ?? [])]
+    .filter((item) => item.kind === 'file' && item.type.startsWith('image/'))
+    .map((item, i) => {
+      const f = item.getAsFile()!;
+      return f.name ? f : new File([f], `clipboard-${Date.now()}-${i + 1}.${f.type.split('/')[1]!.replace('jpeg', 'jpg').replace(/\W/g, '') || 'png'}`, { type: f.type });
+    });
 }
 
 function readBase64(file: Blob): Promise<string> {

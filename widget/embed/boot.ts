@@ -55,13 +55,9 @@ export function boot(builtins: BuiltinsOf): void {
   });
 }
 
-/**
- * Starts the widget of one script tag; its API, or null (after saying why) when it cannot start.
- *
- * One function of about 135 lines, on purpose: start-up in the order it happens (the config
- * request first, the kept config, the language, the mount), each step reading what the last one
- * found.
- */
+/** Starts the widget of one script tag; its API, or null (after saying why) when it cannot start. */
+// Long because start-up reads in the order it happens (the config request, the built-ins, the API,
+// the kept config, the language, the mount), and each step reads what the last found.
 function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string, BailingChatApi>, builtins: BuiltinsOf): BailingChatApi | null {
   // `nonce` from the element (its attribute reads as empty once the page has loaded it).
   const resolved = resolveEmbedOptions((name) => (name == 'nonce' ? script.nonce || null : script.getAttribute(name)), script.src || location.href, preload.config, navigator.languages?.length ? navigator.languages : [navigator.language], warn, preload.agent);

@@ -12,7 +12,8 @@ import { DEFAULT_CONFIG } from '../transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from '../types';
 import type { Words as Strings } from '../ui/i18n/i18n';
 import { createMessageList } from '../ui/messages';
-import { createShell, isCssColor } from '../ui/shell';
+import { createShell } from '../ui/shell';
+import { isCssColor } from '../ui/shell-config';
 import type { Uploader } from '../attachments/uploader';
 import { loadExternalModule, loadModule } from '../modules';
 
@@ -51,23 +52,12 @@ export interface BackendSession {
   warn(message: string): void;
 }
 
-/**
- * One function of about 125 lines, on purpose: it wires one widget (the shell, the conversation,
- * the uploader, the page's API) and everything it makes shares the one teardown it returns.
- */
+/** Wires one widget (the shell, the conversation, the uploader, the page's API); everything it makes shares the one teardown it returns. */
 export function mountWidget(args: MountArgs): MountedWidget {
   const { options, config, registry, emitter, warn, strings } = args;
   let ticket = args.ticket;
   let context = args.context;
-  let inlineIn: Element | null = null;
-  if (options.container) {
-    try {
-      inlineIn = document.querySelector(options.container);
-    } catch {
-      /* an invalid selector is reported below like a missing element */
-    }
-    if (!inlineIn) warn(`data-container "${options.container}" matches no element; showing the floating launcher instead`);
-  }
+  const inlineIn = findContainer(options.container, warn);
 
   let conversation: Conversation;
   let uploader: Uploader | null = null;
@@ -107,25 +97,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
   const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
-  // Code blocks get their head (language, Copy code) and colours from code.js beside the script,
-  // fetched at the first code block; until then (or without it: a host that serves widget.js
-  // alone) code is plain.
-  let code: typeof import('../markdown/code-highlight') | null | undefined;
   const announce = (text: string, assertive?: boolean) => shell.announce(text, assertive);
   // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
-  const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : (content) => {
-    if (code) return code.highlightCode(content, strings, announce);
-    // Not for a renderer's block shown as code while it streams (its type may still be growing:
-    // `bail` before `bailing-form`): that one is not code to read.
-    if (code === undefined && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
-      code = null;
-      loadExternalModule('code', options.scriptSrc).then((module) => {
-        module.adoptCodeStyles(shell.messages);
-        module.highlightCode(shell.messages, strings, announce);
-        code = module;
-      }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
-    }
-  }, options.lang, config.title || strings.assistant);
+  const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : codeHighlighter(shell.messages, options.scriptSrc, registry, strings, announce, warn), options.lang, config.title || strings.assistant);
 
   const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({
@@ -185,6 +159,42 @@ export function mountWidget(args: MountArgs): MountedWidget {
       themeWatcher.stop();
       shell.destroy();
     },
+  };
+}
+
+/** The element `selector` names, for an inline widget; null (said why) when it names none, or no selector. */
+function findContainer(selector: string | null, warn: (message: string) => void): Element | null {
+  let found: Element | null = null;
+  if (selector) {
+    try {
+      found = document.querySelector(selector);
+    } catch {
+      /* an invalid selector is reported below like a missing element */
+    }
+    if (!found) warn(`data-container "${selector}" matches no element; showing the floating launcher instead`);
+  }
+  return found;
+}
+
+/**
+ * What gives the list's code blocks their head (language, Copy code) and colours: code.js beside
+ * the script, fetched at the first code block; until then (or without it: a host that serves
+ * widget.js alone) code is plain.
+ */
+function codeHighlighter(messages: HTMLElement, scriptSrc: string, registry: Registry, strings: Strings, announce: (text: string, assertive?: boolean) => void, warn: (message: string) => void) {
+  let code: typeof import('../markdown/code-highlight') | null | undefined;
+  return (content: ParentNode) => {
+    if (code) return code.highlightCode(content, strings, announce);
+    // Not for a renderer's block shown as code while it streams (its type may still be growing:
+    // `bail` before `bailing-form`): that one is not code to read.
+    if (code === undefined && [...content.querySelectorAll('pre>code')].some((el) => !registry.types().some((type) => type.startsWith(el.className.slice(9) || '\0')))) {
+      code = null;
+      loadExternalModule('code', scriptSrc).then((module) => {
+        module.adoptCodeStyles(messages);
+        module.highlightCode(messages, strings, announce);
+        code = module;
+      }, (error: unknown) => warn(`could not load code.js (${String(error)}); code blocks stay plain`));
+    }
   };
 }
 

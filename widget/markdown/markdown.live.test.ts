@@ -4,7 +4,8 @@
 // live DOM equals the final render however the text was split.
 import { describe, expect, test } from 'vitest';
 import { Marked, type Token, type Tokens } from 'marked';
-import { closeOpenInline, createLiveRender, openFenceText, renderFinal, stableCut } from './markdown';
+import { closeOpenInline, createLiveRender, renderFinal, stableCut } from './markdown';
+import { openFenceText } from './live-tail';
 import { MARKDOWN_CASES } from './fixtures/markdown-corpus';
 import type { StartPreview } from '../registry/registry';
 

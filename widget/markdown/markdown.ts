@@ -8,7 +8,8 @@ import { tokensToFragment, useFormula, type ImageWords } from './markdown-dom';
 export { useTrustedHTML } from './markdown-dom';
 import { fenceType, isClosedFence } from './fences';
 import type { ImagePolicy } from './image-origins';
-import type { PreviewHandle, StartPreview } from '../registry/registry';
+import type { StartPreview } from '../registry/registry';
+import { endPreview as end, growFence, offerPreview, placeTail, redrawPreview as redraw, type OpenFence, type Previewed } from './live-tail';
 
 /** A fenced block handed to a registered renderer (DESIGN.md §7). */
 export interface RichBlock {
@@ -148,32 +149,6 @@ export interface LiveRender {
   finish(reply: string): boolean;
 }
 
-/** A fence of the live tail that was offered to a preview. */
-interface Previewed {
-  type: string;
-  /** What the preview last drew from. */
-  source: string;
-  /** The preview's container, or null: the fence shows as code. */
-  el: HTMLElement | null;
-  /** Null once the preview has ended; what it drew stays until the final render replaces it. */
-  handle: PreviewHandle | null;
-}
-
-/**
- * The content of an open fence from its lines after the opener, as marked reads it (the token's
- * `text`, as the final render and `mount` get it), so the live render need not lex it: without
- * the last newline, with as much leading whitespace taken off each line as a backtick opener had
- * before its backticks, and (marked's own rule) a newline added to content that is empty or ends
- * with one. Pure; its test pins it to the lexer.
- */
-export function openFenceText(opener: string, body: string): string {
-  if (!body) return body;
-  const indent = /^(\s+)```/.exec(opener)?.[1]!.length;
-  let text = body.endsWith('\n') ? body.slice(0, -1) : body;
-  if (indent) text = text.replace(new RegExp(`^[^\\S\\n]{0,${indent}}`, 'gm'), '');
-  return !text || text.endsWith('\n') ? text + '\n' : text;
-}
-
 /**
  * The provisional bubble while an answer streams (DESIGN.md §6): markdown under the
  * final render's policy, with no renderer mounted and no image loaded. Blocks that can no longer
@@ -186,9 +161,8 @@ export function openFenceText(opener: string, body: string): string {
  * (the answer is stopped), or when its container leaves the bubble (the final render, a failure
  * or a reset replaced what the bubble shows): what it drew stays until then.
  *
- * One function of about 180 lines, on purpose: the kept blocks, the open tail and the previews are
- * one state that every delta updates, on the hot path of a stream; what is pure (stableCut,
- * closeOpenInline, openFenceText) is apart and tested in tables.
+ * What reaches the bubble (the previews, a growing fence, the new tail's place) is live-tail.ts;
+ * what is pure (stableCut, closeOpenInline, openFenceText) is apart and tested in tables.
  */
 export function createLiveRender(target: Element, prepare: (content: ParentNode) => void, preview?: StartPreview, signal?: AbortSignal, words?: ImageWords): LiveRender {
   let seen = 0;
@@ -198,25 +172,12 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
   // render lexes it, so a reference in the tail to a definition above it is a link there too.
   let links: Links = {};
   let tail: ChildNode[] = [];
-  // An open fence at the start of the tail: its code element (null when a preview draws it), its
-  // opening line, where its content starts in `text`, how much of `text` it shows, and whether
-  // this path drew it yet (the lexer did first).
-  let fence: { code: Element | null; block: Previewed | undefined; opener: string; from: number; shown: number; grown?: boolean } | null = null;
+  let fence: OpenFence | null = null;
   // The tail's fences that were offered to `preview`, in document order; `next` collects them
   // again while the tail is painted, so each finds its block (and container) of the last paint.
   let blocks: Previewed[] = [];
   let next: Previewed[] = [];
   let watcher: MutationObserver | undefined;
-  const end = (block: Previewed) => {
-    block.handle?.destroy();
-    block.handle = null;
-  };
-  const redraw = (block: Previewed, source: string) => {
-    if (!block.handle || block.source == source) return;
-    block.source = source;
-    // The preview stopped (it threw, or the text outgrew its limit): the fence is code from now on.
-    if (!block.handle.update(source)) block.handle = block.el = null;
-  };
   signal?.addEventListener('abort', () => {
     blocks.forEach(end);
     watcher?.disconnect();
@@ -241,18 +202,8 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     let block: Previewed;
     if (last?.type == type) redraw((block = last), token.text);
     else {
-      block = { type, source: token.text, el: null, handle: null };
-      if (!final && !signal?.aborted) {
-        const el = document.createElement('div');
-        el.className = 'bc-preview';
-        el.setAttribute('data-type', type);
-        const handle = preview(type, el, token.text);
-        if (handle) {
-          block.el = el;
-          block.handle = handle;
-          watch();
-        }
-      }
+      block = !final && !signal?.aborted ? offerPreview(preview, type, token.text) : { type, source: token.text, el: null, handle: null };
+      if (block.handle) watch();
     }
     next.push(block);
     // A closed fence is complete: its preview has drawn all of it; `mount` takes over at done.
@@ -266,26 +217,6 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
   };
   /** The marks of this paint, for the containers that stay. */
   const stays = new Map<ChildNode, HTMLElement>();
-  /** Puts `fragments` at the end of the bubble, where the old tail was: a mark's container is not moved, the rest goes around it. Returns the new nodes, the staying containers among them. */
-  const place = (fragments: DocumentFragment[]): ChildNode[][] => {
-    const kept = new Set(stays.values());
-    for (const node of tail) if (!kept.has(node as HTMLElement)) node.remove();
-    // What stays is at the end now, in document order, as its marks are in the paint.
-    let last: ChildNode | null = kept.size ? [...kept][0]!.previousSibling : target.lastChild;
-    const placed = fragments.map((fragment) =>
-      [...fragment.childNodes].map((node) => {
-        const el = stays.get(node);
-        if (el) return (last = el);
-        if (last) last.after(node);
-        else target.prepend(node);
-        return (last = node);
-      }),
-    );
-    // A mark the new paint put deeper (the text took another shape): its container moves there.
-    for (const [mark, el] of stays) if (target.contains(mark)) mark.replaceWith(el);
-    stays.clear();
-    return placed;
-  };
   const paint = (tokens: Token[], final?: boolean) => {
     const fragment = render(tokens, null, (type, token) => slot(type, token, final), true, words) ?? textFragment(tokens.map((t) => t.raw).join(''));
     prepare(fragment);
@@ -300,29 +231,7 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     seen += add.length;
     text += add.replace(/\r\n?/g, '\n');
     if (fence) {
-      // Still open unless a line that could close it arrived (the lexer decides if one did).
-      if (!final && !/\n {0,3}(`{3,}|~{3,})[ \t]*(\n|$)/.test(text.slice(text.lastIndexOf('\n', fence.shown - 1)))) {
-        const { code, block } = fence;
-        // No lexing: the text goes in as text, as the code block holds it, or to the preview.
-        if (code) {
-          // Growing, only its end changes: the new text is appended and what was there stays (with
-          // the colours `prepare` gave it), so a paint costs the new text, not the whole block. (Its
-          // text is the fence's lines as they came, without the newline the lexer would add.)
-          if (fence.grown) code.append(text.slice(fence.shown));
-          else {
-            // The first time, its text as this path draws it (the lexer's may differ in indentation),
-            // put back plain: prepared again (coloured again), as a new block would be.
-            code.textContent = text.slice(fence.from);
-            code.removeAttribute('data-hl');
-            fence.grown = true;
-          }
-          prepare(code.parentNode!);
-        }
-        else if (block) redraw(block, openFenceText(fence.opener, text.slice(fence.from)));
-        fence.shown = text.length;
-        // A preview that stopped leaves no container: lexed once more, the fence becomes code.
-        if (code || block?.el) return;
-      }
+      if (!final && growFence(fence, text, prepare)) return;
       fence = null;
     }
     const count = (links: Links) => Object.keys(links).length;
@@ -356,7 +265,7 @@ export function createLiveRender(target: Element, prepare: (content: ParentNode)
     const last = tokens[tokens.length - 1];
     const closed = final ? src : closeOpenInline(src);
     if (last && !isFence(last) && !/^ {0,3}(`{3,}|~{3,})/m.test(last.raw) && closed != src) tokens = lex(closed, links);
-    tail = place([stable, paint(tokens, final)])[1]!;
+    tail = placeTail(target, tail, stays, [stable, paint(tokens, final)])[1]!;
     // A block not painted again (the text took another shape) has left the bubble.
     for (const block of blocks) if (!next.includes(block)) end(block);
     blocks = next.slice(done);

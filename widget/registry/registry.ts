@@ -9,7 +9,6 @@ import type {
   RendererMessage,
   RendererTheme,
   ResponsePresentation,
-  ResponseSummary,
 } from '../types';
 
 /** A renderer's `type`, which is also the info string of the fences it mounts. */
@@ -17,11 +16,9 @@ export { RENDERER_TYPE_PATTERN as RENDERER_TYPE, MAX_RENDERER_TYPES } from '../c
 import { MAX_RENDERER_TYPES } from '../contract';
 import { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, readDefinition, runCleanup, why, type RegisteredRenderer } from './definition';
 import { startPreview } from './preview';
+import { rendererContext } from './renderer-context';
 
 export { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, type RegisteredRenderer };
-
-/** All a renderer may learn of earlier responses: never the submitted values (trust boundary). */
-const SUMMARY_KEYS = ['type', 'version', 'source_job_id', 'form_id', 'submission_id', 'action'] as const;
 
 /** `mounted`: `mount` returned (or its promise resolved); `fallback`: the source is shown as code. */
 export type MountOutcome = 'mounted' | 'fallback' | 'destroyed';
@@ -132,9 +129,6 @@ interface Tracked {
   destroy(): void;
 }
 
-const pick = (r: ResponseSummary) =>
-  Object.freeze(Object.fromEntries(SUMMARY_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]))) as unknown as ResponseSummary;
-
 const fresh = (): Attempt => {
   let settle!: Attempt['settle'];
   const settled = new Promise<MountOutcome>((resolve) => (settle = resolve));
@@ -142,34 +136,27 @@ const fresh = (): Attempt => {
 };
 
 /**
- * One closure, longer than most on purpose: the definitions, the live mounts and previews and the
- * counts are what register, mount, preview and destroyAll all change, and each mount's restart and
- * destroy close over them. What needs none of it is beside it: definition.ts (a definition read
- * and checked, a cleanup run), preview.ts (a streaming block's preview), payload.ts.
- *
- * One function of about 165 lines, on purpose: the page's renderer definitions and every mounted
- * block's handle are one registry's state, which registering, mounting and previewing all read;
- * definitions are checked in definition.ts, previews in preview.ts.
+ * The page's definitions and the life of every block mounted from them: each mount's attempt (its
+ * signal, cleanup and outcome) starts, falls back to code, and is torn down here. Apart: definition.ts
+ * (a definition read and checked, a cleanup run), renderer-context.ts (what a mount gets),
+ * preview.ts (a streaming block's preview), payload.ts.
  */
 export function createRegistry({
   warn = (message) => console.warn('BailingChat: ' + message),
   fallback,
 }: RegistryOptions): Registry {
-  const defs = new Map<string, { def: RegisteredRenderer; self: object }>();
+  const defs: Definitions = new Map();
   const tracked = new Set<Tracked>();
   /** Live previews, each as its `end`, by type: so a type registered again ends them at once. */
   const previews = new Map<() => void, string>();
   let mounted = 0;
   let destroyed = 0;
 
-  // Each field is read once, so a getter cannot pass validation and then return something else.
-
   /** Live blocks of a type that was registered, replaced or unregistered mount again. */
   const changed = (type: string) => {
     for (const t of [...tracked]) if (t.type === type && tracked.has(t)) t.restart();
     for (const [end, of] of previews) if (of === type) end();
   };
-
 
   const end = (a: Attempt, type: string) => {
     if (a.dead) return;
@@ -182,7 +169,7 @@ export function createRegistry({
   };
 
   const start = (a: Attempt, req: MountRequest) => {
-    const { type, source, container, theme, message } = req;
+    const { type, source, container } = req;
     const fall = (reason?: string) => {
       if (reason) warn(`renderer "${type}": ${reason}; showing the block's source instead`);
       container.replaceChildren(fallback(type, source));
@@ -213,26 +200,7 @@ export function createRegistry({
     // screen reader can find it and knows where it ends.
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', def.label || type);
-    // Frozen copies with exactly these keys (and `activity` for an agent's activity): no ticket,
-    // visitor id, thread id or page context.
-    const context: Omit<RendererContext, 'activity'> = {
-      container,
-      payload: checked.payload,
-      source,
-      type,
-      version: def.version,
-      theme: Object.freeze({ accent: theme.accent, mode: theme.mode }),
-      signal: a.ac.signal,
-      message: Object.freeze({ jobId: message.jobId, responses: Object.freeze(message.responses.map(pick)), restored: !!message.restored }),
-      // The widget, not the renderer, says which renderer and message a response answers.
-      respond: (response: Record<string, unknown>, presentation?: ResponsePresentation) =>
-        new Promise<void>((ok) => {
-          if (a.dead) throw new Error('renderer destroyed');
-          if (!response || typeof response != 'object' || Array.isArray(response)) throw new TypeError('respond: the response must be an object');
-          ok(req.respond({ ...response, type, version: def.version, source_job_id: message.jobId }, presentation));
-        }),
-    };
-    Object.freeze(req.activity ? Object.assign(context, { activity: req.activity(context) }) : context);
+    const context = rendererContext(req, def, checked.payload, a);
     mounted++;
     a.reached = true;
     try {
@@ -245,28 +213,7 @@ export function createRegistry({
   };
 
   return {
-    register(definition) {
-      let entry;
-      try {
-        entry = readDefinition(definition, warn);
-      } catch (e) {
-        warn(`registerRenderer: the definition could not be read (${why(e)})`);
-      }
-      if (!entry) return () => {};
-      const { type } = entry.def;
-      // The hub refuses a job that advertises more than 16 types: a 17th would break every send.
-      if (!defs.has(type) && defs.size >= MAX_RENDERER_TYPES) {
-        warn(`registerRenderer: at most ${MAX_RENDERER_TYPES} renderer types can be registered; "${type}" was not`);
-        return () => {};
-      }
-      defs.set(type, entry);
-      changed(type);
-      return () => {
-        if (defs.get(type) !== entry) return;
-        defs.delete(type);
-        changed(type);
-      };
-    },
+    register: (definition) => register(defs, definition, warn, changed),
     has: (type) => defs.has(type),
     types: () => [...defs.keys()].sort(),
     get: (type) => defs.get(type)?.def,
@@ -297,21 +244,51 @@ export function createRegistry({
         },
       };
     },
-    createGroup() {
-      const handles = new Set<MountHandle>();
-      return {
-        add: (handle) => (handles.add(handle), handle),
-        destroyAll() {
-          for (const h of handles) h.destroy();
-          handles.clear();
-        },
-      };
-    },
+    createGroup,
     preview: (type, container, source, theme) => startPreview(defs, previews, warn, type, container, source, theme),
     destroyAll() {
       for (const t of [...tracked]) t.destroy();
       for (const end of [...previews.keys()]) end();
     },
     stats: () => ({ mounted, destroyed, live: mounted - destroyed }),
+  };
+}
+
+type Definitions = Map<string, { def: RegisteredRenderer; self: object }>;
+
+/** Registry.register: `definition` read, checked and put in `defs`; `changed` mounts its type's live blocks again. */
+function register(defs: Definitions, definition: unknown, warn: (message: string) => void, changed: (type: string) => void): () => void {
+  let entry;
+  // Each field is read once, so a getter cannot pass validation and then return something else.
+  try {
+    entry = readDefinition(definition, warn);
+  } catch (e) {
+    warn(`registerRenderer: the definition could not be read (${why(e)})`);
+  }
+  if (!entry) return () => {};
+  const { type } = entry.def;
+  // The hub refuses a job that advertises more than 16 types: a 17th would break every send.
+  if (!defs.has(type) && defs.size >= MAX_RENDERER_TYPES) {
+    warn(`registerRenderer: at most ${MAX_RENDERER_TYPES} renderer types can be registered; "${type}" was not`);
+    return () => {};
+  }
+  defs.set(type, entry);
+  changed(type);
+  return () => {
+    if (defs.get(type) !== entry) return;
+    defs.delete(type);
+    changed(type);
+  };
+}
+
+/** Registry.createGroup: the mounts of one message. */
+function createGroup(): MountGroup {
+  const handles = new Set<MountHandle>();
+  return {
+    add: (handle) => (handles.add(handle), handle),
+    destroyAll() {
+      for (const h of handles) h.destroy();
+      handles.clear();
+    },
   };
 }

@@ -44,33 +44,13 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
   let comment = options.comment ?? '';
   let busy = false;
 
-  const button = (label: string, svg: string, pressed?: boolean) => {
-    const b = h('button', { type: 'button', class: 'bc-act', 'aria-label': label, title: label }, [icon(svg)]);
-    if (pressed !== undefined) b.setAttribute('aria-pressed', String(pressed));
-    return b;
-  };
   const bar = h('div', { class: 'bc-acts', role: 'group', 'aria-label': s.answerActions });
   const el = h('div', { class: 'bc-answer-foot' }, [bar]);
   // Visible feedback beside the buttons; screen readers hear it through `announce`.
   const status = h('span', { class: 'bc-act-status' });
   let clearTimer = 0;
 
-  if (options.sources) {
-    const panel = options.sources;
-    // Named on screen, not by its icon alone: the one action whose icon says little.
-    const toggle = button(s.sources, ICON.sources);
-    toggle.classList.add('bc-act-named');
-    toggle.append(s.sources);
-    toggle.setAttribute('aria-expanded', String(!panel.hidden));
-    toggle.setAttribute('aria-controls', panel.id);
-    toggle.addEventListener('click', () => {
-      panel.hidden = !panel.hidden;
-      toggle.setAttribute('aria-expanded', String(!panel.hidden));
-    });
-    // A marker's click opens the panel: the toggle follows.
-    new MutationObserver(() => toggle.setAttribute('aria-expanded', String(!panel.hidden))).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
-    bar.append(toggle);
-  }
+  if (options.sources) bar.append(sourcesToggle(options.sources, s.sources));
 
   const copy = button(s.copyAnswer, ICON.copy);
   copy.addEventListener('click', () => {
@@ -160,6 +140,29 @@ export function answerActions(options: AnswerActionsOptions): HTMLElement {
     form.scrollIntoView?.({ block: 'nearest' });
   });
   return el;
+}
+
+const button = (label: string, svg: string, pressed?: boolean) => {
+  const b = h('button', { type: 'button', class: 'bc-act', 'aria-label': label, title: label }, [icon(svg)]);
+  if (pressed !== undefined) b.setAttribute('aria-pressed', String(pressed));
+  return b;
+};
+
+/** The button that shows and hides the sources `panel`, and follows it when something else opens it. */
+function sourcesToggle(panel: HTMLElement, label: string): HTMLButtonElement {
+  // Named on screen, not by its icon alone: the one action whose icon says little.
+  const toggle = button(label, ICON.sources);
+  toggle.classList.add('bc-act-named');
+  toggle.append(label);
+  toggle.setAttribute('aria-expanded', String(!panel.hidden));
+  toggle.setAttribute('aria-controls', panel.id);
+  toggle.addEventListener('click', () => {
+    panel.hidden = !panel.hidden;
+    toggle.setAttribute('aria-expanded', String(!panel.hidden));
+  });
+  // A marker's click opens the panel: the toggle follows.
+  new MutationObserver(() => toggle.setAttribute('aria-expanded', String(!panel.hidden))).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  return toggle;
 }
 
 /** The Clipboard API where the page allows it, else a selected textarea and `copy`. */

@@ -53,9 +53,6 @@ export interface MessageList {
 /**
  * `highlight` gives the code blocks of content about to be shown their head and colours (the code
  * module, once it is there); it is called only for content with a code block.
- *
- * One function of about 125 lines, on purpose: the rows, the scroll-following and its observer
- * share the one container they paint.
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   let sticky = true;
@@ -91,12 +88,6 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
   const insert = (el: HTMLElement) => {
     container.append(el);
     follow();
-  };
-  const dots = (attrs: Record<string, string>) => h('span', { class: 'bc-dots', ...attrs }, [h('i'), h('i'), h('i')]);
-  const actionButton = (label: string, run: () => void) => {
-    const button = h('button', { type: 'button', class: 'bc-action' }, [label]);
-    button.addEventListener('click', () => run());
-    return button;
   };
 
   return {
@@ -139,16 +130,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           // Wide for its steps or generated UI (drawn beside the body), else only if the new content is.
           if (!el.querySelector(':scope>.bc-parts:not([hidden])')) el.classList.remove('bc-wide');
           prepare(content);
-          const old = body.childNodes;
-          let i = 0;
-          for (const node of [...content.childNodes] as HTMLElement[]) {
-            const shown = old[i++] as HTMLElement | undefined;
-            // A preview that keeps what it drew (`data-keep`, DESIGN.md §7) stays in place for the
-            // block of its type there, which mounts into it (`keptFor`): its frames are not reloaded.
-            if (shown?.dataset?.keep != null && shown.dataset.type == node.dataset?.type) kept.set(node, shown), (shown.className = node.className);
-            else if (!shown?.isEqualNode(node)) shown ? shown.replaceWith(node) : body.append(node);
-          }
-          while (old.length > i) body.lastChild!.remove();
+          replaceBlocks(body, content);
           follow();
         },
         setStatus(next) {
@@ -156,16 +138,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           const key = JSON.stringify(next);
           if (key == shownStatus) return follow();
           shownStatus = key;
-          status.replaceChildren();
-          if (next.kind === 'waiting') {
-            status.append(dots({ role: 'img', 'aria-label': strings.thinking }));
-          } else if (next.kind === 'working') {
-            status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]));
-            if (!next.done) status.append(dots({ 'aria-hidden': 'true' }));
-          } else if (next.kind === 'note') {
-            status.append(h('span', {}, [next.text]));
-            if (next.action) status.append(actionButton(next.action.label, next.action.run));
-          }
+          drawStatus(status, next, strings);
           follow();
         },
         setError(text, retry) {
@@ -193,4 +166,40 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       follow();
     },
   };
+}
+
+const dots = (attrs: Record<string, string>) => h('span', { class: 'bc-dots', ...attrs }, [h('i'), h('i'), h('i')]);
+
+function actionButton(label: string, run: () => void) {
+  const button = h('button', { type: 'button', class: 'bc-action' }, [label]);
+  button.addEventListener('click', () => run());
+  return button;
+}
+
+/** Shows `next` in a bubble's status line. */
+function drawStatus(status: HTMLElement, next: BubbleStatus, strings: Strings) {
+  status.replaceChildren();
+  if (next.kind === 'waiting') {
+    status.append(dots({ role: 'img', 'aria-label': strings.thinking }));
+  } else if (next.kind === 'working') {
+    status.append(h('span', { class: 'bc-step' }, [icon(ICONS.tool), next.label]));
+    if (!next.done) status.append(dots({ 'aria-hidden': 'true' }));
+  } else if (next.kind === 'note') {
+    status.append(h('span', {}, [next.text]));
+    if (next.action) status.append(actionButton(next.action.label, next.action.run));
+  }
+}
+
+/** Puts the blocks of `content` in `body`, keeping those already shown that are equal. */
+function replaceBlocks(body: HTMLElement, content: DocumentFragment) {
+  const old = body.childNodes;
+  let i = 0;
+  for (const node of [...content.childNodes] as HTMLElement[]) {
+    const shown = old[i++] as HTMLElement | undefined;
+    // A preview that keeps what it drew (`data-keep`, DESIGN.md §7) stays in place for the
+    // block of its type there, which mounts into it (`keptFor`): its frames are not reloaded.
+    if (shown?.dataset?.keep != null && shown.dataset.type == node.dataset?.type) kept.set(node, shown), (shown.className = node.className);
+    else if (!shown?.isEqualNode(node)) shown ? shown.replaceWith(node) : body.append(node);
+  }
+  while (old.length > i) body.lastChild!.remove();
 }

@@ -1,17 +1,17 @@
 // The widget's frame: a shadow root holding the launcher, the panel (header, message list,
 // notice, composer), a polite and an assertive live region, and the keyboard's ways in and out
-// (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams.
+// (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams. The
+// composer is composer.ts; how the entry's config shows, shell-config.ts.
 
 import type { ThemeMode, WidgetConfig } from '../types';
-import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../contract';
 import { h, icon, ICONS } from './dom';
-import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n/i18n';
 import { CSS } from './styles';
 import { KEYBOARD_CSS } from './keyboard-styles';
 import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';
 import { nextStop, type Stop } from './focus-cycle';
-import { luminance, readableTextOn } from './contrast';
+import { createComposer } from './composer';
+import { applyConfig } from './shell-config';
 
 /** Where the panel fills the screen (styles.ts says the same): there it is modal and keeps the focus. */
 const PHONE_QUERY = '(max-width: 480px)';
@@ -57,11 +57,8 @@ export interface Shell {
 
 const HOST_TAG = 'bailing-chat-widget';
 
-/**
- * One function of about 250 lines, on purpose: the shell's elements and their listeners are made
- * together and removed together by `destroy`, and each handler reaches several of them; the pure
- * parts are apart (focus-cycle.ts, announcements.ts, contrast.ts, the styles).
- */
+// Long because it makes the frame's elements and wires them in one place, and its handlers share
+// the open state; the composer, the config's look and the announcer are apart (composer.ts, shell-config.ts).
 export function createShell(options: ShellOptions): Shell {
   const { strings: s } = options;
   const inline = options.inlineIn !== null;
@@ -74,7 +71,8 @@ export function createShell(options: ShellOptions): Shell {
   host.setAttribute('data-bailing-chat', '');
   const shadow = host.attachShadow({ mode: 'open' });
   adoptStyles(shadow, options.nonce);
-
+  const form = createComposer(s, shadow, (text) => announce(text), options.onSubmit, options.onStop);
+  const { composer, input } = form;
   const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, dir: options.lang == 'ar' ? 'rtl' : 'ltr', 'data-open': 'false' });
   // Open, it is the panel's close button: its icon turns into a cross and its name says so.
   const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat), h('span', { class: 'bc-x' }, [icon(ICONS.close)])]);
@@ -88,10 +86,6 @@ export function createShell(options: ShellOptions): Shell {
   // Not role=log: a log is a live region and would read every streamed token aloud.
   const messages = h('div', { class: 'bc-messages', part: 'messages', role: 'region', 'aria-label': s.conversation, tabindex: '0' });
   const notice = h('div', { class: 'bc-notice', part: 'notice', hidden: true, dir: 'auto' });
-  const input = h('textarea', { class: 'bc-input', part: 'input', rows: '1', 'aria-label': s.message, placeholder: s.placeholder, maxlength: '4000', enterkeyhint: 'send' });
-  const sendButton = h('button', { type: 'submit', class: 'bc-send', 'aria-label': s.send }, [icon(ICONS.send)]);
-  const stopButton = h('button', { type: 'button', class: 'bc-send bc-stop', 'aria-label': s.stop, hidden: true }, [icon(ICONS.stop, true)]);
-  const composer = h('form', { class: 'bc-composer', part: 'composer' }, [input, sendButton, stopButton]);
   const powered = h('div', { class: 'bc-powered', hidden: true, dir: 'auto' });
   const live = h('div', { class: 'bc-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const alert = h('div', { class: 'bc-sr', role: 'alert' });
@@ -103,6 +97,7 @@ export function createShell(options: ShellOptions): Shell {
     maxButton.hidden = true;
   }
   root.append(launcher, panel);
+  const [announce, hush] = announcer(live, alert);
   shadow.append(root);
   // Floating: a child of <html>, after <body>, so that a `transform`, `filter` or `zoom` on the
   // page's body (a transform makes `position: fixed` relative to the body) leaves the launcher
@@ -110,8 +105,6 @@ export function createShell(options: ShellOptions): Shell {
   (options.inlineIn ?? document.documentElement).append(host);
 
   let opened = inline;
-  let streaming = false;
-  let blocked: string | null = null;
 
   const setOpen = (next: boolean, focus: boolean) => {
     if (inline || next === opened) return;
@@ -154,17 +147,7 @@ export function createShell(options: ShellOptions): Shell {
       event.stopPropagation();
       setOpen(false, true);
     }
-    // Modal: Tab past the last control comes back to the first, and Shift+Tab the other way.
-    if (event.key == 'Tab' && modal()) {
-      const stops = [...panel.querySelectorAll<HTMLElement>('button,textarea,input,select,a[href],iframe,[tabindex]')].filter(
-        (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length,
-      );
-      const edge = stops[event.shiftKey ? 0 : stops.length - 1];
-      if (shadow.activeElement == edge || !panel.contains(shadow.activeElement)) {
-        event.preventDefault();
-        stops[event.shiftKey ? stops.length - 1 : 0]?.focus();
-      }
-    }
+    if (event.key == 'Tab' && modal()) wrapTab(event, panel, shadow);
   });
 
   // The panel is modal only where it fills the screen; a desktop panel sits beside the page.
@@ -192,12 +175,48 @@ export function createShell(options: ShellOptions): Shell {
   document.addEventListener('focusin', onFocusIn, true);
   document.addEventListener('keydown', onKey, true);
 
-  // An empty text may still send: the message may be attachments only (the conversation decides).
-  const submit = () => {
-    if (streaming) return;
-    if (blocked) return announce(blocked);
-    options.onSubmit(input.value);
+  return {
+    host,
+    panel,
+    messages,
+    ...form,
+    applyConfig: (config, hubBase, warn) => applyConfig({ host, root, launcher, title, avatar, notice, powered }, s, config, hubBase, warn),
+    setMode(mode) {
+      root.setAttribute('data-mode', mode);
+    },
+    open: () => setOpen(true, true),
+    close: () => setOpen(false, panel.contains(shadow.activeElement)),
+    isOpen: () => opened,
+    announce,
+    destroy() {
+      hush();
+      phone?.removeEventListener?.('change', setModal);
+      document.removeEventListener('focusin', onFocusIn, true);
+      document.removeEventListener('keydown', onKey, true);
+      viewport?.removeEventListener('resize', fit);
+      viewport?.removeEventListener('scroll', fit);
+      host.remove();
+    },
   };
+}
+
+/** Tab in a modal panel: past the last control it comes back to the first, and Shift+Tab the other way. */
+function wrapTab(event: KeyboardEvent, panel: HTMLElement, shadow: ShadowRoot) {
+  const stops = [...panel.querySelectorAll<HTMLElement>('button,textarea,input,select,a[href],iframe,[tabindex]')].filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length,
+  );
+  const edge = stops[event.shiftKey ? 0 : stops.length - 1];
+  if (shadow.activeElement == edge || !panel.contains(shadow.activeElement)) {
+    event.preventDefault();
+    stops[event.shiftKey ? stops.length - 1 : 0]?.focus();
+  }
+}
+
+/**
+ * Writes announcements into the polite region `live` and the assertive `alert`, paced by
+ * announcements.ts; returns the announce and what cancels a pending one.
+ */
+function announcer(live: HTMLElement, alert: HTMLElement): [(text: string, assertive?: boolean) => void, () => void] {
   let said = IDLE;
   let timer = 0;
   const pump = () => {
@@ -216,98 +235,7 @@ export function createShell(options: ShellOptions): Shell {
     said = queueAnnouncement(said, { text, assertive });
     if (!timer) pump();
   };
-  composer.addEventListener('submit', (event) => {
-    event.preventDefault();
-    submit();
-  });
-  input.addEventListener('keydown', (event) => {
-    // Enter sends, Shift+Enter adds a line; an IME composition's Enter only confirms the text.
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
-      event.preventDefault();
-      submit();
-    }
-  });
-  input.addEventListener('input', () => autosize(input));
-  stopButton.addEventListener('click', () => options.onStop());
-
-  return {
-    host,
-    panel,
-    messages,
-    composer,
-    input,
-    setText(text) {
-      input.value = text;
-      autosize(input);
-    },
-    applyConfig(config, hubBase, warn) {
-      const image = (field: 'avatar' | 'launcher_icon') => {
-        if (!config[field]) return null;
-        const r = hubAssetUrl(config[field], hubBase);
-        if ('url' in r) return r.url;
-        warn(`config ${field} ${r.refused}; not shown`);
-        return null;
-      };
-      title.textContent = config.title || s.defaultTitle;
-      root.setAttribute('data-position', config.position === 'left' ? 'left' : 'right');
-      root.setAttribute('data-title-align', config.title_align === 'center' ? 'center' : 'left');
-      root.setAttribute('data-resizable', String(!!config.resizable));
-      const style = root.style;
-      if (isCssColor(config.color)) {
-        const lum = luminance(config.color);
-        host.style.setProperty('--bailing-accent', config.color);
-        host.style.setProperty('--bailing-accent-text', readableTextOn(config.color));
-        // The focus ring in each theme: the accent where it stands out 3:1 from the panel (white,
-        // #111827), else the link colour (styles.ts --bc-ring).
-        if (1.05 / (lum + 0.05) >= 3) host.style.setProperty('--bc-ring-l', config.color);
-        if ((lum + 0.05) / 0.0603 >= 3) host.style.setProperty('--bc-ring-d', config.color);
-      }
-      style.setProperty('--bc-offset-x', `${clamp(config.offset_x, 0, MAX_OFFSET, 24)}px`);
-      style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, MAX_OFFSET, 24)}px`);
-      style.setProperty('--bc-width', `${clamp(config.width, MIN_WIDTH, MAX_WIDTH, 400)}px`);
-      style.setProperty('--bc-height', `${clamp(config.height, MIN_HEIGHT, MAX_HEIGHT, 640)}px`);
-      const avatarUrl = image('avatar');
-      if (avatarUrl) {
-        avatar.src = avatarUrl;
-        avatar.hidden = false;
-      }
-      const iconUrl = image('launcher_icon');
-      if (iconUrl) launcher.firstChild!.replaceWith(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
-      notice.textContent = config.ai_notice === true ? s.aiNotice : config.ai_notice || '';
-      notice.hidden = !notice.textContent;
-      powered.textContent = config.powered_by_text || '';
-      powered.hidden = !(config.powered_by_visible && config.powered_by_text);
-    },
-    setMode(mode) {
-      root.setAttribute('data-mode', mode);
-    },
-    open: () => setOpen(true, true),
-    close: () => setOpen(false, panel.contains(shadow.activeElement)),
-    isOpen: () => opened,
-    setStreaming(next) {
-      streaming = next;
-      const refocus = next ? shadow.activeElement === sendButton : shadow.activeElement === stopButton;
-      sendButton.hidden = next;
-      stopButton.hidden = !next;
-      if (refocus) (next ? stopButton : input).focus();
-    },
-    setSendBlocked(reason) {
-      blocked = reason;
-      // aria-disabled, not disabled: the button keeps focus and, pressed, says why it waits.
-      if (reason) sendButton.setAttribute('aria-disabled', 'true');
-      else sendButton.removeAttribute('aria-disabled');
-    },
-    announce,
-    destroy() {
-      clearTimeout(timer);
-      phone?.removeEventListener?.('change', setModal);
-      document.removeEventListener('focusin', onFocusIn, true);
-      document.removeEventListener('keydown', onKey, true);
-      viewport?.removeEventListener('resize', fit);
-      viewport?.removeEventListener('scroll', fit);
-      host.remove();
-    },
-  };
+  return [announce, () => clearTimeout(timer)];
 }
 
 function iconButton(label: string, svg: string, extraClass: string): HTMLButtonElement {
@@ -327,20 +255,3 @@ function adoptStyles(shadow: ShadowRoot, nonce: string) {
     shadow.append(style);
   }
 }
-
-function autosize(input: HTMLTextAreaElement) {
-  input.style.height = 'auto';
-  input.style.height = `${Math.min(input.scrollHeight + 2, 160)}px`;
-}
-
-function clamp(value: unknown, min: number, max: number, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-}
-
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Only plain hex colours from config: a config string never becomes arbitrary CSS. */
-export function isCssColor(value: unknown): value is string {
-  return typeof value === 'string' && HEX_COLOR.test(value);
-}
-
