@@ -56,12 +56,39 @@ function lifecycle(content: Record<string, unknown>, s: A2uiStrings): HTMLElemen
   return el;
 }
 
+/** Whether a surface may load media from `url`: the https origins the owner lets answers load images from. */
+function mediaPolicy(images: readonly string[]): (url: string) => boolean {
+  const allowed = imagePolicy(images);
+  return (url) => {
+    try {
+      return allowed(new URL(url));
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Puts `line` in a surface's status line, as an alert when it says something failed. */
+function say(status: HTMLElement, line: string, alert = false) {
+  status.setAttribute('role', alert ? 'alert' : 'status');
+  status.textContent = line;
+}
+
+/** A note in place of what cannot be drawn, with a button (`label`) whose click `report`s why to the agent. */
+function refusal(line: string, label: string, report: (status: HTMLElement) => void): HTMLElement {
+  const status = h('p', { class: 'a2-status', role: 'status' });
+  const button = h('button', { type: 'button', class: 'a2-btn a2-report' }, [label]);
+  button.addEventListener('click', () => {
+    button.focus({ preventScroll: true });
+    report(status);
+  });
+  return h('div', { class: 'a2-state', 'data-status': 'failed' }, [h('span', {}, [line]), button, status]);
+}
+
 /**
- * Mounts the surfaces of a block or an activity into `context.container`.
- *
- * One function of about 140 lines, on purpose: a block's or an activity's surfaces, their data
- * models and the visitor's actions share one container and one teardown; the surfaces' drawing is
- * view.ts and the catalog widgets.ts.
+ * Mounts the surfaces of a block or an activity into `context.container`. A block's or an
+ * activity's surfaces, their data models and the visitor's actions share one container and one
+ * teardown here; the surfaces' drawing is view.ts and the catalog widgets.ts.
  */
 export function mount(context: RendererContext, host: A2uiHost = {}): () => void {
   const { container, signal, activity, message } = context;
@@ -74,16 +101,8 @@ export function mount(context: RendererContext, host: A2uiHost = {}): () => void
   const strings = stringsFor(lang);
   const env = { locale: lang };
   container.setAttribute('aria-label', strings.surface);
-  const allowed = imagePolicy(host.images ?? []);
-  const media = (url: string) => {
-    try {
-      return allowed(new URL(url));
-    } catch {
-      return false;
-    }
-  };
-  const root = h('div', { class: 'a2', dir: widgetRoot?.getAttribute('dir') || 'auto' });
-  container.append(root);
+  const media = mediaPolicy(host.images ?? []);
+  const root = container.appendChild(h('div', { class: 'a2', dir: widgetRoot?.getAttribute('dir') || 'auto' }));
   const consent = contentConsent({ container, answer: message.jobId, restored: !!message.restored, ledger, budgets: A2UI_BUDGETS, signal, warn });
 
   /** Each surface's view and status line, by id; `closed` once a deleteSurface removed it. */
@@ -99,11 +118,6 @@ export function mount(context: RendererContext, host: A2uiHost = {}): () => void
     pending.push(e);
   };
   let busy = false;
-
-  const say = (status: HTMLElement, line: string, alert = false) => {
-    status.setAttribute('role', alert ? 'alert' : 'status');
-    status.textContent = line;
-  };
 
   /** Sends what the visitor did (or a report of the errors), as each wire expects it. */
   async function send(surfaceId: string, action: ReturnType<typeof userAction>, shownText: string, status: HTMLElement) {
@@ -150,15 +164,7 @@ export function mount(context: RendererContext, host: A2uiHost = {}): () => void
   };
 
   /** A note in place of what cannot be drawn, with a button that tells the agent why. */
-  const refused = (line: string, surfaceId: string) => {
-    const status = h('p', { class: 'a2-status', role: 'status' });
-    const report = h('button', { type: 'button', class: 'a2-btn a2-report' }, [strings.report]);
-    report.addEventListener('click', () => {
-      report.focus({ preventScroll: true });
-      void send(surfaceId, null, strings.report, status);
-    });
-    return h('div', { class: 'a2-state', 'data-status': 'failed' }, [h('span', {}, [line]), report, status]);
-  };
+  const refused = (line: string, surfaceId: string) => refusal(line, strings.report, (status) => void send(surfaceId, null, strings.report, status));
 
   function show(input: unknown) {
     if (signal.aborted) return;

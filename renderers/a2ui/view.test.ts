@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readMessages } from './messages';
 import { stringsFor } from './strings';
 import { surfacesOf, type Surface } from './surfaces';
-import { createSurfaceView } from './view';
+import { createSurfaceView, withEdits } from './view';
 import type { Scope } from './bindings';
 import { userAction } from './actions';
 
@@ -173,5 +173,20 @@ describe('the view', () => {
       '/components/f: "now" is not a function of the basic catalog.',
       expect.stringContaining('/components/root: The component "root" contains itself'),
     ]));
+  });
+});
+
+describe('withEdits', () => {
+  const edit = (value: unknown, was: unknown) => ({ value, was: JSON.stringify(was) ?? '' });
+  it.each<[string, unknown, [string, unknown, unknown][], unknown, string[]]>([
+    ['no edits', { a: 1 }, [], { a: 1 }, []],
+    ['an edit the agent left alone', { a: 1, b: 2 }, [['/a', 9, 1]], { a: 9, b: 2 }, ['/a']],
+    ['an edit the agent changed since', { a: 5 }, [['/a', 9, 1]], { a: 5 }, []],
+    ['an edit of a value the agent had not sent', { b: 2 }, [['/a', 'x', undefined]], { a: 'x', b: 2 }, ['/a']],
+    ['one kept, one dropped', { a: 1, b: 3 }, [['/a', 9, 1], ['/b', 8, 2]], { a: 9, b: 3 }, ['/a']],
+  ])('%s', (_, data, list, merged, kept) => {
+    const edits = new Map(list.map(([path, value, was]) => [path, edit(value, was)]));
+    expect(withEdits(data, edits)).toEqual(merged);
+    expect([...edits.keys()]).toEqual(kept);
   });
 });

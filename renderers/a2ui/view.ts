@@ -66,12 +66,33 @@ export const newId = () => `a2-${++uids}`;
 /** Joins a list's path and an item's index into the item's scope. */
 const itemScope = (list: string, i: number) => `${list === '/' ? '' : list}/${i}`;
 
+/** The absolute data-model path a property is bound to (a `{path}`, not a function call), or null. */
+const boundPath = (value: unknown, base: string): string | null => {
+  const v = value as { path?: unknown } | undefined;
+  return v && typeof v === 'object' && typeof v.path === 'string' && !('call' in v) ? absolute(v.path, base) : null;
+};
+
+/** A visitor's edit: what they wrote at a path, and what the agent's value there was then (as JSON). */
+type Edit = { value: unknown; was: string };
+
+/**
+ * The agent's new `data`, with each edit of the visitor's kept where the agent did not change that
+ * value since; the edits it did change are forgotten (deleted from `edits`).
+ */
+export function withEdits(data: unknown, edits: Map<string, Edit>): unknown {
+  let merged = data;
+  for (const [path, edit] of edits) {
+    if ((JSON.stringify(getAt(data, path)) ?? '') !== edit.was) edits.delete(path);
+    else merged = setAt(merged, path, edit.value)?.model ?? merged;
+  }
+  return merged;
+}
+
 /**
  * A surface's view. `show` draws a new state of it (the agent's messages); the visitor's edits are kept where the agent left those values alone.
- *
- * One function of about 135 lines, on purpose: a surface's components, bindings and focus are kept
- * per surface and redrawn together on each update.
  */
+// Long because it is one view whose closures (build, draw, write) share the surface, its data, the
+// element cache and the walk's budget; each is short, and split they would pass all of it around.
 export function createSurfaceView(host: ViewHost) {
   const box = document.createElement('div');
   box.className = 'a2-surface';
@@ -79,7 +100,7 @@ export function createSurfaceView(host: ViewHost) {
   /** The data as drawn: the agent's, with the visitor's edits. */
   let data: unknown = {};
   /** The visitor's edits: what they wrote, and what the agent's value there was then. */
-  const edits = new Map<string, { value: unknown; was: string }>();
+  const edits = new Map<string, Edit>();
   const cache = new Map<string, Widget & { def: Component }>();
   const notes = new Map<string, HTMLElement>();
   let seen = new Set<string>();
@@ -126,10 +147,7 @@ export function createSurfaceView(host: ViewHost) {
       get: (name) => resolve(def[name], scope),
       resolve: (value) => resolve(value, scope),
       str: (name) => text(resolve(def[name], scope)),
-      bound(name) {
-        const v = def[name] as { path?: unknown } | undefined;
-        return v && typeof v === 'object' && typeof v.path === 'string' && !('call' in v) ? absolute(v.path, base) : null;
-      },
+      bound: (name) => boundPath(def[name], base),
       write,
       failed: () => (Array.isArray(def.checks) ? def.checks.map((c) => failedCheck(c, scope)).filter((m): m is string => m !== null) : []),
       child: (child) => build(child, base, next),
@@ -187,15 +205,7 @@ export function createSurfaceView(host: ViewHost) {
     el: box,
     /** The surface as the agent now has it. */
     show(next: Surface) {
-      if (next.data !== surface?.data) {
-        // The agent's data, with each edit of the visitor's kept where the agent did not change that value since.
-        let merged = next.data;
-        for (const [path, edit] of edits) {
-          if ((JSON.stringify(getAt(next.data, path)) ?? '') !== edit.was) edits.delete(path);
-          else merged = setAt(merged, path, edit.value)?.model ?? merged;
-        }
-        data = merged;
-      }
+      if (next.data !== surface?.data) data = withEdits(next.data, edits);
       surface = next;
       draw();
     },

@@ -7,59 +7,18 @@
 import type { RendererContext, ResponseSummary } from '../../widget/types';
 import { randomId } from '../../widget/ids';
 import { VISITOR_ERROR } from '../../widget/transport/errors';
-import { icon as svgIcon } from '../../widget/ui/dom';
-import { FORM_LIMITS, isSubmissionId, validateForm, validateValues } from './schema';
-import type { FieldSpec, FormError, FormOption, FormValue, TextFieldSpec } from './schema';
-import { FORM_CSS } from './form-styles';
+import { isSubmissionId, validateForm, validateValues, type FormError, type FormSpec, type FormValue } from './schema';
 import { FORM_EN, type FormStrings } from '../../widget/ui/i18n/form-strings';
 import { fill } from '../../widget/attachments/uploads';
+import { adoptStyles, el, icon, setAttr } from './form-dom';
+import { drawField, setError, type AnyField, type Control } from './fields';
+import { display, explain, speech, type Speech } from './visitor-text';
 
-/** Single choices with at most this many options are radio buttons; more become a `<select>`. */
-const MAX_RADIOS = 5;
 /** `submission_id` length: 22 characters of a 64-letter alphabet are 132 random bits. */
 const SUBMISSION_ID_LENGTH = 22;
 
 const ICON_CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 const ICON_CANCEL = 'M7 7l10 10M17 7L7 17';
-
-type Attrs = Record<string, string | number | boolean | undefined>;
-
-/** Creates an element; attributes that are `undefined` or `false` are left out, text goes in as text nodes. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, children: Array<Node | string | false | undefined> = []): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== undefined && value !== false) node.setAttribute(name, value === true ? '' : String(value));
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
-/** Our own static icon markup (never payload text), drawn a little bolder than the widget's. */
-function icon(body: string): Element {
-  const svg = svgIcon(body);
-  svg.setAttribute('stroke-width', '2.5');
-  return svg;
-}
-
-/** Sets an attribute, or removes it when there is no value. */
-const setAttr = (node: Element, name: string, value: string | false | undefined) => (value ? node.setAttribute(name, value) : node.removeAttribute(name));
-
-let sheet: CSSStyleSheet | undefined;
-
-/**
- * Adds the form's stylesheet to the shadow root (or document) the container is in, once per root:
- * a constructed sheet, because a host's CSP `style-src` does not apply to it as it would to `<style>`.
- */
-function adoptStyles(container: HTMLElement): void {
-  const root = container.getRootNode();
-  if (!(root instanceof ShadowRoot || root instanceof Document)) return;
-  try {
-    sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(FORM_CSS);
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    // No constructable stylesheets (Safari before 16.4): a <style> element in the form itself.
-    container.prepend(el('style', {}, [FORM_CSS]));
-  }
-}
 
 let mounts = 0;
 
@@ -73,32 +32,89 @@ export function newSubmissionId(): string {
   return id;
 }
 
-/** Any field's keys, for code that reads them whatever the type (the validator allows each only on its own types). */
-type AnyField = FieldSpec & { minLength?: number; maxLength?: number; min?: number | string; max?: number | string; options: FormOption[] };
+/** The read-only receipt: status, title and, when this visitor just sent them, the values. */
+const receipt = (form: FormSpec, titleId: string, t: Speech, cancelled: boolean, values?: Record<string, FormValue>) =>
+  el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
+    el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), cancelled ? t.formCancelled : t.formSubmitted]),
+    el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
+    values &&
+      el('dl', { class: 'bf-values' }, Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(t, field as AnyField, values[id])])]))),
+  ]);
 
-/** A text field's cap on length: its own `maxLength`, or its type's when it sets none. */
-const maxLength = (field: AnyField) => Math.min(field.maxLength ?? Infinity, FORM_LIMITS[field.type as TextFieldSpec['type']]);
+/** Whether focus is still the form's to move: in `container`, or lost to `<body>` when its button was disabled. */
+const focusIsHere = (container: HTMLElement) => {
+  const active = (container.getRootNode() as unknown as DocumentOrShadowRoot).activeElement;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  return lost || (!!active && container.contains(active));
+};
 
-/** One drawn field: what reads its value and where its error goes. */
-interface Control {
-  field: AnyField;
-  /** Focused when the field is the first invalid one. */
-  first: HTMLElement;
-  /** Marked `aria-invalid`; the first one carries `aria-describedby`. */
-  marked: HTMLElement[];
-  help?: string;
-  error: HTMLElement;
-  read(): unknown;
+/**
+ * The open form: title, description, the fields' elements, the summary line and the two buttons;
+ * returned as `[form, summary, submit, cancel]`. The summary is polite: focus moves to the first
+ * invalid field, whose error is read with it.
+ */
+function formView(form: FormSpec, fields: HTMLElement[], titleId: string, descId: string | undefined, labels: readonly [string, string]) {
+  const submitButton = el('button', { type: 'submit', class: 'bf-btn bf-primary' }, [labels[0]]);
+  const cancelButton = el('button', { type: 'button', class: 'bf-btn' }, [labels[1]]);
+  const summary = el('p', { class: 'bf-summary', role: 'status', 'aria-live': 'polite' });
+  const formEl = el('form', { class: 'bf', novalidate: true, 'aria-labelledby': titleId, 'aria-describedby': descId }, [
+    el('h3', { class: 'bf-title', id: titleId }, [form.title]),
+    descId && el('p', { class: 'bf-desc', id: descId }, [form.description!]),
+    ...fields,
+    summary,
+    el('div', { class: 'bf-actions' }, [submitButton, cancelButton]),
+  ]);
+  return [formEl, summary, submitButton, cancelButton] as const;
 }
+
+/** The visitor's answers by field id, the fields they left empty left out. */
+function readValues(controls: Map<string, Control>) {
+  const values: Record<string, unknown> = {};
+  for (const [id, control] of controls) {
+    const value = control.read();
+    if (value !== undefined) values[id] = value;
+  }
+  return values;
+}
+
+/**
+ * What is wrong with the visitor's values, in their words: per field id, the first error of that
+ * field; and the summary line: how many fields to correct, or else the first error that belongs to
+ * no field. Returned as `[problems, line]`.
+ */
+function problemsOf(errors: readonly FormError[], controls: Map<string, Control>, t: Speech) {
+  const problems = new Map<string, string>();
+  let line = '';
+  for (const error of errors) {
+    const control = controls.get(error.path);
+    if (control) problems.has(error.path) || problems.set(error.path, explain(t, error, control.field));
+    else line ||= error.rule == 'size' ? t.formSize : t.formInvalid;
+  }
+  if (problems.size) line = problems.size == 1 ? t.formFixOne : fill(t.formFixMany, { n: t.num(problems.size) });
+  return [problems, line] as const;
+}
+
+/** Disables the form while a response is on its way; the button that sent it says so. */
+function setBusy(container: HTMLElement, formEl: HTMLFormElement, buttons: HTMLButtonElement[], labels: readonly string[], sendingText: string, on: boolean, button?: HTMLButtonElement) {
+  for (const c of formEl.querySelectorAll<HTMLInputElement>('input, select, textarea, button')) c.disabled = on;
+  buttons.forEach((b, i) => {
+    const busy = on && b === button;
+    b.textContent = busy ? sendingText : labels[i]!;
+    setAttr(b, 'aria-busy', busy && 'true');
+  });
+  container.setAttribute('data-state', on ? 'sending' : 'open');
+}
+
+/** The latest answer the history holds to form `formId` of this message (from here, an earlier load or another device). */
+export const lastResponse = ({ responses, jobId }: RendererContext['message'], formId: string): ResponseSummary | undefined =>
+  responses.filter((r) => r.type == 'bailing-form' && r.form_id === formId && (r.source_job_id === undefined || r.source_job_id === jobId)).pop();
 
 /**
  * Mounts a `bailing-form` v1 block (DESIGN.md §7). Throws, drawing nothing, when the payload is not
  * a valid form: the registry then shows the block as code and logs the reasons. Returns the cleanup.
- *
- * One function of about 290 lines, on purpose: a mounted form is one instance whose fields, error
- * lines, submission id and retry state are created, read and torn down together; what does not
- * need that state is apart (schema.ts reads the payload, wording.ts and widget/ui/i18n/form-strings.ts hold the
- * words), and what is left reads top to bottom as the form is drawn.
+ * A mounted form is one instance whose fields, error lines, submission id and retry state are
+ * created, read and torn down together here; fields.ts draws the controls, visitor-text.ts words
+ * what the visitor reads.
  */
 export function mount(context: RendererContext, words?: Partial<FormStrings>): () => void {
   const checked = validateForm(context.payload);
@@ -107,9 +123,7 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
   const { container, signal, message } = context;
   // The widget's words (any language, the host's overrides included) over the English ones; dates
   // and numbers in the widget's language (its root's `lang`).
-  const t: FormStrings = { ...FORM_EN, ...words };
-  const locale = container.closest('[lang]')?.getAttribute('lang') || 'en';
-  const num = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const t = speech({ ...FORM_EN, ...words }, container.closest('[lang]')?.getAttribute('lang') || 'en');
   const listeners = new AbortController();
   const on = (target: EventTarget, type: string, fn: (e: Event) => void) => target.addEventListener(type, fn, { signal: listeners.signal });
   const prefix = idPrefix();
@@ -124,39 +138,8 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
     container.replaceChildren(...[...container.children].filter((c) => c.localName == 'style'), view, announcer);
     container.setAttribute('data-state', state);
   };
-
-  const formatDate = (value: string) => {
-    try {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-    } catch {
-      return value;
-    }
-  };
-  const optionLabel = (field: AnyField, value: string) => field.options.find((o) => o.value === value)?.label ?? value;
-
-  /** What the receipt shows for a submitted value. */
-  const display = (field: AnyField, value: FormValue | undefined): string =>
-    value === undefined || value === '' || (Array.isArray(value) && !value.length)
-      ? t.formUnanswered
-      : typeof value == 'boolean'
-        ? value ? t.formYes : t.formNo
-        : Array.isArray(value)
-          ? value.map((v) => optionLabel(field, v)).join(t.formListSeparator)
-          : field.type == 'single_select'
-            ? optionLabel(field, String(value))
-            : field.type == 'date' ? formatDate(String(value)) : String(value);
-
-  /** The read-only receipt: status, title and, when this visitor just sent them, the values. */
   const showReceipt = (cancelled: boolean, values?: Record<string, FormValue>) =>
-    show(
-      el('section', { class: 'bf bf-receipt', 'aria-labelledby': titleId }, [
-        el('p', { class: 'bf-badge', 'data-action': cancelled ? 'cancel' : 'submit' }, [icon(cancelled ? ICON_CANCEL : ICON_CHECK), cancelled ? t.formCancelled : t.formSubmitted]),
-        el('h3', { class: 'bf-title', id: titleId, tabindex: -1 }, [form.title]),
-        values &&
-          el('dl', { class: 'bf-values' }, Object.entries(form.schema).map(([id, field]) => el('div', {}, [el('dt', {}, [field.label]), el('dd', {}, [display(field as AnyField, values[id])])]))),
-      ]),
-      cancelled ? 'cancelled' : 'submitted',
-    );
+    show(receipt(form, titleId, t, cancelled, values), cancelled ? 'cancelled' : 'submitted');
 
   const cleanup = () => {
     if (disposed) return;
@@ -168,142 +151,11 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
 
   // History says this form was answered (here, after a reload or on another device): a receipt
   // without the values, which the history never holds, and nothing that could send again.
-  const last = message.responses
-    .filter((r: ResponseSummary) => r.type == 'bailing-form' && r.form_id === form.form_id && (r.source_job_id === undefined || r.source_job_id === message.jobId))
-    .pop();
+  const last = lastResponse(message, form.form_id);
   if (last) {
     showReceipt(last.action == 'cancel');
     return cleanup;
   }
-
-  const controls = new Map<string, Control>();
-  const fields = Object.entries(form.schema).map(([id, field]) => drawField(id, field as AnyField));
-
-  function drawField(id: string, field: AnyField): HTMLElement {
-    const base = `${prefix}-${id}`;
-    const { type, required, description, options } = field;
-    const help = description ? `${base}-help` : undefined;
-    const ariaRequired = required ? 'true' : undefined;
-    const caption = (tag: 'label' | 'legend', attrs: Attrs) =>
-      el(tag, { class: 'bf-label', ...attrs }, [
-        field.label,
-        required && el('span', { class: 'bf-req', 'aria-hidden': 'true' }, ['*']),
-        required && el('span', { class: 'bc-sr' }, [t.formRequired]),
-      ]);
-    const helpEl = help && el('p', { class: 'bf-help', id: help }, [description!]);
-    const error = el('p', { class: 'bf-error', id: `${base}-error`, hidden: true });
-    let wrapper: HTMLElement;
-    let first: HTMLElement;
-    let marked: HTMLElement[];
-    let read: () => unknown;
-
-    if (type == 'boolean') {
-      const box = (first = el('input', { type: 'checkbox', id: base, name: base, 'aria-required': ariaRequired }));
-      wrapper = el('div', { class: 'bf-field' }, [el('div', { class: 'bf-choice' }, [box, caption('label', { for: base })]), helpEl, error]);
-      marked = [box];
-      read = () => box.checked;
-    } else if ((type == 'single_select' && options.length <= MAX_RADIOS) || type == 'multi_select') {
-      const single = type == 'single_select';
-      const inputs = options.map((_, i) => el('input', { type: single ? 'radio' : 'checkbox', id: `${base}-${i}`, name: base, value: i }));
-      const picked = () => options.filter((_, i) => inputs[i]!.checked).map((o) => o.value);
-      wrapper = el('fieldset', { class: 'bf-field', role: single && 'radiogroup', 'aria-required': single && ariaRequired }, [
-        caption('legend', {}),
-        helpEl,
-        el('div', { class: 'bf-choices' }, inputs.map((input, i) => el('div', { class: 'bf-choice' }, [input, el('label', { for: input.id }, [options[i]!.label])]))),
-        error,
-      ]);
-      first = inputs[0]!;
-      marked = [wrapper, ...inputs];
-      read = () => (single ? picked()[0] : picked().length ? picked() : undefined);
-    } else {
-      // A <select>, a text box, or the browser's own number or date picker (checked again by validateValues).
-      const select = type == 'single_select';
-      const text = type == 'text' || type == 'textarea';
-      const input = el(type == 'textarea' ? 'textarea' : select ? 'select' : 'input', {
-        id: base,
-        name: base,
-        class: 'bf-input',
-        'aria-required': ariaRequired,
-        type: !select && type != 'textarea' && (text ? 'text' : type),
-        placeholder: !select && field.placeholder,
-        minlength: field.minLength,
-        maxlength: text && maxLength(field),
-        min: field.min,
-        max: field.max,
-        step: type == 'number' && 'any',
-        rows: type == 'textarea' && 3,
-      }, select ? [el('option', { value: '' }, [field.placeholder || t.formChoose]), ...options.map((o, i) => el('option', { value: i }, [o.label]))] : []);
-      // Text the browser cannot read as a number or a date still counts as an answer, a wrong one.
-      read = () =>
-        input.value === ''
-          ? input.validity.badInput ? (type == 'number' ? NaN : '?') : undefined
-          : select ? options[Number(input.value)]?.value : type == 'number' ? (input as HTMLInputElement).valueAsNumber : input.value;
-      wrapper = el('div', { class: 'bf-field' }, [caption('label', { for: base }), helpEl, input, error]);
-      first = input;
-      marked = [input];
-    }
-    const control: Control = { field, help, error, first, marked, read };
-    controls.set(id, control);
-    if (help) marked[0]!.setAttribute('aria-describedby', help);
-    // Editing a field clears its error; the next submit checks everything again.
-    on(wrapper, 'input', () => {
-      setError(control, '');
-      if (summary.textContent != failedSend && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
-    });
-    return wrapper;
-  }
-
-  function setError({ error, marked, help }: Control, text: string) {
-    if (error.textContent === text) return;
-    error.textContent = text;
-    error.hidden = !text;
-    for (const node of marked) setAttr(node, 'aria-invalid', text && 'true');
-    setAttr(marked[0]!, 'aria-describedby', [help, text && error.id].filter(Boolean).join(' '));
-  }
-
-  /** The validator's error in plain words for the visitor. */
-  function explain(error: FormError, field: AnyField): string {
-    const { type, min, max } = field;
-    switch (error.rule) {
-      case 'required':
-        return type == 'boolean' ? t.formCheck : type == 'single_select' ? t.formChooseOne : type == 'multi_select' ? t.formChooseSome : t.formRequiredField;
-      case 'too-short':
-        return fill(t.formTooShort, { n: num(field.minLength ?? 0) });
-      case 'too-long':
-        return fill(t.formTooLong, { n: num(maxLength(field)) });
-      case 'range': {
-        const [lo, hi] = type == 'number' ? [min, max].map((v) => v === undefined ? '' : num(v as number)) : [min && formatDate(min as string), max && formatDate(max as string)];
-        const [range, atLeast, atMost] = type == 'number' ? [t.formNumberRange, t.formNumberMin, t.formNumberMax] : [t.formDateRange, t.formDateMin, t.formDateMax];
-        return type == 'number' || type == 'date' ? fill(lo && hi ? range : lo ? atLeast : atMost, { min: lo || '', max: hi || '' }) : t.formInvalid;
-      }
-      case 'type':
-      case 'finite':
-        return type == 'number' ? t.formNumber : t.formInvalid;
-      case 'date':
-        return t.formDate;
-      case 'control':
-        return t.formControl;
-      case 'option':
-      case 'duplicate':
-        return t.formOption;
-    }
-    return t.formInvalid;
-  }
-
-  const submitLabel = form.submit_label ?? t.formSubmit;
-  const cancelLabel = form.cancel_label ?? t.formCancel;
-  const submitButton = el('button', { type: 'submit', class: 'bf-btn bf-primary' }, [submitLabel]);
-  const cancelButton = el('button', { type: 'button', class: 'bf-btn' }, [cancelLabel]);
-  // Polite: focus moves to the first invalid field, whose error is read with it; the summary follows.
-  const summary = el('p', { class: 'bf-summary', role: 'status', 'aria-live': 'polite' });
-  const descId = form.description ? `${prefix}-desc` : undefined;
-  const formEl = el('form', { class: 'bf', novalidate: true, 'aria-labelledby': titleId, 'aria-describedby': descId }, [
-    el('h3', { class: 'bf-title', id: titleId }, [form.title]),
-    descId && el('p', { class: 'bf-desc', id: descId }, [form.description!]),
-    ...fields,
-    summary,
-    el('div', { class: 'bf-actions' }, [submitButton, cancelButton]),
-  ]);
 
   const submissionId = newSubmissionId();
   /** A response is on its way: a second click, Enter or cancel must not send another. */
@@ -311,22 +163,19 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
   /** What the summary says about the last failed send: editing a field leaves that in place. */
   let failedSend = '';
 
-  const setSending = (on: boolean, button?: HTMLButtonElement) => {
-    for (const c of formEl.querySelectorAll<HTMLInputElement>('input, select, textarea, button')) c.disabled = on;
-    for (const [b, label] of [[submitButton, submitLabel], [cancelButton, cancelLabel]] as const) {
-      const busy = on && b === button;
-      b.textContent = busy ? t.formSending : label;
-      setAttr(b, 'aria-busy', busy && 'true');
-    }
-    container.setAttribute('data-state', on ? 'sending' : 'open');
-  };
+  const controls = new Map<string, Control>();
+  for (const [id, field] of Object.entries(form.schema)) controls.set(id, drawField(`${prefix}-${id}`, field as AnyField, t));
+  const labels = [form.submit_label ?? t.formSubmit, form.cancel_label ?? t.formCancel] as const;
+  const [formEl, summary, submitButton, cancelButton] = formView(form, [...controls.values()].map((c) => c.box), titleId, form.description ? `${prefix}-desc` : undefined, labels);
+  // Editing a field clears its error; the next submit checks everything again.
+  for (const control of controls.values()) {
+    on(control.box, 'input', () => {
+      setError(control, '');
+      if (summary.textContent != failedSend && [...controls.values()].every((c) => c.error.hidden)) summary.textContent = '';
+    });
+  }
 
-  /** Whether focus is still ours to move: in this form, or lost to `<body>` when its button was disabled. */
-  const focusIsHere = () => {
-    const active = (container.getRootNode() as unknown as DocumentOrShadowRoot).activeElement;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    return lost || (!!active && container.contains(active));
-  };
+  const setSending = (on: boolean, button?: HTMLButtonElement) => setBusy(container, formEl, [submitButton, cancelButton], labels, t.formSending, on, button);
 
   function send(cancelled: boolean, button: HTMLButtonElement, values?: Record<string, FormValue>) {
     if (sending) return;
@@ -342,7 +191,7 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
         () => {
           // A reply that lands after the message was replaced or torn down changes nothing.
           if (gone()) return;
-          const refocus = focusIsHere();
+          const refocus = focusIsHere(container);
           showReceipt(cancelled, values);
           if (refocus) container.querySelector<HTMLElement>('.bf-title')?.focus();
           announcer.textContent = shown;
@@ -350,7 +199,7 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
         (error: unknown) => {
           if (gone()) return;
           sending = false;
-          const refocus = focusIsHere();
+          const refocus = focusIsHere(container);
           setSending(false);
           // The widget's rejection carries words for the visitor (the hub's own, e.g. a refusal
           // of the response); anything else is a fault they can do nothing with.
@@ -364,24 +213,11 @@ export function mount(context: RendererContext, words?: Partial<FormStrings>): (
   on(formEl, 'submit', (e) => {
     e.preventDefault();
     if (sending) return;
-    const values: Record<string, unknown> = {};
-    for (const [id, control] of controls) {
-      const value = control.read();
-      if (value !== undefined) values[id] = value;
-    }
-    const result = validateValues(form, values);
-    const problems = new Map<string, string>();
-    let formProblem = '';
-    if (!result.ok) {
-      for (const error of result.errors) {
-        const control = controls.get(error.path);
-        if (control) problems.has(error.path) || problems.set(error.path, explain(error, control.field));
-        else formProblem ||= error.rule == 'size' ? t.formSize : t.formInvalid;
-      }
-    }
+    const result = validateValues(form, readValues(controls));
+    const [problems, line] = problemsOf(result.ok ? [] : result.errors, controls, t);
     for (const [id, control] of controls) setError(control, problems.get(id) ?? '');
     if (result.ok) return send(false, submitButton, result.values);
-    summary.textContent = problems.size ? problems.size == 1 ? t.formFixOne : fill(t.formFixMany, { n: num(problems.size) }) : formProblem;
+    summary.textContent = line;
     const first = [...controls].find(([id]) => problems.has(id));
     (first ? first[1].first : submitButton).focus();
   });

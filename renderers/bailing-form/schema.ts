@@ -5,140 +5,18 @@
 // Where the reference leaves holes this is stricter: lengths count code points, ids and option
 // values are checked as sent, HTML in any text is rejected (not shown as text), and a required
 // boolean must be checked.
-// One file of about 440 lines, on purpose: the form's check and its values' check speak the same
-// rules (FormRule), limits and a dozen small private helpers (reporting, sizes, control
-// characters, dates); split, those would become an API of their own for two callers.
+// This file checks the form; values.ts checks its values, form-spec.ts holds the types and limits
+// both speak, checks.ts their shared reporting. Callers import all of it from here.
 
 import { credentialLike } from './wording';
+import { FORM_ID_PATTERN, FORM_LIMITS, isDate, type FieldType, type FormCheck, type FormSpec } from './form-spec';
+import { at, codePoints, fail, hasControl, hasOwn, isRecord, report, serialize, tooBig, wrongType, type Errors, type Problem } from './checks';
 
-/** Every limit the validator applies, in one place. Lengths are in code points, sizes in UTF-8 bytes. */
-export const FORM_LIMITS = Object.freeze({
-  /** The fenced source of a form, and the serialized submitted values. */
-  sourceBytes: 32768,
-  valuesBytes: 32768,
-  minFields: 1,
-  maxFields: 12,
-  minOptions: 1,
-  maxOptions: 50,
-  title: 80,
-  label: 80,
-  description: 300,
-  fieldDescription: 200,
-  placeholder: 120,
-  buttonLabel: 32,
-  optionLabel: 80,
-  optionValue: 120,
-  /** The highest `maxLength` a `text` / `textarea` field may set, and its length when it sets none. */
-  text: 500,
-  textarea: 2000,
-  /** Errors reported at most, so a hostile 32 KiB payload cannot produce megabytes of log. */
-  errors: 50,
-});
-
-/** Form ids (`form_id`) and field ids (the keys of `schema`). */
-export const FORM_ID_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/;
-/** A `submission_id`, reused when a submission is retried so the server can deduplicate it. */
-export const SUBMISSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-export type FieldType = 'text' | 'textarea' | 'number' | 'date' | 'boolean' | 'single_select' | 'multi_select';
-
-interface FieldBase {
-  label: string;
-  description?: string;
-  placeholder?: string;
-  required?: boolean;
-}
-export interface TextFieldSpec extends FieldBase {
-  type: 'text' | 'textarea';
-  minLength?: number;
-  maxLength?: number;
-}
-export interface NumberFieldSpec extends FieldBase {
-  type: 'number';
-  min?: number;
-  max?: number;
-}
-export interface DateFieldSpec extends FieldBase {
-  type: 'date';
-  /** `YYYY-MM-DD` */
-  min?: string;
-  max?: string;
-}
-export interface BooleanFieldSpec extends FieldBase {
-  type: 'boolean';
-}
-export interface FormOption {
-  label: string;
-  value: string;
-}
-export interface SelectFieldSpec extends FieldBase {
-  type: 'single_select' | 'multi_select';
-  options: FormOption[];
-}
-export type FieldSpec = TextFieldSpec | NumberFieldSpec | DateFieldSpec | BooleanFieldSpec | SelectFieldSpec;
-
-export interface FormSpec {
-  version: 1;
-  form_id: string;
-  title: string;
-  description?: string;
-  /** Field id → field, in display order. */
-  schema: Record<string, FieldSpec>;
-  submit_label?: string;
-  cancel_label?: string;
-}
-
-export type FormValue = string | number | boolean | string[];
-
-/** What a {@link FormError} broke. */
-export type FormRule =
-  | 'json' // not JSON (or not serializable)
-  | 'size' // source or values above their byte cap
-  | 'type' // wrong JSON type: a nested object, an array, a number where a string belongs…
-  | 'unknown-key'
-  | 'missing' // a required key of the form is absent
-  | 'version'
-  | 'id'
-  | 'field-type'
-  | 'count' // fields or options
-  | 'cap' // a field's minLength / maxLength above its type's cap
-  | 'range' // a limit below its minimum or above the other limit; a value out of range
-  | 'date'
-  | 'finite'
-  | 'duplicate'
-  | 'empty'
-  | 'too-long'
-  | 'too-short'
-  | 'control'
-  | 'fence'
-  | 'markup'
-  | 'credential'
-  | 'required' // a required value is absent or empty, or a required boolean unchecked
-  | 'option'; // a value that is not one of the field's options
-
-/**
- * `path` is dotted (`schema.method.options[1].value`; `''` for the whole form, or for the values
- * object); `message` is `path: reason` (`form: reason` when the path is empty), e.g.
- * `schema.email.maxLength: above the cap of 500`.
- */
-export interface FormError {
-  path: string;
-  rule: FormRule;
-  message: string;
-}
-
-export type FormCheck = { ok: true; form: FormSpec } | { ok: false; errors: FormError[] };
-export type ValuesCheck = { ok: true; values: Record<string, FormValue> } | { ok: false; errors: FormError[] };
+export * from './form-spec';
+export { validateValues } from './values';
 
 const L = FORM_LIMITS;
-type Errors = FormError[];
 type Check = (value: unknown, path: string, errors: Errors) => void;
-type Problem = [FormRule, string] | undefined | false;
-
-/** C0 and C1 controls (U+0000–U+001F, U+007F–U+009F), lone surrogates, line/paragraph separators, and
- * bidi embeddings, overrides and isolates: the last reorder what the visitor reads (Trojan Source,
- * CVE-2021-42574), so a label could show one thing and say another. */
-const CONTROL = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /** A fence inside a value would close the block it came in when a message or receipt quotes it. */
 const FENCE = /```|~~~/;
@@ -172,52 +50,6 @@ interface TextKind {
   lines?: true;
   words?: false;
 }
-
-const codePoints = (text: string): number => [...text].length;
-const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value == 'object' && !Array.isArray(value);
-const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const hasOwn = (object: object, key: string): boolean => Object.hasOwn(object, key);
-
-/** `path.key`, or `path["key"]` (shortened) for a key that is not a plain name. */
-const at = (path: string, key: string): string =>
-  /^[\w-]{1,64}$/.test(key)
-    ? path ? `${path}.${key}` : key
-    : `${path}[${JSON.stringify(key.length > 64 ? key.slice(0, 64) + '…' : key)}]`;
-
-const fail = (errors: Errors, path: string, rule: FormRule, reason: string): void => {
-  if (errors.length < L.errors) errors.push({ path, rule, message: `${path || 'form'}: ${reason}` });
-};
-const report = (errors: Errors, path: string, problem: Problem): void => {
-  if (problem) fail(errors, path, ...problem);
-};
-const wrongType = (expected: string, value: unknown): Problem => ['type', `expected ${expected}, got ${typeName(value)}`];
-
-/** `value` as JSON, or `undefined` for what JSON cannot hold (cycles, BigInt, a bare `undefined`). */
-const serialize = (value: unknown): string | undefined => {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-};
-/** One UTF-16 unit is 1 to 3 UTF-8 bytes, so most texts are decided without encoding them. */
-const tooBig = (json: string, cap: number): boolean => json.length > cap || (json.length * 3 > cap && utf8Bytes(json) > cap);
-
-const hasControl = (text: string, allowed?: RegExp): boolean => CONTROL.test(allowed ? text.replace(allowed, '') : text);
-
-/** A real calendar date in the fixed `YYYY-MM-DD` format (years 0001–9999): "2023-02-30" is not. */
-export function isDate(value: unknown): value is string {
-  const match = typeof value == 'string' && /^(\d{4})-(\d\d)-(\d\d)$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const days = month == 2 ? (year % 4 || (year % 100 == 0 && year % 400) ? 28 : 29) : 30 + ((month + (month >> 3)) & 1);
-  return year > 0 && month > 0 && month < 13 && day > 0 && day <= days;
-}
-
-/** Whether `id` can be a `submission_id` (`[A-Za-z0-9_-]{8,64}`). */
-export const isSubmissionId = (id: unknown): id is string => typeof id == 'string' && SUBMISSION_ID_PATTERN.test(id);
 
 function textProblem(value: unknown, { max, blank, lines, words }: TextKind): Problem {
   if (typeof value != 'string') return wrongType('a string', value);
@@ -374,66 +206,4 @@ export function validateForm(source: string | unknown): FormCheck {
   }
   if (!errors.length) checkObject(value, '', FORM_KEYS, ['version', 'form_id', 'title', 'schema'], errors);
   return errors.length ? { ok: false, errors } : { ok: true, form: value as FormSpec };
-}
-
-/** Per field type: what is wrong with a present, non-empty value. */
-const VALUE_CHECKS: Record<FieldType, (value: unknown, field: FieldSpec) => Problem> = {
-  text: (value, field) => textValue(value, field as TextFieldSpec, L.text),
-  textarea: (value, field) => textValue(value, field as TextFieldSpec, L.textarea, /[\n\t]/g),
-  number: (value, field) =>
-    typeof value != 'number' ? wrongType('a number', value) : !Number.isFinite(value) ? ['finite', 'not a finite number'] : inRange(value, field as NumberFieldSpec),
-  date: (value, field) => (isDate(value) ? inRange(value, field as DateFieldSpec) : ['date', 'not a real YYYY-MM-DD date']),
-  boolean: (value, field) => (typeof value != 'boolean' ? wrongType('a boolean', value) : field.required && !value && ['required', 'must be checked']),
-  single_select: (value, field) => typeof value != 'string' ? wrongType('a string', value) : optionProblem(value, field as SelectFieldSpec),
-  multi_select: (value, field) => {
-    if (!Array.isArray(value)) return wrongType('an array', value);
-    for (const [i, item] of value.entries()) {
-      const problem = typeof item != 'string' ? wrongType('strings', item) : optionProblem(item, field as SelectFieldSpec, `item ${i}`);
-      if (problem) return problem;
-      const first = value.indexOf(item);
-      if (first < i) return ['duplicate', `item ${i} repeats item ${first}`];
-    }
-  },
-};
-
-function textValue(value: unknown, { minLength = 0, maxLength = Infinity }: TextFieldSpec, cap: number, allowed?: RegExp): Problem {
-  if (typeof value != 'string') return wrongType('a string', value);
-  if (hasControl(value, allowed)) return ['control', `contains a control character${allowed ? ' (only \\n and \\t are allowed)' : ''}`];
-  const n = codePoints(value);
-  const max = Math.min(maxLength, cap);
-  return n < minLength ? ['too-short', `shorter than ${minLength} characters`] : n > max && ['too-long', `longer than ${max} characters`];
-}
-
-function inRange<T extends number | string>(value: T, { min, max }: { min?: T; max?: T }): Problem {
-  return min !== undefined && value < min ? ['range', `below the minimum of ${min}`] : max !== undefined && value > max && ['range', `above the maximum of ${max}`];
-}
-
-const optionProblem = (value: string, field: SelectFieldSpec, what = 'value'): Problem =>
-  !field.options.some((option) => option.value === value) && ['option', `${what} is not one of the options`];
-
-/**
- * Validates submitted `values` against a form that passed {@link validateForm}: only the form's
- * field ids, each value of its field's type and limits, required fields present and not empty
- * (an optional one may be absent, `''`, or `[]` for `multi_select`), a required boolean `true`,
- * and at most {@link FORM_LIMITS}.valuesBytes bytes serialized. Returns the values in field order.
- */
-export function validateValues(form: FormSpec, values: unknown): ValuesCheck {
-  const errors: Errors = [];
-  if (!isRecord(values)) return report(errors, '', wrongType('an object', values)), { ok: false, errors };
-  const json = serialize(values);
-  if (json === undefined) fail(errors, '', 'json', 'not JSON data');
-  else if (tooBig(json, L.valuesBytes)) fail(errors, '', 'size', `larger than ${L.valuesBytes} bytes`);
-  if (errors.length) return { ok: false, errors };
-  for (const id of Object.keys(values)) if (!hasOwn(form.schema, id)) fail(errors, at('', id), 'unknown-key', 'not a field of this form');
-  const out: Record<string, FormValue> = {};
-  for (const [id, field] of Object.entries(form.schema)) {
-    const value = hasOwn(values, id) ? values[id] : undefined;
-    // A required text of only spaces is as empty as no text.
-    const empty = value === undefined || value === '' || (Array.isArray(value) && !value.length && field.type == 'multi_select');
-    if (empty || (field.required && typeof value == 'string' && !value.trim())) {
-      if (field.required) fail(errors, id, 'required', 'required');
-    } else report(errors, id, VALUE_CHECKS[field.type](value, field));
-    if (value !== undefined) out[id] = value as FormValue;
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, values: out };
 }

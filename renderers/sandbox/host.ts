@@ -1,17 +1,20 @@
-// The host side of a `sandbox` view (DESIGN.md §8.3): the frame, its one MessagePort, the limits
-// on what it sends, the calls of its capability packs (checked and run by packs.js), the watchdog that offers to stop a view that hangs, and the teardown when it
-// tries to leave. Ships in dist/renderers/sandbox.js, imported the first time a view mounts.
+// The host side of a `sandbox` view (DESIGN.md §8.3): the owner's policy and the page's theme,
+// the frame, its one MessagePort, the limits on what it sends, the calls of its capability packs
+// (checked and run by packs.js), the watchdog that offers to stop a view that hangs, and the
+// teardown when it tries to leave. Ships in dist/renderers/sandbox.js, imported the first time a
+// view mounts.
 
 import type { RendererContext } from '../../widget/types';
-import { admitView, createLedger, decide, record, releaseView, type Ask, type ConsentBudgets, type Verdict } from '../../widget/consent/consent';
-import { awaitGesture } from '../../widget/consent/gesture';
+import { admitView, createLedger, releaseView, type ConsentBudgets } from '../../widget/consent/consent';
 import type { PackHost } from './packs/types';
 import { bridgeScript, type FrameMessage, type HostMessage } from './bridge';
 import { buildSandboxDocument, sandboxThemeCss, type SandboxTheme } from './document';
 import { validateSandboxPolicy, validateSandboxProps, type SandboxPolicy, type SandboxProps } from './policy';
 import { DEFAULT_VIEW_HEIGHT } from './preview';
 import { loadExternalModule } from '../../widget/modules';
-import { checkSend } from './sends';
+import { answerCall, answerSend, packGate, viewConsent } from './view-requests';
+import { heartbeat, SANDBOX_WATCHDOG } from './watchdog';
+import { behind, showGone, stuckNotice, viewBox, viewFrame } from './view-chrome';
 import { sandboxStrings, type SandboxStrings } from '../../widget/ui/i18n/sandbox-strings';
 import { adoptSheet, el } from './dom';
 import { SANDBOX_CSS } from './styles';
@@ -44,13 +47,8 @@ export { el };
 
 export const pageHtml = (host: SandboxHostOptions | undefined) => host?.html ?? ((markup: string) => markup);
 
-/**
- * Timings of the watchdog. A view's first run must end (the frame's `load`) within
- * `LOAD_TIMEOUT_MS`; after `load` the bridge must answer within `READY_TIMEOUT_MS` (it is
- * silent only when its script was not allowed to run: the page's CSP, which srcdoc frames
- * inherit); once up, it must answer a ping every `HEARTBEAT_MS` within `UNRESPONSIVE_MS`.
- */
-export const SANDBOX_WATCHDOG = Object.freeze({ LOAD_TIMEOUT_MS: 5000, READY_TIMEOUT_MS: 4000, HEARTBEAT_MS: 1000, UNRESPONSIVE_MS: 3000 });
+/** The watchdog's timings (watchdog.ts). */
+export { SANDBOX_WATCHDOG };
 const MIN_FRAME_HEIGHT = 24;
 /** Console warnings one view may cause, so a view that throws in a loop cannot flood the console. */
 const MAX_WARNINGS = 20;
@@ -148,34 +146,25 @@ export function mount(context: RendererContext, host: SandboxHostOptions): (() =
 /** What `jsx` views need on the page (sandbox-jsx.js beside widget.js), fetched at the first one. */
 export const loadJsxHost = (host: SandboxHostOptions) => loadExternalModule<typeof import('./jsx-host')>('sandbox-jsx', host?.scriptSrc ?? location.href);
 
+/** Why a view whose bridge never answered could not start, for the console. */
+const CANNOT_START =
+  'could not start: its bridge never answered, so its scripts did not run (or it hung at once). ' +
+  "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them unless views are given the page's nonce (the widget's tag's nonce or data-nonce, and sandbox: {nonce: true} in the preload); " +
+  "showing the view's title and summary instead";
+
 /**
- * Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its kit, compiler and runner).
- *
- * One function of about 240 lines, on purpose: one view's frame, bridge port, consent ledger,
- * timers and watchdog live and die together, and the teardown must reach every one; the pure parts
- * are policy.ts, document.ts, bridge.ts and sends.ts.
+ * Shows a view of `props` whose frame runs the document of `documentProps` (for a `jsx` view, its
+ * kit, compiler and runner). view-chrome.ts draws the DOM around the frame, view-requests.ts answers
+ * what the view asks, watchdog.ts pings it; the pure parts are policy.ts, document.ts and bridge.ts.
  */
+// Long because one view's frame, port, timers, heartbeat and observer live and die together and the
+// teardown must reach every one; each handler below is short, and the message switch reads as the protocol.
 function show(context: RendererContext, host: SandboxHostOptions, policy: SandboxPolicy, props: SandboxProps, documentProps: SandboxProps): () => void {
   const { container, signal } = context;
   const strings: SandboxStrings = sandboxStrings(host?.strings);
   const title = props.title ?? strings.viewUntitled;
   adoptStyles(container);
-
-  // The preview drawn while the view streamed, when the widget kept it for this mount
-  // (live-preview.ts): its frame stays in view, in its box, until the live frame behind it is up
-  // and has said its height, so the visitor never sees an empty box. Neither moves: a frame moved
-  // in the DOM loads its document again.
-  const stand = container.querySelector<HTMLIFrameElement>(':scope>.sbx>.sbx-preview');
-  const box = stand ? stand.parentElement! : el('div', 'sbx');
-  const frame = el('iframe', 'sbx-frame');
-  const status = el('div', 'sbx-status');
-  status.setAttribute('role', 'status');
-  for (const child of [...box.children]) if (child != stand) child.remove();
-  box.removeAttribute('aria-busy');
-  box.prepend(el('div', 'sbx-title', title));
-  box.append(status, el('p', 'sbx-caution', strings.viewCaution));
-
-  if (!stand) container.append(box);
+  const [stand, box, status] = viewBox(container, title, strings);
   const answer = context.message.jobId;
   // The sends and views of the view policy; the calls of the packs' policy (a view calls nothing where no pack is installed).
   const budgets = { ...policy, ...host.packs?.policy } as ConsentBudgets;
@@ -183,7 +172,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   if (!admitted.ok) {
     // Past the answer's views: its title and summary, as clients that cannot run views show them.
     warn(admitted.reason);
-    box.replaceChildren(el('div', 'sbx-title', title), ...(props.summary ? [el('p', 'sbx-summary', props.summary)] : []));
+    showGone(box, title, props.summary);
     const remove = () => box.remove();
     signal.addEventListener('abort', remove, { once: true });
     return remove;
@@ -193,40 +182,15 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   let theme = frameTheme(context, mode(), getComputedStyle(box).fontFamily, host.sandbox);
   const token = randomHex();
   const clampHeight = (h: number) => Math.min(policy.maxHeight, Math.max(MIN_FRAME_HEIGHT, Math.ceil(h)));
-
-  // Scripts and nothing else: no same-origin (the frame's origin is opaque: no cookies, storage
-  // or DOM of the page), no popups, forms, top navigation, modals or downloads.
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.setAttribute('referrerpolicy', 'no-referrer');
-  // No permission (camera, geolocation, …) is delegated to the view.
-  frame.setAttribute('allow', '');
-  frame.title = title;
-  frame.style.height = clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT) + 'px';
-  // The model's markup and code become the frame's document on purpose: the frame is the
-  // sandbox (opaque origin, the CSP first in its head), so it may go through the Trusted Types policy.
-  frame.srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script, host.nonce));
+  const srcdoc = pageHtml(host)(buildSandboxDocument(documentProps, policy, theme, bridgeScript(token), host.packs?.script, host.nonce));
+  const frame = viewFrame(title, clampHeight(props.initialHeight ?? DEFAULT_VIEW_HEIGHT), srcdoc);
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const later = (ms: number, run: () => void) => {
     const id = setTimeout(() => (timers.delete(id), run()), ms);
     timers.add(id);
   };
-  /** Whether the visitor has used this view (a gesture in it) since it was drawn. */
-  let touched = false;
-  /**
-   * The consent for one thing the view asks (widget/consent): an act waits a moment for the
-   * visitor's gesture in this frame to reach the host. Counting what went ahead is the caller's.
-   */
-  const consent = async (asked: Pick<Ask, 'name' | 'effect' | 'allowed' | 'allowedBy' | 'send'>): Promise<Ask & { verdict: Verdict }> => {
-    const gesture = asked.effect == 'act' && asked.allowed && (await awaitGesture(frame, later));
-    touched ||= gesture;
-    const ask: Ask = { ...asked, answer, gesture, restored: !!context.message.restored && !touched };
-    return { ...ask, verdict: decide(ledger, budgets, ask, Date.now()) };
-  };
-  const calls = host.packs?.view(async (asked) => {
-    const { verdict, ...ask } = await consent(asked);
-    if (verdict.ok) record(ledger, ask, Date.now());
-    return verdict;
-  });
+  const consent = viewConsent(ledger, budgets, answer, !!context.message.restored, frame, later);
+  const calls = host.packs?.view(packGate(ledger, consent));
 
   const channel = new MessageChannel();
   const port = channel.port1;
@@ -235,8 +199,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   let ended = false;
   /** What this view was warned about: each reason once, and at most MAX_WARNINGS of them. */
   const said = new Set<string>();
-  let lastPong = 0;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let beat: ReturnType<typeof heartbeat> | undefined;
   let observer: MutationObserver | undefined;
 
   const say = (message: string) => !said.has(message) && said.size < MAX_WARNINGS && (said.add(message), warn(`view "${title}": ${message}`));
@@ -249,7 +212,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
     live.delete(end);
     for (const id of timers) clearTimeout(id);
     timers.clear();
-    clearInterval(heartbeat);
+    beat?.stop();
     observer?.disconnect();
     port.onmessage = null;
     port.close();
@@ -260,11 +223,8 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   const end = (reason: string) => {
     if (ended) return;
     stopFrame();
-    const rest = el('div', 'sbx-fallback');
-    if (props.summary) rest.append(el('p', 'sbx-summary', props.summary));
-    rest.append(el('p', 'sbx-reason', reason));
     status.replaceChildren();
-    box.replaceChildren(el('div', 'sbx-title', title), rest);
+    showGone(box, title, props.summary, reason);
   };
 
   /** Shows or hides the "not responding" notice with its Stop button. */
@@ -272,11 +232,7 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
   const setStuck = (now: boolean) => {
     if (now == stuck || ended) return;
     stuck = now;
-    if (!now) return status.replaceChildren();
-    const stop = el('button', 'sbx-stop', strings.viewStop);
-    stop.type = 'button';
-    stop.onclick = () => [...live].forEach((endView) => endView(strings.viewStopped));
-    status.replaceChildren(el('span', '', strings.viewUnresponsive + ' '), stop);
+    status.replaceChildren(...(now ? stuckNotice(strings, () => [...live].forEach((endView) => endView(strings.viewStopped))) : []));
   };
 
   port.onmessage = ({ data }: MessageEvent<FrameMessage>) => {
@@ -286,16 +242,10 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
         if (ready) return;
         ready = true;
         frame.setAttribute('sandbox', '');
-        lastPong = Date.now();
-        heartbeat = setInterval(() => {
-          // Timers of a hidden page are throttled, the frame's too: only a visible page judges.
-          if (document.visibilityState == 'hidden') lastPong = Date.now();
-          else if (Date.now() - lastPong > SANDBOX_WATCHDOG.UNRESPONSIVE_MS) setStuck(true);
-          post({ type: 'ping' });
-        }, SANDBOX_WATCHDOG.HEARTBEAT_MS);
+        beat = heartbeat(() => post({ type: 'ping' }), setStuck);
         return;
       case 'pong':
-        lastPong = Date.now();
+        beat?.pong();
         return setStuck(false);
       case 'resize':
         if (Number.isFinite(data.height)) frame.style.height = clampHeight(data.height) + 'px';
@@ -312,29 +262,13 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
         say('the view navigated away; its frame was removed');
         return end(strings.viewNavigated);
       case 'call':
-        // Checked and run by packs.js; nothing runs when no pack is installed.
-        (calls ? calls(data.name, data.payload) : Promise.reject(Error('no capability pack is installed'))).then(
-          (value) => post({ type: 'result', id: data.id, ok: true, value }),
-          ({ message: reason }: Error) => (say(reason), post({ type: 'result', id: data.id, ok: false, reason })),
-        );
-        return;
+        return answerCall(calls, data, post, say);
       case 'send': {
         const id = Number(data.id);
-        const answered = (reason?: string) => {
+        return answerSend(data.payload, policy, ledger, consent, host.send, () => ended, (reason) => {
           if (reason) say(reason);
           post({ type: 'result', id, ok: !reason, ...(reason ? { reason } : {}) });
-        };
-        const checked = checkSend(data.payload, policy);
-        if (!checked.ok) return answered(checked.reason);
-        // A send is the visitor's next message: it acts, so it needs their gesture in this view.
-        void consent({ name: 'agent.send', effect: 'act', send: true, allowed: true }).then(({ verdict, ...ask }) => {
-          if (ended) return;
-          if (!verdict.ok) return answered(verdict.reason);
-          if (!host.send(checked.message, checked.text)) return answered('agent.send: the chat cannot send now (an answer is still coming)');
-          record(ledger, ask, Date.now());
-          answered();
         });
-        return;
       }
     }
   };
@@ -350,31 +284,13 @@ function show(context: RendererContext, host: SandboxHostOptions, policy: Sandbo
     setStuck(false);
     // The port goes to our document, the only one the frame has had; the bridge takes it once.
     frame.contentWindow?.postMessage(token, '*', [channel.port2]);
-    later(SANDBOX_WATCHDOG.READY_TIMEOUT_MS, () => {
-      if (ready) return;
-      warn(
-        `view "${title}" could not start: its bridge never answered, so its scripts did not run (or it hung at once). ` +
-          "srcdoc frames inherit the page's Content-Security-Policy, so a policy without 'unsafe-inline' in script-src stops them unless views are given the page's nonce (the widget's tag's nonce or data-nonce, and sandbox: {nonce: true} in the preload); " +
-          "showing the view's title and summary instead",
-      );
-      end(strings.viewCannotRun);
-    });
+    later(SANDBOX_WATCHDOG.READY_TIMEOUT_MS, () => ready || (warn(`view "${title}" ${CANNOT_START}`), end(strings.viewCannotRun)));
   });
   later(SANDBOX_WATCHDOG.LOAD_TIMEOUT_MS, () => loads || setStuck(true));
 
   live.add(end);
   box.insertBefore(frame, status);
-  let swap: (() => void) | undefined;
-  if (stand) {
-    stand.setAttribute('aria-hidden', 'true');
-    frame.classList.add('sbx-behind');
-    frame.inert = true;
-    swap = () => {
-      stand.remove();
-      frame.classList.remove('sbx-behind');
-      frame.inert = false;
-    };
-  }
+  let swap = stand ? behind(stand, frame) : undefined;
   // The srcdoc navigation took its sandbox flags as it started (when the frame was inserted), so
   // the running view keeps its scripts while any document it navigates to gets none. When the
   // box is not in a document yet, the same happens at `ready`.

@@ -2,7 +2,7 @@
 // sucrase's own JSX transform (the compiler of dist/jsx.js is its JSX part).
 import { transform } from 'sucrase';
 import { describe, expect, it } from 'vitest';
-import { closeJsx, drafts } from './complete';
+import { closeJsx, drafts, literalEnd } from './complete';
 
 const compiles = (code: string) => {
   try {
@@ -66,4 +66,21 @@ function App() {
     expect(drafts(view).next().value).toBe(view);
     expect(compiles(view)).toBe(true);
   });
+});
+
+describe('literalEnd', () => {
+  it.each<[string, number, boolean, number]>([
+    ['"abc" + x', 0, false, 5],
+    ["f('a\\'b')", 2, false, 8],
+    ['"half', 0, false, -1],
+    ['"one\nline"', 0, false, -1],
+    ['"a\\\nb"', 0, false, 6],
+    ["'a\\", 0, false, -1],
+    ['x = /a[/]b/g', 4, true, 11],
+    ['/[)}]/.test(x)', 0, true, 6],
+    ['/a\\/b/', 0, true, 6],
+    ['/open', 0, true, -1],
+    ['/a[/\n]/', 0, true, -1],
+    ['"[" + "]"', 0, false, 3],
+  ])('%j from %i (regex %s) ends at %i', (code, i, regex, end) => expect(literalEnd(code, i, regex)).toBe(end));
 });

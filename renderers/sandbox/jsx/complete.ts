@@ -18,12 +18,26 @@ const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '${': '}'
 const EXPRESSION_START = /(?:^|[(,=:?[{};!&|>+\-*%~^]|\breturn|\byield|\bdefault|\bcase|\bdo|\belse|=>)\s*$/;
 
 /**
+ * Where the one-line literal opening at `i` ends (just past its closing quote or `/`), or -1 when
+ * it does not end on its line: a string (`'…'`, `"…"`), or with `regex` a regular expression,
+ * whose `/` inside a character class does not close it.
+ */
+export function literalEnd(code: string, i: number, regex: boolean): number {
+  const quote = code[i];
+  let inClass = false;
+  for (let j = i + 1; j < code.length && code[j] != '\n'; j++) {
+    if (code[j] == '\\') j++;
+    else if (regex && code[j] == '[') inClass = true;
+    else if (regex && code[j] == ']') inClass = false;
+    else if (code[j] == quote && !inClass) return j + 1;
+  }
+  return -1;
+}
+
+/**
  * `code` with what is open closed, and what cannot be closed (a comment, string, regular
- * expression or tag still being written) cut off first.
- *
- * One function of about 120 lines, on purpose: a single scan whose states (strings, comments,
- * templates, tags, expressions) all read and write the same position and stack of openers; split,
- * each part would pass both back and forth.
+ * expression or tag still being written) cut off first. A single scan whose states (strings,
+ * comments, templates, tags, expressions) all read and write the same position and stack of openers.
  */
 export function closeJsx(code: string): string {
   const stack: Open[] = [];
@@ -32,7 +46,7 @@ export function closeJsx(code: string): string {
   /** Where code must be cut (a comment, string or tag left open); `n` when nowhere. */
   let cut = n;
   const top = () => stack[stack.length - 1];
-  scan: while (i < n) {
+  while (i < n) {
     const t = top();
     const c = code[i]!;
     if (t?.kind == '`') {
@@ -90,17 +104,12 @@ export function closeJsx(code: string): string {
       }
       i = end + 2;
     } else if (c == '"' || c == "'") {
-      for (let j = i + 1; ; j++) {
-        if (j >= n || code[j] == '\n') {
-          cut = i;
-          break scan;
-        }
-        if (code[j] == '\\') j++;
-        else if (code[j] == c) {
-          i = j + 1;
-          break;
-        }
+      const end = literalEnd(code, i, false);
+      if (end < 0) {
+        cut = i;
+        break;
       }
+      i = end;
     } else if (c == '`') stack.push({ kind: '`' }), i++;
     else if (c == '(' || c == '[' || c == '{') stack.push({ kind: c }), i++;
     else if (c == ')' || c == ']' || c == '}') {
@@ -118,19 +127,12 @@ export function closeJsx(code: string): string {
       }
     } else if (c == '/' && EXPRESSION_START.test(code.slice(Math.max(0, i - 12), i))) {
       // A regular expression: to its closing `/` outside a class, on this line.
-      let inClass = false;
-      let j = i + 1;
-      for (; j < n && code[j] != '\n'; j++) {
-        if (code[j] == '\\') j++;
-        else if (code[j] == '[') inClass = true;
-        else if (code[j] == ']') inClass = false;
-        else if (code[j] == '/' && !inClass) break;
-      }
-      if (j >= n || code[j] == '\n') {
+      const end = literalEnd(code, i, true);
+      if (end < 0) {
         cut = i;
         break;
       }
-      i = j + 1;
+      i = end;
     } else i++;
   }
   // A tag still being written (or a closing one) goes, and what it opened with it.
