@@ -9,7 +9,7 @@ import { surfacesOf } from '../../../renderers/a2ui/surfaces';
 import { fencedBlocks } from './form-response';
 import { badRequest, HttpError } from '../http/http-error';
 import { isPlainObject } from '../http/fields';
-import { A2UI_TYPE, findSourceJob, type InteractionScope, type ResolvedInteraction } from './interaction';
+import { A2UI_TYPE, findSourceJob, type InteractionScope, type ResolvedInteraction } from './source-job';
 import type { Store } from '../storage/store';
 
 export { A2UI_TYPE };

@@ -19,31 +19,8 @@ import { HttpError, badRequest } from '../http/http-error';
 import { resolveA2uiResponse } from './a2ui-response';
 import { JOB_ID_PATTERN, MAX_INTERACTION_BYTES, MAX_INTERACTION_DEPTH, RENDERER_TYPE_PATTERN } from '../settings/limits';
 import type { Store } from '../storage/store';
-import type { FormSubmissionRecord, JobRecord } from '../storage/store-jobs';
+import { A2UI_TYPE, findSourceJob, type InteractionScope, type ResolvedInteraction } from './source-job';
 
-export type NewFormSubmission = Omit<FormSubmissionRecord, 'jobId' | 'createdAt'>;
-
-export type ResolvedInteraction =
-  | {
-      replay?: undefined;
-      /** What the agent reads as the visitor's message. */
-      userText: string;
-      /** Stored with the job; the history serves only its summary. */
-      interaction: Record<string, unknown>;
-      /** A form response, recorded together with the job it starts. */
-      submission: NewFormSubmission | null;
-    }
-  /** The same form submission again (a retry, a double click): the job it already started. */
-  | { replay: JobRecord };
-
-export interface InteractionScope {
-  entry: string;
-  visitorId: string;
-  threadId: string;
-}
-
-/** The A2UI renderer's responses (a2ui-response.ts). */
-export const A2UI_TYPE = 'a2ui';
 /** The types whose responses this server can check against what they answer. */
 export const ACCEPTED_INTERACTION_TYPES: readonly string[] = [FORM_TYPE, A2UI_TYPE];
 
@@ -80,21 +57,6 @@ export function checkEnvelope(response: Record<string, unknown>): void {
   if (typeof source !== 'string' || !JOB_ID_PATTERN.test(source)) {
     throw badRequest('invalid_field', '"interaction_response.source_job_id" must be a job id.');
   }
-}
-
-/** The source job must be an answer this visitor already has, in this very thread. */
-export function findSourceJob(store: Store, scope: InteractionScope, sourceJobId: string): JobRecord {
-  const source = store.getJob(sourceJobId);
-  if (!source || source.entry !== scope.entry || source.visitorId !== scope.visitorId) {
-    throw new HttpError(404, 'unknown_source_job', 'The job this response answers does not exist.');
-  }
-  if (source.threadId !== scope.threadId) {
-    throw new HttpError(409, 'wrong_thread', 'The job this response answers belongs to another thread.');
-  }
-  if (source.status !== 'done') {
-    throw new HttpError(409, 'source_not_finished', 'The job this response answers has no final reply yet.');
-  }
-  return source;
 }
 
 export function resolveInteraction(store: Store, scope: InteractionScope, response: Record<string, unknown>): ResolvedInteraction {

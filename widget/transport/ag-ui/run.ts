@@ -193,8 +193,8 @@ export function reduceRun(run: AgUiRun, event: AgUiEvent, owned?: WeakSet<object
       track().started = true;
     }
     const lane = (event as { subagentRunId?: string }).subagentRunId;
-    if (CLOSES_ALL.test(type)) for (const l of r.track.lanes) closeLane(l.owner);
-    else if (CLOSES_LANE.test(type) || /^SUBAGENT_(FINISHED|ERROR)/.test(type)) closeLane(lane);
+    if (CLOSES_ALL.test(type)) for (const l of r.track.lanes) closeLane(l.owner, apply);
+    else if (CLOSES_LANE.test(type) || /^SUBAGENT_(FINISHED|ERROR)/.test(type)) closeLane(lane, apply);
     apply(event);
   }
   settle();

@@ -25,9 +25,9 @@ export function apply(ev: AgUiEvent): void {
       return reasoningSpan(ev as On<'REASONING_START' | 'REASONING_END'>);
     case 'TEXT_MESSAGE_CHUNK':
     case 'REASONING_MESSAGE_CHUNK':
-      return chunk(ev, ev.type === 'TEXT_MESSAGE_CHUNK' ? 'text' : 'reasoning', 'messageId');
+      return chunk(ev, ev.type === 'TEXT_MESSAGE_CHUNK' ? 'text' : 'reasoning', 'messageId', apply);
     case 'TOOL_CALL_CHUNK':
-      return chunk(ev, 'tool', 'toolCallId');
+      return chunk(ev, 'tool', 'toolCallId', apply);
 
     case 'TOOL_CALL_START':
       return toolCallStart(ev);

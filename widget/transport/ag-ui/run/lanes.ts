@@ -1,9 +1,9 @@
 // Chunk events (TEXT_MESSAGE_CHUNK, TOOL_CALL_CHUNK, REASONING_MESSAGE_CHUNK) expanded into the
 // start / content / end events they stand for, in lanes per subagent, as @ag-ui/client's chunk
-// transform does (1.0 streaming pattern).
+// transform does (1.0 streaming pattern). The events they stand for go to `apply` (apply.ts),
+// which the caller hands in: apply.ts sends chunks here, so this file does not import it.
 import type { Lane } from '../run';
 import type { AgUiEvent } from '../types';
-import { apply } from './apply';
 import { owner, r, skip, track } from './edit';
 
 /** The start, content and end events of each streamed kind. */
@@ -18,7 +18,7 @@ const TRIAD = {
 export const CLOSES_LANE = /^(TEXT_MESSAGE_(START|CONTENT|END)|TOOL_CALL_(START|ARGS|END|RESULT)|STATE_|CUSTOM|STEP_|REASONING_(START|END|MESSAGE_(START|CONTENT|END)))/;
 export const CLOSES_ALL = /^(RUN_|MESSAGES_SNAPSHOT)/;
 
-export const closeLane = (lane: string | undefined) => {
+export const closeLane = (lane: string | undefined, apply: (ev: AgUiEvent) => void) => {
   const l = r.track.lanes.find((x) => x.owner === lane);
   if (!l) return;
   track().lanes = r.track.lanes.filter((x) => x !== l);
@@ -40,7 +40,7 @@ const laneFor = (kind: Lane['kind'], id: string | undefined, tag: string | undef
 };
 
 /** Expands a chunk into the start / content events it stands for. */
-export const chunk = (ev: any, kind: Lane['kind'], idKey: 'messageId' | 'toolCallId') => {
+export const chunk = (ev: any, kind: Lane['kind'], idKey: 'messageId' | 'toolCallId', apply: (ev: AgUiEvent) => void) => {
   const id: string | undefined = ev[idKey];
   const where = laneFor(kind, id, ev.subagentRunId);
   if (where.error) return skip(ev, where.error);
@@ -53,7 +53,7 @@ export const chunk = (ev: any, kind: Lane['kind'], idKey: 'messageId' | 'toolCal
     const clash = Object.keys(said).find((k) => ev[k] !== undefined && ev[k] !== said[k]);
     if (clash) return skip(ev, `its ${clash} "${ev[clash]}" contradicts what "${open.id}" opened with`);
   } else {
-    closeLane(where.lane);
+    closeLane(where.lane, apply);
     if (id === undefined) return skip(ev, `the first chunk of a stream must carry its ${idKey}`);
     if (kind === 'tool' && ev.toolCallName === undefined) return skip(ev, 'the first chunk of a tool call must carry its toolCallName');
     lane = { owner: where.lane, kind, id, role: kind === 'reasoning' ? kind : ev.role ?? 'assistant', name: kind === 'tool' ? ev.toolCallName : ev.name, parent: ev.parentMessageId };
