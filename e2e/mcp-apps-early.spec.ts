@@ -56,6 +56,10 @@ test('the visitor stops the answer while the tool runs: the view is told its cal
   const calls = callMethods(await checkHostMessages(page));
   expect(calls.slice(-2)).toEqual(['tool-input', 'tool-cancelled']);
   expect(calls).not.toContain('tool-result');
+  // The page again: the view drawn from what the widget kept is told the same.
+  await openWith(page, mcpServer.url, {});
+  await expect(log(page)).toContainText('got ui/notifications/tool-cancelled', { timeout: 15_000 });
+  expect(callMethods(await checkHostMessages(page))).toEqual(['tool-input', 'tool-cancelled']);
 });
 
 test('a published server\'s own view, shown early, gets its input and result by the SDK\'s schema', async ({ page, mcpServer }) => {
