@@ -19,7 +19,7 @@ import { createFooters } from './footer';
 import { adoptMathStyles, codeFor, loadExtras } from './loaders';
 import { createVersions } from './versions';
 
-/** What the view asks of the conversation it paints. */
+/** What the view, and the effect runner beside it (effects.ts), ask of the conversation. */
 export interface ViewContext {
   state(): ConversationState;
   dispatch(input: ConversationInput): void;
@@ -42,6 +42,7 @@ export interface RenderedItem {
 
 export type View = ReturnType<typeof createView>;
 
+/** Paints the thread from the state, keyed by message id: the rows, each answer's content and footer. */
 export function createView(deps: ConversationDeps, ctx: ViewContext) {
   const { announce, list, options, strings, warn } = deps;
   const rendered: RenderedItem[] = [];
