@@ -56,12 +56,26 @@ export interface MessageList {
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   let sticky = true;
-  // One formatter for the list's life: a new Intl.DateTimeFormat per message costs more than the message.
+  // One formatter for the list's life. A page's first date formatter costs 15–20 ms (the
+  // browser's locale data), so it is made when the page is idle, not in the task that draws a
+  // message (the visitor's send, a stored thread); until then a message is named by who said it.
   let clock: Intl.DateTimeFormat | undefined;
+  let unnamed: [HTMLElement, string, number][] | undefined;
+  const name = (el: HTMLElement, who: string, ts: number) => el.setAttribute('aria-label', `${who}, ${clock!.format(ts)}`);
   /** Each message is an article named for who said it and when ("You, 10:42 AM"). */
   const article = (el: HTMLElement, who: string, ts?: number) => {
     el.setAttribute('role', 'article');
-    el.setAttribute('aria-label', ts ? `${who}, ${(clock ??= new Intl.DateTimeFormat(lang, { timeStyle: 'short' })).format(ts)}` : who);
+    el.setAttribute('aria-label', who);
+    if (ts && clock) name(el, who, ts);
+    else if (ts && unnamed) unnamed.push([el, who, ts]);
+    else if (ts) {
+      unnamed = [[el, who, ts]];
+      (self.requestIdleCallback ?? setTimeout)(() => {
+        clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
+        for (const [e, w, t] of unnamed!) name(e, w, t);
+        unnamed = undefined;
+      }, { timeout: 1000 });
+    }
     insert(el);
   };
   let scrollQueued = false;
