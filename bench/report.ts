@@ -75,7 +75,7 @@ export function render(results: Results): string {
   }
   if (results.history) {
     const runs = results.history.runs;
-    ours.push([`${results.history.items}-message history, open() → DOM, ms`, cell(runs.map((r) => r.renderMs), 1), `≤ 100 ${stat(runs.map((r) => r.renderMs)).median <= 100 ? '✓' : '✗'}`]);
+    ours.push([`${results.history.items}-message history, open() → all in the DOM, ms`, cell(runs.map((r) => r.renderMs), 1), `≤ 100 ${stat(runs.map((r) => r.renderMs)).median <= 100 ? '✓' : '✗'}`]);
     ours.push(['  open() → next frame painted, ms', cell(runs.map((r) => r.frameMs), 1), '']);
     ours.push(['  messages shown', cell(runs.map((r) => r.bubbles), 0), '']);
   }
