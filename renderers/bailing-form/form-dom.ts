@@ -1,18 +1,13 @@
 // The few DOM helpers the `bailing-form` views use: an element maker that puts every text in as a
 // text node, the form's bolder icons, an attribute setter, and the form's stylesheet.
 
-import { icon as svgIcon } from '../../widget/ui/dom';
+import { h, icon as svgIcon } from '../../widget/ui/dom';
 import { FORM_CSS } from './form-styles';
 
 export type Attrs = Record<string, string | number | boolean | undefined>;
 
-/** Creates an element; attributes that are `undefined` or `false` are left out, text goes in as text nodes. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, children: Array<Node | string | false | undefined> = []): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== undefined && value !== false) node.setAttribute(name, value === true ? '' : String(value));
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+/** Creates an element (the widget's own maker): attributes that are `undefined` or `false` are left out, text goes in as text nodes. */
+export const el = h;
 
 /** Our own static icon markup (never payload text), drawn a little bolder than the widget's. */
 export function icon(body: string): Element {

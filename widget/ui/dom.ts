@@ -1,17 +1,17 @@
 // Tiny DOM helpers shared by the UI modules. Text always goes in through textContent.
 
+/** Creates an element; attributes that are `undefined` or `false` are left out, children that are `false`, `undefined` or empty too. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
-  attrs: Record<string, string | boolean | undefined> = {},
-  children: Array<Node | string> = [],
+  attrs: Record<string, string | number | boolean | undefined> = {},
+  children: Array<Node | string | false | undefined> = [],
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
-    if (name === 'class') el.className = value as string;
-    else el.setAttribute(name, value === true ? '' : value);
+    el.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children) el.append(child);
+  for (const child of children) if (child) el.append(child);
   return el;
 }
 
