@@ -51,19 +51,16 @@ export interface MessageList {
 }
 
 /**
- * `highlight` gives the code blocks of content about to be shown their head and colours (the code
- * module, once it is there); it is called only for content with a code block.
+ * Names a message's article for who said it and when ("You, 10:42 AM"). One formatter for the
+ * list's life. A page's first date formatter costs 15–20 ms (the browser's locale data), so it is
+ * made when the page is idle, not in the task that draws a message (the visitor's send, a stored
+ * thread); until then a message is named by who said it.
  */
-export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
-  let sticky = true;
-  // One formatter for the list's life. A page's first date formatter costs 15–20 ms (the
-  // browser's locale data), so it is made when the page is idle, not in the task that draws a
-  // message (the visitor's send, a stored thread); until then a message is named by who said it.
+function messageNamer(lang: string) {
   let clock: Intl.DateTimeFormat | undefined;
   let unnamed: [HTMLElement, string, number][] | undefined;
   const name = (el: HTMLElement, who: string, ts: number) => el.setAttribute('aria-label', `${who}, ${clock!.format(ts)}`);
-  /** Each message is an article named for who said it and when ("You, 10:42 AM"). */
-  const article = (el: HTMLElement, who: string, ts?: number) => {
+  return (el: HTMLElement, who: string, ts?: number) => {
     el.setAttribute('role', 'article');
     el.setAttribute('aria-label', who);
     if (ts && clock) name(el, who, ts);
@@ -76,8 +73,18 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
         unnamed = undefined;
       }, { timeout: 1000 });
     }
-    insert(el);
   };
+}
+
+/**
+ * `highlight` gives the code blocks of content about to be shown their head and colours (the code
+ * module, once it is there); it is called only for content with a code block.
+ */
+export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
+  let sticky = true;
+  const named = messageNamer(lang);
+  /** Each message is an article named for who said it and when. */
+  const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), insert(el));
   let scrollQueued = false;
   let lastTop = 0;
   container.addEventListener('scroll', () => {
