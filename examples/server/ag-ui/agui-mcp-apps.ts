@@ -75,9 +75,10 @@ async function withClient<T>(server: McpServerConfig, use: (client: Client) => P
   }
 }
 
-const hasApp = (tool: { _meta?: Record<string, unknown> }) => {
+/** Whether a tool is made for `who` (its `_meta.ui.visibility`; none given: for both). */
+const visibleTo = (tool: { _meta?: Record<string, unknown> }, who: 'app' | 'model') => {
   const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
-  return !Array.isArray(visibility) || visibility.includes('app');
+  return !Array.isArray(visibility) || visibility.includes(who);
 };
 
 /**
@@ -102,7 +103,7 @@ export function withMcpApps(agent: AguiAgent, servers: readonly McpServerConfig[
       const tools = await withClient(server, (client) => client.listTools());
       const tool = tools.tools.find((t) => t.name === name);
       if (!tool) return { error: `Unknown tool: ${String(name).slice(0, 80)}` };
-      if (!hasApp(tool)) return { error: `Tool ${tool.name} is not visible to views (_meta.ui.visibility)` };
+      if (!visibleTo(tool, 'app')) return { error: `Tool ${tool.name} is not visible to views (_meta.ui.visibility)` };
     }
     return undefined;
   }
@@ -166,10 +167,9 @@ function cachedUiTools(servers: readonly McpServerConfig[], log: (line: string) 
         return { tools: [] };
       });
       for (const tool of listed.tools) {
-        const ui = (tool._meta?.ui ?? {}) as { resourceUri?: unknown; visibility?: unknown };
-        const uri = typeof ui.resourceUri == 'string' ? ui.resourceUri : tool._meta?.['ui/resourceUri'];
-        const forModel = !Array.isArray(ui.visibility) || ui.visibility.includes('model');
-        if (typeof uri == 'string' && forModel) tools.set(tool.name, { resourceUri: uri, serverHash: getServerHash(server), serverId: server.serverId });
+        const given = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
+        const uri = typeof given == 'string' ? given : tool._meta?.['ui/resourceUri'];
+        if (typeof uri == 'string' && visibleTo(tool, 'model')) tools.set(tool.name, { resourceUri: uri, serverHash: getServerHash(server), serverId: server.serverId });
       }
     }
     return tools;

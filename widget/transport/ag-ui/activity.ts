@@ -55,28 +55,24 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
   let listeners = new Set<(content: Record<string, unknown>) => void>();
   let enders = new Set<(how: ActivityEnding) => void>();
   let ended: ActivityEnding | undefined;
-  const tellEnd = (listener: (how: ActivityEnding) => void, how: ActivityEnding) => {
+  /** Gives `listener` `value`; one that throws is named (`what` it failed to take), the others still hear. */
+  const tell = <T>(listener: (value: T) => void, value: T, what: string) => {
     try {
-      listener(how);
+      listener(value);
     } catch (e) {
-      host.warn(`the renderer "${type}" failed to take the end of its turn: ${e instanceof Error ? e.message : String(e)}`);
+      host.warn(`the renderer "${type}" failed to take ${what}: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
+  const END = 'the end of its turn';
   return {
     end(how) {
       if (ended) return;
       ended = how;
-      for (const listener of enders) tellEnd(listener, how);
+      for (const listener of enders) tell(listener, how, END);
       enders.clear();
     },
     update(content) {
-      for (const listener of listeners) {
-        try {
-          listener(content);
-        } catch (e) {
-          host.warn(`the renderer "${type}" failed to take the activity's new content: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
+      for (const listener of listeners) tell(listener, content, "the activity's new content");
       return listeners.size > 0;
     },
     make(context) {
@@ -102,7 +98,7 @@ export function liveActivity(id: string, type: string, host: ActivityHost): Live
           if (signal.aborted) return () => {};
           if (ended) {
             const how = ended;
-            queueMicrotask(() => signal.aborted || tellEnd(listener, how));
+            queueMicrotask(() => signal.aborted || tell(listener, how, END));
             return () => {};
           }
           mineEnd.add(listener);
