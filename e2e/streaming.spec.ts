@@ -279,6 +279,27 @@ test('a list already scrolled keeps to its end through a tool round, its answer 
   await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
 });
 
+test('the list keeps to the end of an answer whose tall block stops being its last, the visitor never scrolling', async ({ page, server }) => {
+  // A block is sized afresh when a new one follows it (content-visibility, styles.ts): for a frame
+  // the list is shorter and the browser moves it up, which is not the visitor leaving the end.
+  await openWidget(page, server.url);
+  const job = await steppedJob(page);
+  await ask(page, 'A long paragraph, please');
+  const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40);
+  const list = page.locator('bailing-chat-widget .bc-messages');
+  const gap = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  await job.step([paragraph]);
+  await expect(lastAssistant(page).locator('.bc-body p')).toHaveCount(1);
+  expect(await list.evaluate((el) => el.scrollHeight > 2 * el.clientHeight)).toBe(true);
+  await expect.poll(gap).toBeLessThan(2);
+  await job.step(['\n\n', 'Short.']);
+  await expect(lastAssistant(page).locator('.bc-body p')).toHaveCount(2);
+  await expect.poll(gap).toBeLessThan(2);
+  await job.step(['\n\n', 'More.'], `${paragraph}\n\nShort.\n\nMore.`);
+  await waitForAnswer(page);
+  await expect.poll(gap).toBeLessThan(2);
+});
+
 test('a failed answer shows an error with Retry, never the provisional text; Retry sends a new job', async ({ page, server }) => {
   const posts = countRequests(page, isCreateJob);
   await openWidget(page, server.url);

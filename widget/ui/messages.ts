@@ -80,42 +80,68 @@ function messageNamer(lang: string) {
  * `highlight` gives the code blocks of content about to be shown their head and colours (the code
  * module, once it is there); it is called only for content with a code block.
  */
-export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
+/**
+ * Keeps the list at its end while the visitor is there: `follow` after a change, `watch` a new
+ * last message (followed as it grows or is sized after it was placed), `toEnd` to go back to it.
+ */
+function endFollower(container: HTMLElement) {
   let sticky = true;
-  const named = messageNamer(lang);
-  /** Each message is an article named for who said it and when. */
-  const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), insert(el));
-  let scrollQueued = false;
+  let queued = false;
   let lastTop = 0;
+  /** The visitor moved the list (wheel, touch, keys, its scrollbar, the focus) since it was last at its end. */
+  let moved = false;
+  const moving = (event: Event) => {
+    if (event.type != 'pointerdown' || event.target == container) moved = true;
+  };
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'focusin']) container.addEventListener(type, moving, { passive: true });
   container.addEventListener('scroll', () => {
     const top = container.scrollTop;
-    // Moving down (the list's own following too, whose event may come after more text did) keeps
-    // to the end; only moving up, away from it, lets go.
-    sticky = container.scrollHeight - top - container.clientHeight < STICKY_SLACK_PX || (sticky && top >= lastTop);
+    const end = container.scrollHeight - top - container.clientHeight < STICKY_SLACK_PX;
+    // Only the visitor, moving it up, lets go of the end. The browser moves it up too, when a block
+    // above is sized as it comes into view (content-visibility, styles.ts) or the list was shorter
+    // for a frame; moving down (the list's own following, whose event may come after more text
+    // did) keeps to it.
+    sticky = end || (sticky && (top >= lastTop || !moved));
+    if (end) moved = false;
     lastTop = top;
   }, { passive: true });
-
   // In the next frame, before it is drawn: its layout is the one the frame makes anyway (one per
   // frame, however many changes), and it is not added to the task that changed the list (a burst
   // of streamed text read in one task would else be laid out in it too: one long task).
   const follow = () => {
-    if (!sticky || scrollQueued) return;
-    scrollQueued = true;
+    if (!sticky || queued) return;
+    queued = true;
     requestAnimationFrame(() => {
-      scrollQueued = false;
+      queued = false;
       if (sticky) container.scrollTop = container.scrollHeight;
     });
   };
-  const insert = (el: HTMLElement) => {
-    container.append(el);
-    follow();
+  const grown = self.ResizeObserver && new ResizeObserver(follow);
+  return {
+    follow,
+    watch(el: HTMLElement) {
+      grown?.disconnect();
+      grown?.observe(el);
+      follow();
+    },
+    toEnd() {
+      sticky = true;
+      follow();
+    },
   };
+}
+
+export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
+  const named = messageNamer(lang);
+  const { follow, watch, toEnd } = endFollower(container);
+  /** Each message is an article named for who said it and when. */
+  const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), container.append(el), watch(el));
 
   return {
     container,
     clear() {
       container.replaceChildren();
-      sticky = true;
+      toEnd();
     },
     addUser(text, atts, ts = Date.now()) {
       // The text's own direction (an English message in the Arabic widget reads left to right, and
@@ -182,10 +208,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
       return el;
     },
     follow,
-    toEnd() {
-      sticky = true;
-      follow();
-    },
+    toEnd,
   };
 }
 
