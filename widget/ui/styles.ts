@@ -148,10 +148,14 @@ export const CSS = `
   margin-top: 6px; border: 1px solid currentColor; background: transparent; border-radius: 8px;
   padding: 3px 10px; font-size: 13px;
 }
-/* A streaming answer's blocks above the one that grows: skipped by layout and paint while out of
-   view (their size remembered), so a long answer's render costs its visible end. Only while it
-   streams, and not a block with the focus: paint containment would clip its outline. */
-.bc-live > :not(:last-child, :focus-within) { content-visibility: auto; contain-intrinsic-size: auto 24px; }
+/* An answer's markdown blocks are skipped by layout and paint while out of view (their size
+   remembered), so a long answer costs its visible part: while it streams, when it is drawn at
+   once and when a thread opens. Not the last block (it grows), nor one with the focus (paint
+   containment would clip its outline). Containment keeps a block's children's margins inside it,
+   so the first and last ones, which collapsed through it before, are none. */
+.bc-body > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6):not(:last-child, :focus-within) { content-visibility: auto; contain-intrinsic-size: auto 24px; }
+.bc-body > :is(ul, ol, blockquote) > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child > :first-child { margin-top: 0; }
+.bc-body > :is(ul, ol, blockquote) > :last-child, .bc-body > :is(ul, ol, blockquote) > :last-child > :last-child, .bc-body > :is(ul, ol, blockquote) > :last-child > :last-child > :last-child { margin-bottom: 0; }
 .bc-body > :first-child { margin-top: 0; }
 .bc-body > :last-child { margin-bottom: 0; }
 .bc-body :is(p, ul, ol, pre, blockquote, table, .bc-rich) { margin: 0 0 10px; }
