@@ -29,9 +29,9 @@ const START_EVENT = 'bailing-chat:start';
 /** A build's built-in renderers (builds/builtins.ts): the core names none. */
 export type BuiltinsOf = (args: BuiltinArgs) => Builtins;
 
-export function boot(builtins: BuiltinsOf): void {
+export function boot(builtins: BuiltinsOf, current: Element | null = document.currentScript): void {
   const existing = (window as { BailingChat?: unknown }).BailingChat as { apiVersion?: unknown } | undefined;
-  const script = findOwnScript();
+  const script = findOwnScript(current);
   if (existing && typeof existing === 'object' && existing.apiVersion === '1') {
     document.dispatchEvent(new CustomEvent(START_EVENT, { detail: script }));
     return;
@@ -193,8 +193,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
   return api;
 }
 
-function findOwnScript(): HTMLScriptElement | null {
-  const current = document.currentScript;
+function findOwnScript(current: Element | null): HTMLScriptElement | null {
   if (current instanceof HTMLScriptElement && current.hasAttribute('data-entry')) return current;
   // `currentScript` is null when we run from a callback; the tag that names an entry is ours.
   const candidates = document.querySelectorAll<HTMLScriptElement>('script[src][data-entry]');
