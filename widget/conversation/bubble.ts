@@ -18,6 +18,12 @@ import { joinGroups, type View } from './view';
  * main-thread time (npm run bench, 2026-12-03), at about seven updates a second.
  */
 const LIVE_RENDER_MS = 150;
+/**
+ * Past this length the final render of a whole answer (about 0.7 ms a KB on the bench machine) has
+ * a task of its own: 60 KB read in one burst was one task of 55–60 ms, the stream's reading and
+ * the render together.
+ */
+const LONG_DRAW_CHARS = 16_384;
 
 /** A turn not over yet as the shell holds it: its state (`t`) and what the visitor sees of it. */
 export interface LiveTurn {
@@ -96,7 +102,7 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   }
 
   /** The answer `item` in the turn's bubble: the live render's tail finished, or its final render. */
-  function showFinal(turn: LiveTurn, bubble: AssistantBubble, item: HistoryItem) {
+  function showFinal(turn: LiveTurn, bubble: AssistantBubble, item: HistoryItem, drawn?: boolean) {
     const reply = item.t;
     const wait = pending(reply);
     if (wait) return void wait.then(() => showFinal(turn, bubble, item));
@@ -104,6 +110,9 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     // The live render shows this text under the same policy: finishing its tail is all that is
     // left, unless the answer has what only the final render shows (images, renderer blocks).
     const done = turn.live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && turn.live.finish(reply);
+    // A long answer drawn whole (read in one burst, before any live render) waits for a task of
+    // its own: reading the stream and drawing the answer are then two tasks, neither of them long.
+    if (!done && !drawn && reply.length > LONG_DRAW_CHARS) return void setTimeout(() => showFinal(turn, bubble, item, true));
     const mounts = joinGroups(done ? null : paintMarkdown(bubble.setContent, reply, jobId, false), turn.partMounts);
     bubble.setStatus({ kind: 'none' });
     rendered.push({ item, el: bubble.el, mounts });

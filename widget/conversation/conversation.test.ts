@@ -157,6 +157,31 @@ describe('conversation over the BailingHub backend', () => {
     expect(stored(h).map((i: { r: string }) => i.r)).toEqual(['u', 'a']);
   });
 
+  it('a long answer read in one burst is drawn in a task of its own, after the one that read it; a short one at once', async () => {
+    const long = `${'A paragraph of a long answer. '.repeat(40)}\n\n`.repeat(20);
+    // The first answer loads the markdown code (its own wait); the next two are drawn with it there.
+    for (const [reply, ownTask] of [['Short answer.', null], ['Short answer.', false], [long, true]] as const) {
+      let drawnInReadingTask: boolean | undefined;
+      const h = harness({
+        storage: memoryStorage(),
+        wrap: (b) => ({
+          ...b,
+          follow: async (_id, report) => {
+            // The whole text and the end in one task, as a burst read from the network is; the
+            // next task looks whether the answer was drawn in this one.
+            report({ text: reply, resets: 0, working: false });
+            setTimeout(() => (drawnInReadingTask = doneEvents(h).length === 1));
+            return { kind: 'answered', answer: { reply } };
+          },
+        }),
+      });
+      h.conversation.send('hello');
+      await until(() => doneEvents(h).length === 1, 'the answer');
+      if (ownTask !== null) expect(drawnInReadingTask).toBe(!ownTask);
+      expect(h.root.querySelector('.bc-msg-assistant .bc-body')!.textContent!.replace(/\s+/g, '')).toBe(reply.replace(/\s+/g, ''));
+    }
+  });
+
   it('Stop ends the stream: what came stays, marked stopped; the composer is free', async () => {
     const h = harness();
     h.conversation.send('slow please');
