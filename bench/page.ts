@@ -82,10 +82,19 @@ const PROBE = String.raw`
       const n = (selector) => el.querySelectorAll(selector).length;
       return { headings: n('h1, h2, h3, h4, h5, h6'), codeBlocks: n('pre > code'), tables: n('table'), listItems: n('li'), links: n('a[href]'), chars: (el.textContent || '').length };
     },
-    /** Records the time of the last DOM change anywhere in the widget's shadow root. */
+    /**
+     * Records the time of the last DOM change anywhere in the widget's shadow root, except in a
+     * live region nobody sees (a screen reader's announcements, which a widget may pace on
+     * purpose: ours says "complete" 250 ms after "Responding…"). Those regions are found once, here.
+     */
     observe() {
       const root = bench.root();
-      const observer = new MutationObserver(() => {
+      const unseen = [...root.querySelectorAll('[aria-live], [role=status], [role=alert]')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width * box.height <= 1;
+      });
+      const observer = new MutationObserver((records) => {
+        if (records.every((record) => unseen.some((region) => region.contains(record.target)))) return;
         bench.lastMutation = performance.now();
         bench.mutations++;
       });
