@@ -116,7 +116,9 @@ function endFollower(container: HTMLElement) {
       if (sticky) container.scrollTop = container.scrollHeight;
     });
   };
-  const grown = self.ResizeObserver && new ResizeObserver(follow);
+  // The last message grew or was sized: its layout is done and the frame not yet drawn, so the
+  // end is kept in this frame, drawn once (a frame later, the change would be drawn, then the scroll).
+  const grown = self.ResizeObserver && new ResizeObserver(() => sticky && (container.scrollTop = container.scrollHeight));
   return {
     follow,
     watch(el: HTMLElement) {
