@@ -88,21 +88,17 @@ function endFollower(container: HTMLElement) {
   let sticky = true;
   let queued = false;
   let lastTop = 0;
-  /** The visitor moved the list (wheel, touch, keys, its scrollbar, the focus) since it was last at its end. */
-  let moved = false;
-  const moving = (event: Event) => {
-    if (event.type != 'pointerdown' || event.target == container) moved = true;
-  };
-  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'focusin']) container.addEventListener(type, moving, { passive: true });
+  /** The last message's height as last laid out, and whether it was smaller than before. */
+  let height = 0;
+  let shrunk = false;
   container.addEventListener('scroll', () => {
     const top = container.scrollTop;
-    const end = container.scrollHeight - top - container.clientHeight < STICKY_SLACK_PX;
-    // Only the visitor, moving it up, lets go of the end. The browser moves it up too, when a block
-    // above is sized as it comes into view (content-visibility, styles.ts) or the list was shorter
-    // for a frame; moving down (the list's own following, whose event may come after more text
-    // did) keeps to it.
-    sticky = end || (sticky && (top >= lastTop || !moved));
-    if (end) moved = false;
+    // Moving down (the list's own following too, whose event may come after more text did) keeps
+    // to the end; moving up, away from it, lets go, unless the list was only shorter for a frame:
+    // a block is sized afresh when a new one follows it (content-visibility, styles.ts), and the
+    // browser moves the list up to fit.
+    sticky = container.scrollHeight - top - container.clientHeight < STICKY_SLACK_PX || (sticky && (top >= lastTop || shrunk));
+    shrunk = false;
     lastTop = top;
   }, { passive: true });
   // In the next frame, before it is drawn: its layout is the one the frame makes anyway (one per
@@ -118,10 +114,16 @@ function endFollower(container: HTMLElement) {
   };
   // The last message grew or was sized: its layout is done and the frame not yet drawn, so the
   // end is kept in this frame, drawn once (a frame later, the change would be drawn, then the scroll).
-  const grown = self.ResizeObserver && new ResizeObserver(() => sticky && (container.scrollTop = container.scrollHeight));
+  const grown = self.ResizeObserver && new ResizeObserver(([entry]) => {
+    const now = entry!.contentRect.height;
+    if (now < height) shrunk = true;
+    height = now;
+    if (sticky) container.scrollTop = container.scrollHeight;
+  });
   return {
     follow,
     watch(el: HTMLElement) {
+      height = 0;
       grown?.disconnect();
       grown?.observe(el);
       follow();
