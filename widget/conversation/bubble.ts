@@ -77,8 +77,6 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     if (wait) return void wait.then(() => paintProvisional(turn, bubble));
     if (turn.liveResets !== progress.resets) {
       bubble.body.replaceChildren();
-      // Its settled blocks are skipped by layout and paint once scrolled out of view (styles.ts).
-      bubble.body.classList.add('bc-live');
       turn.live = markdownCode().createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
       turn.liveResets = progress.resets;
     }
@@ -128,8 +126,6 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     const { life, user } = turn.t;
     if (life.phase !== 'recovering') clearTimeout(turn.frame);
     const bubble = turn.bubble!;
-    // Settled for good (or waiting on a look-up): its blocks are laid out and painted as any answer's.
-    if (life.phase !== 'streaming') bubble?.body.classList.remove('bc-live');
     // A regeneration that ended without an answer: the answer it was to replace shows again above it.
     const redo = turn.t.redo;
     if (redo?.[1] == 'regenerated' && /^(stopped|failed|interrupted)$/.test(life.phase)) markOld(redo[0]);

@@ -77,10 +77,6 @@ function messageNamer(lang: string) {
 }
 
 /**
- * `highlight` gives the code blocks of content about to be shown their head and colours (the code
- * module, once it is there); it is called only for content with a code block.
- */
-/**
  * Keeps the list at its end while the visitor is there: `follow` after a change, `watch` a new
  * last message (followed as it grows or is sized after it was placed), `toEnd` to go back to it.
  */
@@ -135,6 +131,10 @@ function endFollower(container: HTMLElement) {
   };
 }
 
+/**
+ * `highlight` gives the code blocks of content about to be shown their head and colours (the code
+ * module, once it is there); it is called only for content with a code block.
+ */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   const named = messageNamer(lang);
   const { follow, watch, toEnd } = endFollower(container);

@@ -152,9 +152,10 @@ export const CSS = `
    remembered), so a long answer costs its visible part: while it streams, when it is drawn at
    once and when a thread opens. Not the last block (it grows), nor one with the focus (paint
    containment would clip its outline), nor one with a formula (it may draw above or below its
-   lines, and paint containment would clip it there). Every block's size is remembered, the last one's too, so
-   one that stops being the last keeps its size. Containment keeps a block's children's margins
-   inside it, so the first and last ones, which collapsed through it before, are none. */
+   lines, and paint containment would clip it there). Every block's size is remembered, the last
+   one's too, so one that stops being the last keeps its size. Containment keeps a block's
+   children's margins inside it, so the first and last ones, which collapsed through it before,
+   are none. */
 .bc-body > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6) { contain-intrinsic-size: auto 24px; }
 .bc-body > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6):not(:last-child, :focus-within, :has(.bc-math)) { content-visibility: auto; }
 .bc-body > :is(ul, ol, blockquote) > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child > :first-child { margin-top: 0; }
