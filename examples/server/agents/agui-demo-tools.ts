@@ -69,15 +69,18 @@ export function parallelPlan(newId: NewId, d: number, toolPauseMs: number): Demo
   return { steps, ending: success };
 }
 
-/** A tool call named for a renderer the client advertised, its payload as the streamed arguments; the client draws it. */
-export function generatedUiPlan(newId: NewId, d: number, preamble: string, name: string, payload: unknown): DemoPlan {
+/**
+ * A tool call named for a renderer the client advertised, its payload as the streamed arguments;
+ * the client draws it. With `previewPauseMs`, the arguments stop halfway for that long, as a model
+ * writing a long view does, so the renderer's preview of the fields so far is on screen a while.
+ */
+export function generatedUiPlan(newId: NewId, d: number, preamble: string, name: string, payload: unknown, previewPauseMs = 0): DemoPlan {
   const messageId = newId('msg');
   const toolCallId = newId('tc');
+  const call = toolCall({ toolCallId, toolCallName: name, parentMessageId: messageId, args: json(payload) }, d, AGUI_ARGS_CHUNK_CHARS);
+  if (previewPauseMs > 0) call.splice(Math.floor(call.length / 2), 0, { pauseMs: previewPauseMs });
   return {
-    steps: [
-      ...textMessage(messageId, preamble, d),
-      ...toolCall({ toolCallId, toolCallName: name, parentMessageId: messageId, args: json(payload) }, d, AGUI_ARGS_CHUNK_CHARS),
-    ],
+    steps: [...textMessage(messageId, preamble, d), ...call],
     ending: { type: 'finished', pendingToolCallIds: [toolCallId] },
   };
 }

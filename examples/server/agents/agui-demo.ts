@@ -150,7 +150,7 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
   const scenario = pickAguiScenario(run);
   // Views that call the page's capability packs ("search the docs", "pets"), where it has them.
   const packView = run.answers.length === 0 && run.renderers.includes('sandbox') ? demoPackView(text, run.sandboxPacks ?? []) : null;
-  if (packView && (scenario === 'tool' || scenario === 'docs' || scenario === 'long')) return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, packView.view);
+  if (packView && (scenario === 'tool' || scenario === 'docs' || scenario === 'long')) return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, packView.view, toolPauseMs);
   if (isFixed(scenario)) return answer(FIXED_ANSWERS[scenario]);
   switch (scenario) {
     case 'resume':
@@ -223,7 +223,7 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
     case 'sandbox': {
       const view = demoView(text, run.sandboxKit)!;
       if (!view.view || !run.renderers.includes('sandbox')) return answer(view.answer);
-      return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, view.view);
+      return generatedUiPlan(newId, d, SANDBOX_PREAMBLE, SANDBOX_TOOL, view.view, toolPauseMs);
     }
   }
 }
