@@ -87,6 +87,7 @@ function endFollower(container: HTMLElement) {
   /** The last message's height as last laid out, and whether it was smaller than before. */
   let height = 0;
   let shrunk = false;
+  let last: HTMLElement | undefined;
   container.addEventListener('scroll', () => {
     const top = container.scrollTop;
     // Moving down (the list's own following too, whose event may come after more text did) keeps
@@ -118,7 +119,15 @@ function endFollower(container: HTMLElement) {
   });
   return {
     follow,
+    /**
+     * A message changed: the last one's growth is the observer's (same frame); asking for a frame
+     * of our own too would draw every live render twice.
+     */
+    changed(el: HTMLElement) {
+      if (!grown || el != last) follow();
+    },
     watch(el: HTMLElement) {
+      last = el;
       height = 0;
       grown?.disconnect();
       grown?.observe(el);
@@ -137,7 +146,7 @@ function endFollower(container: HTMLElement) {
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   const named = messageNamer(lang);
-  const { follow, watch, toEnd } = endFollower(container);
+  const { follow, changed, watch, toEnd } = endFollower(container);
   /** Each message is an article named for who said it and when. */
   const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), container.append(el), watch(el));
 
@@ -182,22 +191,22 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
           if (!el.querySelector(':scope>.bc-parts:not([hidden])')) el.classList.remove('bc-wide');
           prepare(content);
           replaceBlocks(body, content);
-          follow();
+          changed(el);
         },
         setStatus(next) {
           // Called on every live render: an unchanged status leaves the DOM alone.
           const key = JSON.stringify(next);
-          if (key == shownStatus) return follow();
+          if (key == shownStatus) return changed(el);
           shownStatus = key;
           drawStatus(status, next, strings);
-          follow();
+          changed(el);
         },
         setError(text, retry) {
           el.classList.add('bc-msg-error');
           body.replaceChildren(h('p', {}, [text]));
           status.replaceChildren();
           if (retry) body.append(actionButton(strings.retry, retry));
-          follow();
+          changed(el);
         },
       };
     },
