@@ -177,6 +177,8 @@ describe('conversation over the BailingHub backend', () => {
       });
       h.conversation.send('hello');
       await until(() => doneEvents(h).length === 1, 'the answer');
+      // The look in the next task may come after the answer (drawn at once) was seen.
+      await until(() => drawnInReadingTask !== undefined, 'the look after the reading task');
       if (ownTask !== null) expect(drawnInReadingTask).toBe(!ownTask);
       expect(h.root.querySelector('.bc-msg-assistant .bc-body')!.textContent!.replace(/\s+/g, '')).toBe(reply.replace(/\s+/g, ''));
     }
