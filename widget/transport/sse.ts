@@ -98,7 +98,8 @@ export async function readEventStream(
   try {
     let next = read();
     let lastBatch = -Infinity;
-    while (!stopped) {
+    // Every way out is a return inside: the end, an error, an abort, or the caller's stop.
+    for (;;) {
       let chunk = await next;
       const start = performance.now();
       let bytes = 0;
@@ -124,7 +125,6 @@ export async function readEventStream(
       lastBatch = performance.now();
       if (dense && bytes < TRICKLE_BYTES && gapMs > 0) await wait(gapMs, signal);
     }
-    return 'stopped';
   } finally {
     signal.removeEventListener('abort', cancel);
     cancel();
