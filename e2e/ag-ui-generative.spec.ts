@@ -53,10 +53,11 @@ test('a ui__sandbox tool call mounts the view; its send goes on as a message aft
     }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await ask(page, 'calculator');
-  await waitForAnswer(page);
   // The sandbox renderer's own preview, from the arguments parsed as far as they went: its
-  // placeholder text at the view's initialHeight.
-  expect(await page.evaluate(() => (window as any).previews)).toContain('Setting up the calculator…|330px');
+  // placeholder text at the view's initialHeight. Polled: right after the send, the Stop button
+  // that waitForAnswer waits to go may not be there yet.
+  await expect.poll(() => page.evaluate(() => (window as any).previews)).toContain('Setting up the calculator…|330px');
+  await waitForAnswer(page);
   const view = page.frameLocator('bailing-chat-widget .bc-part-ui iframe.sbx-frame');
   for (const key of ['6', '×', '7', '=']) await view.getByRole('button', { name: key, exact: true }).click();
   await expect(view.locator('#display')).toHaveText('42');
