@@ -65,10 +65,10 @@ function optionalModules() {
   return MODULE_TABLES.flatMap(([path, table]) => {
     const source = new RegExp(`const ${table} = [\\s\\S]*?\\n {4}\\};`).exec(readFileSync(path, 'utf8'))?.[0];
     if (!source) throw new Error(`${path}: no \`const ${table} = … { … };\` table`);
-    const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),(?: \/\/ lazy: .*)?$/gm)].map(([, name, spec]) => {
+    const modules = [...source.matchAll(/^\s*'([A-Za-z0-9/-]+)': \(\) => import\('([^']+)'\),(?: \/\/ (lazy): .*)?$/gm)].map(([, name, spec, lazy]) => {
       const file = ['.ts', '/index.ts'].map((ext) => join(dirname(path), spec + ext)).find((f) => existsSync(f));
       if (!file) throw new Error(`${path}: the source of module "${name}" (${spec}) does not exist`);
-      return [name, file];
+      return [name, file, !!lazy];
     });
     // Every import() in the table must be a line this parser understood.
     const imports = source.split('\n').filter((line) => /=>\s*import\(/.test(line) && !/^\s*(\/\/|\*)/.test(line)).length;
@@ -173,6 +173,21 @@ const staticBundledModules = {
 };
 
 /**
+ * esbuild wraps each file that a bundled `import()` reaches, and all that file imports, in a lazy
+ * initializer. In dist/widget.js only the `// lazy:` modules (staticBundledModules) may be reached
+ * so: a stray `import()` of a bundled file (loadLanguage's in widget/modules.ts, once) wrapped most
+ * of the core, 1.6 KB of gzip -9, and undid TOGETHER_FIRST's layout. Reads the unminified bundle's
+ * metafile; fails the build naming any other `import()`.
+ */
+function onlyLazyImports({ metafile }) {
+  const lazy = new Set(optionalModules().filter(([, , isLazy]) => isLazy).map(([, file]) => file.split('\\').join('/')));
+  const stray = Object.entries(metafile.inputs).flatMap(([from, input]) =>
+    input.imports.filter((i) => i.kind == 'dynamic-import' && !i.external && !lazy.has(i.path)).map((i) => `${from} imports ${i.path}`),
+  );
+  if (stray.length) throw new Error(`build.mjs (onlyLazyImports): dist/widget.js wraps in lazy initializers what these import()s reach (${stray.join('; ')}); make each import() dead code where esbuild parses it, or mark its module table line \`// lazy: …\``);
+}
+
+/**
  * gzip -9 reads 32 KB back, so what looks alike compresses best side by side. Left where their
  * modules fall, the widget's six stylesheets lie tens of KB apart in dist/widget.js. First in the
  * file, together, and followed by the modules that build what they style (the uploader, the
@@ -180,7 +195,10 @@ const staticBundledModules = {
  * (measured 2026-12-02: 79,210 → 77,822 B; the sheets alone 715 B, the rest by trying each module
  * at the end of the list and keeping those that shrank the file). Only the drop-in is laid out so:
  * the split build's modules are files of their own. An order is a measurement, not a rule: after a
- * large change, try again.
+ * large change, try again (2026-12-04, with the core no longer in lazy initializers: page-context.ts
+ * added, -74 B). A module placed here runs its top level earlier: in an import cycle that can read a
+ * neighbour's constant before it is set (i18n.ts or english.ts here would leave EN_ALL without the
+ * core's English), so check that the bundle still works.
  */
 const TOGETHER_FIRST = [
   'widget/ui/styles.ts',
@@ -194,6 +212,7 @@ const TOGETHER_FIRST = [
   'widget/ids.ts',
   'widget/ui/extras.ts',
   'widget/ui/contrast.ts',
+  'widget/embed/page-context.ts',
 ];
 const stylesTogether = {
   name: 'styles-together',
@@ -441,10 +460,12 @@ const TERSER = {
 
 /**
  * Bundles `entry` to `outfile` (esbuild, then terser), with a source map chained to the TypeScript
- * sources beside it. Returns the unminified size, for the report.
+ * sources beside it; `check`, if given, is called with the unminified build and its metafile.
+ * Returns the unminified size, for the report.
  */
-async function bundle(entry, outfile, options) {
-  const raw = await build({ ...common, ...options, entryPoints: [entry], write: false, minify: false });
+async function bundle(entry, outfile, options, check) {
+  const raw = await build({ ...common, ...options, entryPoints: [entry], write: false, minify: false, metafile: !!check });
+  check?.(raw);
   const bundled = await build({ ...common, ...options, entryPoints: [entry], outfile, minify: true, sourcemap: 'external', write: false });
   const js = bundled.outputFiles.find((f) => f.path.endsWith('.js')).text;
   const map = bundled.outputFiles.find((f) => f.path.endsWith('.map')).text;
@@ -457,7 +478,7 @@ async function bundle(entry, outfile, options) {
 
 /** What the report prints and the budgets check: `[file, raw bytes]`. */
 const sized = [];
-sized.push(['dist/widget.js', await bundle('builds/widget.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules, stylesTogether] })]);
+sized.push(['dist/widget.js', await bundle('builds/widget.ts', 'dist/widget.js', { format: 'iife', ...defines(false), plugins: [...common.plugins, valuesOnly, staticBundledModules, stylesTogether] }, onlyLazyImports)]);
 sized.push([`${SPLIT_DIR}/widget.js`, await bundle('builds/widget.ts', `${SPLIT_DIR}/widget.js`, { format: 'iife', ...defines(true) })]);
 // The split build's modules: ES modules the split widget.js imports from beside itself.
 const written = new Set([`${SPLIT_DIR}/widget.js`, `${SPLIT_DIR}/widget.js.map`]);

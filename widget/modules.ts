@@ -4,8 +4,11 @@
 //
 // `__BAILING_SPLIT__` is fixed at build time (esbuild `define`):
 // - false (dist/widget.js, dist/esm): each `import()` below names its source with a string literal,
-//   so esbuild puts the module into the one bundle behind a lazy initializer: its top level runs on
-//   first use and nothing is fetched. A hub that serves only widget.js (BailingHub does) gets it all.
+//   so esbuild puts the module into the one bundle and nothing is fetched. In dist/widget.js a line
+//   ending `// lazy: …` stays behind a lazy initializer (its top level runs on first use); the
+//   others are imported statically (build.mjs, staticBundledModules), and no other `import()` of a
+//   bundled file may stay (build.mjs, onlyLazyImports). A hub that serves only widget.js
+//   (BailingHub does) gets it all.
 // - true (dist/split/widget.js): the table is dead code, esbuild leaves the modules out, and the
 //   first use imports `<name>.js` from beside the script.
 
@@ -54,12 +57,16 @@ export type FileLang = (typeof LANGUAGE_FILES)[number];
 
 declare const __BAILING_LANGUAGES_BESIDE__: boolean;
 
-// Not a table of `name: () => import(…)` lines: build.mjs would bundle those into widget.js.
-const bundledLanguage = (lang: FileLang) => (lang == 'ar' ? import('./ui/i18n/ar') : lang == 'es' ? import('./ui/i18n/es') : import('./ui/i18n/ja'));
-
 /** Language `lang`'s table: from its file beside widget.js (bundled in dist/esm). Rejects when it cannot be fetched or evaluated. */
 export function loadLanguage(lang: FileLang, scriptSrc: string): Promise<LangTable> {
-  if (!__BAILING_LANGUAGES_BESIDE__) return bundledLanguage(lang).then((module) => module.strings);
+  // Not a table of `name: () => import(…)` lines: build.mjs would bundle those into widget.js. And
+  // written inside this `if`, not as a helper of its own: esbuild drops an `import()` that is dead
+  // where it is parsed. Any other `import()` of a file it bundles makes it wrap that file and all it
+  // imports (the English table, and from there most of the core) in lazy initializers: 1.6 KB of
+  // gzip -9 in dist/widget.js, and its stylesheets no longer together (build.mjs, TOGETHER_FIRST).
+  if (!__BAILING_LANGUAGES_BESIDE__) {
+    return (lang == 'ar' ? import('./ui/i18n/ar') : lang == 'es' ? import('./ui/i18n/es') : import('./ui/i18n/ja')).then((module) => module.strings);
+  }
   return Promise.all([
     importBeside(`i18n/${lang}`, scriptSrc).then((module) => (module as { default: unknown }).default),
     loadModule('i18n/english', scriptSrc),
