@@ -3,7 +3,7 @@ import { initialTurn, reduceTurn, type TurnState } from './bailing-stream';
 import { parseStreamEvent } from './bailing';
 import { fakeBody, fakeFetch, fakeResponse, RECORDED_STREAM, seeded, sse } from './fixtures/fake-fetch';
 import { MAX_RETRY_MS } from './reconnect';
-import { MAX_EVENT_CHARS, READ_GAP_MS, readEventStream, streamJob, type StreamEnd, type StreamJobOptions } from './sse';
+import { MAX_EVENT_CHARS, readEventStream, streamJob, type StreamEnd, type StreamJobOptions } from './sse';
 
 const URL_ = 'https://hub.example.com/chat/store_assistant/events/job_7f3a';
 
@@ -353,52 +353,5 @@ describe('an event longer than MAX_EVENT_CHARS ends the stream, fatally, with wh
     expect(r.end).toEqual({ kind: 'fatal', message: `GET ${URL_}: an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream` });
     expect(f.calls).toHaveLength(1);
     expect(r.final.text).toBe('Hi');
-  });
-});
-
-describe('readEventStream: a stream that trickles in is read in batches', () => {
-  /** `count` one-event chunks, one each `everyMs`, on fake clocks; the times each event was handed over. */
-  async function trickle(count: number, everyMs: number, gapMs?: number): Promise<number[]> {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      let timer: ReturnType<typeof setTimeout>;
-      let sent = 0;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          const next = () => {
-            controller.enqueue(new TextEncoder().encode(`data: ${sent}\n\n`));
-            if (++sent == count) controller.close();
-            else timer = setTimeout(next, everyMs);
-          };
-          next();
-        },
-        cancel: () => clearTimeout(timer),
-      });
-      const at: number[] = [];
-      const t0 = Date.now();
-      const read = readEventStream(body, new AbortController().signal, () => void at.push(Date.now() - t0), undefined, gapMs);
-      await vi.advanceTimersByTimeAsync(count * everyMs + 10 * READ_GAP_MS);
-      expect(await read).toBe('ended');
-      return at;
-    } finally {
-      vi.useRealTimers();
-    }
-  }
-  const batches = (at: number[]) => new Set(at).size;
-
-  it.each([
-    // Every 2 ms: after the first two, one batch per READ_GAP_MS, every event in order.
-    { everyMs: 2, gapMs: undefined, most: 2 + Math.ceil((100 * 2) / READ_GAP_MS) },
-    // Sparser than the gap: each event as it comes, no wait added.
-    { everyMs: 50, gapMs: undefined, most: 100 },
-    // gapMs 0: each chunk as it comes, however dense.
-    { everyMs: 2, gapMs: 0, most: 100 },
-  ])('one event every $everyMs ms, gapMs $gapMs: at most $most hand-overs', async ({ everyMs, gapMs, most }) => {
-    const at = await trickle(100, everyMs, gapMs);
-    expect(at).toHaveLength(100);
-    expect(batches(at)).toBeLessThanOrEqual(most);
-    if (most == 100) expect(batches(at)).toBe(100);
-    // Never later than one gap after the event was sent.
-    at.forEach((t, i) => expect(t - i * everyMs).toBeLessThanOrEqual(READ_GAP_MS + everyMs));
   });
 });

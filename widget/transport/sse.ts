@@ -2,6 +2,7 @@
 // This shell only moves bytes and keeps the `Last-Event-ID` cursor. It never POSTs: re-sending a
 // create-job request would start a second answer (DESIGN.md §4).
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { streamFetch } from './stream-fetch';
 import { classifyResponse, createReconnectPolicy, parseRetryAfter, type ReconnectOptions } from './reconnect';
 
 /** Events after which the hub closes a job's stream (DESIGN.md §4). */
@@ -22,7 +23,7 @@ export interface StreamJobOptions {
    * the caller's. A throw rejects `streamJob`: a caller's bug is not a network error to retry.
    */
   onEvent(name: string, data: string, id?: string): void;
-  /** Default: the global `fetch`. */
+  /** Default: streamFetch (stream-fetch.ts), the global `fetch` read off the main thread. */
   fetch?: typeof fetch;
   /** Cursor to resume from, e.g. after a page reload. */
   lastEventId?: string;
@@ -40,21 +41,8 @@ export interface StreamJobOptions {
  */
 export const MAX_EVENT_CHARS = 1 << 20;
 
-/**
- * How long a stream that trickles in (a batch under TRICKLE_BYTES) waits before its next read.
- * The browser queues each network packet as a chunk of its own; reading them one by one costs a
- * resumption of this loop, a parse and a turn of the reducer each, so after a short wait every
- * chunk queued meanwhile is read and handed over at once. Text that piles up (a bigger batch) is
- * read at once. Well under the live render's 150 ms, so nothing shows later.
- */
-export const READ_GAP_MS = 32;
-const TRICKLE_BYTES = 2048;
-/** Chunks closer than this are a dense stream, worth the wait; sparser ones are read as they come. */
-const DENSE_MS = 10;
-
 const ABORTED: StreamEnd = { kind: 'aborted' };
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
-const NOTHING_QUEUED = Promise.resolve(null);
 
 /**
  * Reads an SSE body, handing over each event in order until `onEvent` returns true (the stream is
@@ -62,15 +50,14 @@ const NOTHING_QUEUED = Promise.resolve(null);
  * `aborted`, or the Error of a failed read (a dropped connection) or of an event longer than
  * MAX_EVENT_CHARS (`fatal`: the same stream again would send it again); rejects only with what
  * `onEvent` throws (a caller's bug is not a network error to retry). The body is cancelled in
- * every case, so no connection is left open. Shared by every wire that streams SSE. `gapMs`:
- * READ_GAP_MS by default, 0 reads every chunk as it comes.
+ * every case, so no connection is left open. Shared by every wire that streams SSE; a trickling
+ * stream's chunks come batched from streamFetch (stream-fetch.ts).
  */
 export async function readEventStream(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   onEvent: (event: EventSourceMessage) => boolean | void,
   onRetry?: (ms: number) => void,
-  gapMs = READ_GAP_MS,
 ): Promise<'stopped' | 'ended' | 'aborted' | (Error & { fatal?: true })> {
   const reader = body.getReader();
   // Stream mode keeps a multibyte character split across chunks whole; the decoder also drops
@@ -93,38 +80,16 @@ export async function readEventStream(
   // A fetch that does not tie the body to the signal would leave read() pending forever.
   const cancel = () => void reader.cancel().catch(noop);
   signal.addEventListener('abort', cancel);
-  let raw: Promise<ReadableStreamReadResult<Uint8Array>>;
-  const read = () => (raw = reader.read()).catch(asError);
   try {
-    let next = read();
-    let lastBatch = -Infinity;
-    // Every way out is a return inside: the end, an error, an abort, or the caller's stop.
-    for (;;) {
-      let chunk = await next;
-      const start = performance.now();
-      let bytes = 0;
-      let chunks = 0;
-      // This chunk and every one already queued behind it (a queued read settles at once).
-      for (;;) {
-        if (signal.aborted) return 'aborted';
-        if (chunk instanceof Error) return chunk;
-        if (chunk.done) return 'ended';
-        bytes += chunk.value.byteLength;
-        chunks++;
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-        if (tooLong) return Object.assign(new Error(`an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream`), { fatal: true as const });
-        if (stopped) return 'stopped';
-        next = read();
-        // Raced unwrapped: `next` settles a microtask after the read it wraps.
-        const queued = gapMs > 0 && (await Promise.race([raw!, NOTHING_QUEUED]).catch(() => null));
-        if (!queued) break;
-        chunk = queued;
-      }
-      // Dense: more than one chunk was queued, or this one came right after the last batch.
-      const dense = chunks > 1 || start - lastBatch < DENSE_MS;
-      lastBatch = performance.now();
-      if (dense && bytes < TRICKLE_BYTES && gapMs > 0) await wait(gapMs, signal);
+    while (!stopped) {
+      const chunk = await reader.read().catch(asError);
+      if (signal.aborted) return 'aborted';
+      if (chunk instanceof Error) return chunk;
+      if (chunk.done) return 'ended';
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      if (tooLong) return Object.assign(new Error(`an event over ${MAX_EVENT_CHARS} characters (MAX_EVENT_CHARS) ended the stream`), { fatal: true as const });
     }
+    return 'stopped';
   } finally {
     signal.removeEventListener('abort', cancel);
     cancel();
@@ -150,7 +115,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function streamJob(options: StreamJobOptions): Promise<StreamEnd> {
   const { url, signal, onEvent } = options;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? streamFetch;
   const sleep = options.sleep ?? wait;
   const policy = createReconnectPolicy(options.policy);
   let lastId = options.lastEventId;

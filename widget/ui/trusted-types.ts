@@ -2,13 +2,15 @@
 // 'script'`, a string assigned to an HTML sink throws unless it is a TrustedHTML. The widget
 // builds its DOM with createElement and text nodes; only two things still need markup:
 // the `srcdoc` of a sandbox frame (a document is markup) and the decoding of one character
-// reference (markdown-dom.ts). Each call site says why its string is safe. The page allows the
-// policy by name: `trusted-types bailing-chat` (README, "Trusted Types").
+// reference (markdown-dom.ts); and one script URL, the blob: of the worker that reads streams
+// (stream-fetch.ts). Each call site says why its string is safe. The page allows the policy by
+// name: `trusted-types bailing-chat` (README, "Trusted Types").
 
 export const TRUSTED_TYPES_POLICY = 'bailing-chat';
 
-type Policy = { createHTML(text: string): unknown };
-type TrustedTypesLike = { defaultPolicy?: unknown; createPolicy(name: string, rules: { createHTML(text: string): string }): Policy };
+type Rules = { createHTML(text: string): string; createScriptURL(text: string): string };
+type Policy = { [sink in keyof Rules]: (text: string) => unknown };
+type TrustedTypesLike = { defaultPolicy?: unknown; createPolicy(name: string, rules: Rules): Policy };
 /** The page's Trusted Types, where the browser has them. */
 export const pageTrustedTypes = (): TrustedTypesLike | undefined => (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
 
@@ -17,22 +19,24 @@ export const pageTrustedTypes = (): TrustedTypesLike | undefined => (window as {
  * one the page could reach would undo its Trusted Types. The function gives `html` as the page's
  * Trusted Types want it (a TrustedHTML of the policy, or the string itself where the page does not
  * enforce them); when the page forbids the name, `refused` is logged once and strings go as they are
- * (the sink then refuses them). Not a sanitizer: only for markup its caller made safe.
+ * (the sink then refuses them). `sink`: createScriptURL for a script's URL. Not a sanitizer: only
+ * for markup (or a URL) its caller made safe.
  */
-export function identityPolicy(name: string, refused: string): (html: string) => string {
+export function identityPolicy(name: string, refused: string): (text: string, sink?: keyof Rules) => string {
   let policy: Policy | null | undefined;
-  return (html) => {
+  const same = (text: string) => text;
+  return (text, sink = 'createHTML') => {
     const tt = pageTrustedTypes();
-    if (!tt) return html;
+    if (!tt) return text;
     if (policy === undefined) {
       policy = null;
       try {
-        policy = tt.createPolicy(name, { createHTML: (text) => text });
+        policy = tt.createPolicy(name, { createHTML: same, createScriptURL: same });
       } catch {
         console.error(refused);
       }
     }
-    return (policy ? policy.createHTML(html) : html) as string;
+    return (policy ? policy[sink](text) : text) as string;
   };
 }
 

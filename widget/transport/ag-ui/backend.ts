@@ -37,7 +37,7 @@ export interface AgUiBackendOptions {
   onState?(state: unknown): void;
   /** A RAW or CUSTOM event, for the host page. */
   onEvent?(event: AgUiEvent): void;
-  /** Default: the global `fetch`. */
+  /** Default: streamFetch (stream-fetch.ts), the global `fetch` read off the main thread. */
   fetch?: typeof fetch;
   /** More of `client_capabilities` beside `renderers` (the capability packs' lines), once known. */
   capabilities?(): Promise<Record<string, unknown> | undefined> | undefined;

@@ -1,0 +1,173 @@
+// A streamed response read off the page's main thread. The browser hands a page every network
+// packet of a stream as a task of its own (a watcher, a read, a microtask checkpoint: about half a
+// millisecond each on a 2-core machine), whether or not anything reads it; an answer paced at
+// 2 ms per delta is thousands of them. A dedicated worker takes the packets instead and posts
+// them in batches, at most one per PUMP_GAP_MS (the first at once, the last as the body ends), so
+// the page sees a few dozen messages. Where the page forbids a worker made from a blob: URL (its
+// CSP's `worker-src`, or Trusted Types), the same pump runs on the main thread, batching alike:
+// the answer is the same, only the cost differs. The browser reports a refusal (console, CSP
+// reports), so a page that shows a CSP that may forbid it (a <meta> one that names where scripts
+// or workers may come from, or nonces on its scripts, which a strict CSP's header asks for) is not
+// asked, and a refusal by a CSP header the widget cannot see is
+// remembered in the visitor's storage and not tried again on that site.
+import { trustedHTML } from '../ui/trusted-types';
+
+/**
+ * How often at most a stream's bytes are handed to the page (ms). Chunks closer than this are
+ * joined; a sparser stream is handed over as it comes. Well under the live render's 150 ms.
+ */
+export const PUMP_GAP_MS = 32;
+
+/** What the pump posts: the head (status and headers), a batch of bytes, the end, or a failure. */
+type Post = (kind: 0 | 1 | 2 | 3, value?: unknown) => void;
+
+/**
+ * Fetches `url` and posts what comes back, batched. Self-contained: the worker's source is this
+ * function's text, so it names nothing outside itself but the globals of both scopes.
+ */
+export async function pump(url: string, init: RequestInit, post: Post, doFetch: typeof fetch, gap: number): Promise<void> {
+  let held: Uint8Array[] = [];
+  let size = 0;
+  let last = -1e9;
+  let timer: ReturnType<typeof setTimeout> | 0 = 0;
+  const flush = () => {
+    clearTimeout(timer as number);
+    timer = 0;
+    if (!size) return;
+    const out = new Uint8Array(size);
+    size = 0;
+    for (const chunk of held) out.set(chunk, size), (size += chunk.length);
+    held = [];
+    size = 0;
+    last = performance.now();
+    post(1, out);
+  };
+  try {
+    const res = await doFetch(url, init);
+    post(0, [res.status, [...res.headers]]);
+    const reader = res.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      held.push(chunk.value);
+      size += chunk.value.length;
+      const wait = last + gap - performance.now();
+      if (wait <= 0) flush();
+      else timer ||= setTimeout(flush, wait);
+    }
+    flush();
+    post(2);
+  } catch (error) {
+    flush();
+    post(3, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The worker: one pump per request, `[id, url, init]` starts one, `[id]` aborts it. */
+const WORKER_MAIN = (pumpFn: typeof pump, gap: number) => {
+  const running: Record<number, AbortController> = {};
+  onmessage = ({ data: [id, url, init] }: MessageEvent) => {
+    if (!url) return running[id]?.abort();
+    const stop = (running[id] = new AbortController());
+    void pumpFn(url, { ...init, signal: stop.signal }, (kind, value) => {
+      if (kind > 1) delete running[id];
+      (postMessage as (message: unknown, transfer: Transferable[]) => void)([id, kind, value], value instanceof Uint8Array ? [value.buffer] : []);
+    }, fetch, gap);
+  };
+};
+
+type Listener = (kind: 0 | 1 | 2 | 3, value?: unknown) => void;
+let worker: Worker | null | undefined;
+/** Requests the worker has taken and not ended: what to call with its posts, and how to run them here instead. */
+const listening = new Map<number, [Listener, () => void]>();
+let heard = false;
+let ids = 0;
+
+/** Where a refusal is remembered (localStorage of the page's origin). */
+export const REFUSED_KEY = 'bailing-chat-worker-refused';
+const refusedHere = () => {
+  try {
+    localStorage.setItem(REFUSED_KEY, '1');
+  } catch {}
+};
+
+/** The page's worker, made at the first stream; null where the page refuses one (then for good). */
+function pageWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    if (localStorage.getItem(REFUSED_KEY) || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
+    // The URL is kept for the page's life: one, a few hundred bytes. Its script is this module's
+    // own code (the pump), so it is as safe as the widget itself: Trusted Types' policy passes it.
+    worker = new Worker(trustedHTML(URL.createObjectURL(new Blob([`(${WORKER_MAIN})(${pump},${PUMP_GAP_MS})`], { type: 'text/javascript' })), 'createScriptURL'));
+    worker.onmessage = ({ data: [id, kind, value] }) => {
+      heard = true;
+      const entry = listening.get(id);
+      if (kind > 1) listening.delete(id);
+      entry?.[0](kind, value);
+    };
+    // A refused worker (the page's CSP) only says so by this event, before it ever posts: its
+    // requests run here instead. After a post it is a worker that failed: nothing to run again.
+    worker.onerror = () => {
+      if (heard) return;
+      refusedHere();
+      worker = null;
+      for (const [, [, here]] of listening) here();
+      listening.clear();
+    };
+  } catch {
+    // Storage that throws, or Trusted Types that refuse the URL (the policy's name not allowed).
+    worker = null;
+  }
+  return worker;
+}
+
+/**
+ * `fetch` for a streamed response, read in a worker where the page allows one (`doFetch` given:
+ * the owner's own fetch, which only the page can call, so read here). The Response it resolves is
+ * the page's own: the status and headers, and a body of the batched bytes.
+ * `init.signal` aborts as fetch's does.
+ */
+export function streamFetch(url: string, init: RequestInit & { signal: AbortSignal }, doFetch?: typeof fetch): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const { signal } = init;
+    const id = ++ids;
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let cancel = () => {};
+    let over = false;
+    const fail = (error: unknown) => (body ? body.error(error) : reject(error));
+    // The signal, or the reader cancelling the body: the pump stops, nothing more is handed over.
+    const abort = () => {
+      if (over) return;
+      over = true;
+      cancel();
+      listening.delete(id);
+      signal.removeEventListener('abort', abort);
+      fail(signal.reason ?? new DOMException('The request was aborted', 'AbortError'));
+    };
+    const listener: Listener = (kind, value) => {
+      if (over) return;
+      if (kind == 0) {
+        const [status, headers] = value as [number, [string, string][]];
+        // A body-less status (204, 205, 304) takes no stream: Response would refuse it.
+        const stream = new ReadableStream<Uint8Array>({ start: (c) => void (body = c), cancel: abort });
+        resolve(new Response([204, 205, 304].includes(status) ? null : stream, { status, headers }));
+      } else if (kind == 1) body!.enqueue(value as Uint8Array);
+      else if (kind == 2) body!.close();
+      else fail(new TypeError(value as string));
+      if (kind > 1) (over = true), signal.removeEventListener('abort', abort);
+    };
+    const here = () => {
+      const stop = new AbortController();
+      cancel = () => stop.abort();
+      void pump(url, { ...init, signal: stop.signal }, listener, doFetch ?? fetch, PUMP_GAP_MS);
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort);
+    const via = !doFetch && typeof Worker == 'function' ? pageWorker() : null;
+    if (!via) return here();
+    listening.set(id, [listener, here]);
+    cancel = () => via.postMessage([id]);
+    const { signal: _, ...plain } = init;
+    via.postMessage([id, url, plain]);
+  });
+}
