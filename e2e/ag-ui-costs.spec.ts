@@ -9,47 +9,37 @@ import type { Page } from '@playwright/test';
 const STEPS = 16_000;
 
 /**
- * Records, in the page, when the agent's response arrived (`start`), when the run's answer was
- * done (`done`), when a 10 ms timer ran next after that (`responsive`: the page could take input
+ * Records, in the page, when the question was sent (`start`: the widget reads the agent's stream
+ * in a worker, so the page's own fetch never sees the response), when the run's answer was done
+ * (`done`), when a 10 ms timer ran next after that (`responsive`: the page could take input
  * again), and the longest gap between two of its ticks (the main thread's longest block).
  */
 async function watchTiming(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __timing: { start?: number; done?: number; responsive?: number; longest: number }; fetch: typeof fetch };
-    const timing = (w.__timing = { longest: 0 } as { start?: number; done?: number; responsive?: number; longest: number });
-    const original = w.fetch;
-    w.fetch = (async (...args: Parameters<typeof fetch>) => {
-      const response = await original(...args);
-      if (String(args[0] instanceof Request ? args[0].url : args[0]).includes('/agui/') && timing.start === undefined) {
-        timing.start = performance.now();
-        let last = timing.start;
-        const tick = setInterval(() => {
-          const now = performance.now();
-          timing.longest = Math.max(timing.longest, now - last);
-          last = now;
-          if (timing.done === undefined) return;
-          timing.responsive = now;
-          clearInterval(tick);
-        }, 10);
-      }
-      return response;
-    }) as typeof fetch;
+  await page.evaluate(() => {
+    const w = window as unknown as { __timing: { start: number; done?: number; responsive?: number; longest: number }; BailingChat: { on(n: string, f: () => void): void } };
+    const timing = (w.__timing = { start: performance.now(), longest: 0 });
+    w.BailingChat.on('done', () => (timing.done = performance.now()));
+    let last = timing.start;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      timing.longest = Math.max(timing.longest, now - last);
+      last = now;
+      if (timing.done === undefined) return;
+      timing.responsive = now;
+      clearInterval(tick);
+    }, 10);
   });
 }
 
 test(`${STEPS} STEP_STARTED events: the run finishes and the page stays responsive; the newest steps are drawn, the others counted`, async ({ page, server }) => {
   test.setTimeout(120_000);
-  await watchTiming(page);
   await serveStream(page, ({ threadId, runId }) => {
     let body = '';
     for (let i = 0; i < STEPS; i++) body += frame({ type: 'STEP_STARTED', stepName: `step ${i}` });
     return body + [{ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'All steps started.' }, { type: 'TEXT_MESSAGE_END', messageId: 'm1' }, { type: 'RUN_FINISHED', threadId, runId }].map(frame).join('');
   });
   await openAgent(page, server.url);
-  await page.evaluate(() => {
-    const w = window as unknown as { __timing: { done?: number }; BailingChat: { on(n: string, f: () => void): void } };
-    w.BailingChat.on('done', () => (w.__timing.done = performance.now()));
-  });
+  await watchTiming(page);
   await ask(page, 'many steps');
   await expect(lastAssistant(page).locator('.bc-body')).toHaveText('All steps started.', { timeout: 100_000 });
   await waitForAnswer(page);
@@ -57,8 +47,8 @@ test(`${STEPS} STEP_STARTED events: the run finishes and the page stays responsi
   const timing = await page.evaluate(() => (window as unknown as { __timing: { start: number; done: number; responsive: number; longest: number } }).__timing);
   const finished = timing.done - timing.start;
   const responsive = timing.responsive - timing.start;
-  console.log(`${STEPS} steps: first event to done ${Math.round(finished)} ms, to the page responsive ${Math.round(responsive)} ms; longest main-thread block ${Math.round(timing.longest)} ms`);
-  expect(responsive, 'first event to the page responsive after the answer, ms').toBeLessThan(8_000);
+  console.log(`${STEPS} steps: sent to done ${Math.round(finished)} ms, to the page responsive ${Math.round(responsive)} ms; longest main-thread block ${Math.round(timing.longest)} ms`);
+  expect(responsive, 'sent to the page responsive after the answer, ms').toBeLessThan(8_000);
   expect(timing.longest, 'longest main-thread block, ms').toBeLessThan(4_000);
   // The newest MAX_SHOWN_STEPS (200) are drawn, the earlier ones counted in one line.
   const names = page.locator('bailing-chat-widget .bc-steps .bc-part-name');
