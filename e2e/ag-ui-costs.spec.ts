@@ -16,8 +16,9 @@ const STEPS = 16_000;
  */
 async function watchTiming(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __timing: { start: number; done?: number; responsive?: number; longest: number }; BailingChat: { on(n: string, f: () => void): void } };
-    const timing = (w.__timing = { start: performance.now(), longest: 0 });
+    type Timing = { start: number; done?: number; responsive?: number; longest: number };
+    const w = window as unknown as { __timing: Timing; BailingChat: { on(n: string, f: () => void): void } };
+    const timing: Timing = (w.__timing = { start: performance.now(), longest: 0 });
     w.BailingChat.on('done', () => (timing.done = performance.now()));
     let last = timing.start;
     const tick = setInterval(() => {
