@@ -35,8 +35,8 @@ export async function pump(url: string, init: RequestInit, post: Post, doFetch: 
     timer = 0;
     if (!size) return;
     const out = new Uint8Array(size);
-    size = 0;
-    for (const chunk of held) out.set(chunk, size), (size += chunk.length);
+    let at = 0;
+    for (const chunk of held) out.set(chunk, at), (at += chunk.length);
     held = [];
     size = 0;
     last = performance.now();
