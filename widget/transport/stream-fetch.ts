@@ -152,7 +152,8 @@ export function streamFetch(url: string, init: RequestInit & { signal: AbortSign
         const stream = new ReadableStream<Uint8Array>({ start: (c) => void (body = c), cancel: abort });
         resolve(new Response([204, 205, 304].includes(status) ? null : stream, { status, headers }));
       } else if (kind == 1) body!.enqueue(value as Uint8Array);
-      else if (kind == 2) body!.close();
+      // A body-less status has no stream to close.
+      else if (kind == 2) body?.close();
       else fail(new TypeError(value as string));
       if (kind > 1) (over = true), signal.removeEventListener('abort', abort);
     };
