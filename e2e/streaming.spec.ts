@@ -221,8 +221,9 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   // The detector: while the answer streams, the reference above the definition is a link (to
   // all of its URL: the whole text was drawn).
   await expect(body.locator('a', { hasText: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
-  // While it streams, the blocks above the growing one are skipped by layout and paint out of view.
-  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['auto', 'visible']);
+  // While it streams, every block is laid out: none is skipped out of view (styles.ts).
+  await expect(body).toHaveClass(/bc-streamed/);
+  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['visible', 'visible']);
   // The reply goes on after the URL with words that are no title: no definition, no reference link.
   const reply = `${streamed} is where it was`;
   await job.step([], reply);
@@ -230,9 +231,15 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   // What the final render draws of `reply` (widget/markdown/markdown.live.test.ts holds the live render to renderFinal).
   const link = 'href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow"';
   expect(await body.innerHTML()).toBe(`<p>See [the docs][ref].</p><p>More text.</p><p>[ref]: <a ${link}>https://example.com/docs</a> is where it was</p>`);
-  // Settled, its blocks but the last are still skipped out of view, as every answer's are.
-  await expect(body).not.toHaveClass(/bc-live/);
-  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['auto', 'auto', 'visible']);
+  // Settled, it stays as it was laid out; drawn again from the history, its blocks but the last
+  // are skipped out of view, as every answer's drawn at once are.
+  expect(await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility))).toEqual(['visible', 'visible', 'visible']);
+  await loadWidget(page, server.url);
+  await page.evaluate(() => (window as any).BailingChat.open());
+  await expect(lastAssistant(page).locator('.bc-body')).not.toHaveClass(/bc-streamed/);
+  const restored = await lastAssistant(page).locator('.bc-body').evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility));
+  expect(restored.length).toBeGreaterThan(1);
+  expect(restored).toEqual([...restored.slice(0, -1).map(() => 'auto'), 'visible']);
 });
 
 test('a tool round shows a working step, and its provisional talk is discarded; the answer keeps a step line, also after a reload', async ({ page, server }) => {

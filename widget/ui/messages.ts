@@ -48,6 +48,13 @@ export interface MessageList {
   follow(): void;
   /** Force the end into view (the visitor just sent a message). */
   toEnd(): void;
+  /**
+   * Keep the end in view now, if the visitor was there: the list is laid out in this task. For a
+   * change made outside a frame (a live render, in a timer's task), whose scroll is then drawn in
+   * the frame that draws the change; a scroll made inside a frame is only reported (its `scroll`
+   * event) in the next one, a second frame for every render.
+   */
+  keepEnd(): void;
 }
 
 /**
@@ -137,6 +144,9 @@ function endFollower(container: HTMLElement) {
       sticky = true;
       follow();
     },
+    keepEnd() {
+      if (sticky) container.scrollTop = container.scrollHeight;
+    },
   };
 }
 
@@ -146,7 +156,7 @@ function endFollower(container: HTMLElement) {
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   const named = messageNamer(lang);
-  const { follow, changed, watch, toEnd } = endFollower(container);
+  const { follow, changed, watch, toEnd, keepEnd } = endFollower(container);
   /** Each message is an article named for who said it and when. */
   const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), container.append(el), watch(el));
 
@@ -222,6 +232,7 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
     },
     follow,
     toEnd,
+    keepEnd,
   };
 }
 
