@@ -86,11 +86,16 @@ const listening = new Map<number, [Listener, () => void]>();
 let heard = false;
 let ids = 0;
 
-/** Where a refusal is remembered (localStorage of the page's origin). */
+/** Where a refusal is remembered (localStorage of the page's origin): when it was, in ms. */
 export const REFUSED_KEY = 'bailing-chat-worker-refused';
+/**
+ * How long a refusal is remembered (ms): a site that comes to allow the worker (or a worker that
+ * failed for another reason) gets it again after a week, at the cost of one report a week.
+ */
+export const REFUSED_FOR_MS = 7 * 864e5;
 const refusedHere = () => {
   try {
-    localStorage.setItem(REFUSED_KEY, '1');
+    localStorage.setItem(REFUSED_KEY, String(Date.now()));
   } catch {}
 };
 
@@ -98,7 +103,7 @@ const refusedHere = () => {
 function pageWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    if (localStorage.getItem(REFUSED_KEY) || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
+    if (Date.now() - Number(localStorage.getItem(REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
     // The URL is kept for the page's life: one, a few hundred bytes. Its script is this module's
     // own code (the pump), so it is as safe as the widget itself: Trusted Types' policy passes it.
     worker = new Worker(trustedHTML(URL.createObjectURL(new Blob([`(${WORKER_MAIN})(${pump},${PUMP_GAP_MS})`], { type: 'text/javascript' })), 'createScriptURL'));
