@@ -24,6 +24,8 @@ const LIVE_RENDER_MS = 150;
  * the render together.
  */
 const LONG_DRAW_CHARS = 16_384;
+/** A live render that drew less new text than this is laid out in its own task (list.keepEnd). */
+const KEEP_END_CHARS = 4_096;
 
 /** A turn not over yet as the shell holds it: its state (`t`) and what the visitor sees of it. */
 export interface LiveTurn {
@@ -37,6 +39,8 @@ export interface LiveTurn {
   /** The pending live render (a timer), or 0. */
   frame: number;
   paintedAt: number;
+  /** How much of the text the last live render drew (characters). */
+  drawnChars?: number;
   /** The provisional render of the current stream; a new one after each reset. */
   live?: LiveRender;
   liveResets?: number;
@@ -101,7 +105,12 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     turn.frame = +setTimeout(() => {
       turn.frame = 0;
       turn.paintedAt = performance.now();
-      if (running(turn) && turn.bubble) paintProvisional(turn, turn.bubble), list.keepEnd();
+      if (!running(turn) || !turn.bubble) return;
+      const { length } = turn.t.life.progress.text;
+      paintProvisional(turn, turn.bubble);
+      // A render that drew a lot (a burst) leaves its layout to the frame: one task would else hold both.
+      if (length - (turn.drawnChars ?? 0) < KEEP_END_CHARS) list.keepEnd();
+      turn.drawnChars = length;
     }, turn.paintedAt + LIVE_RENDER_MS - performance.now());
   }
 
