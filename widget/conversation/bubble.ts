@@ -101,7 +101,7 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     // at once. Drawn in the timer's task, not in a frame: the list keeps its end in view in the same
     // task, so the frame that follows draws the text and the scroll together (a scroll made in a
     // frame takes a second frame to report: 10 KB at 30 ms per delta drew 398 frames for 170
-    // renders, now about 210).
+    // renders, now about 175).
     turn.frame = +setTimeout(() => {
       turn.frame = 0;
       turn.paintedAt = performance.now();

@@ -101,7 +101,9 @@ export function progressPlan(newId: NewId, d: number, toolPauseMs: number): Demo
 export function surfacePlan(which: DemoSurface, newId: NewId, d: number, toolPauseMs: number): DemoPlan {
   const messageId = `a2ui-surface-${newId('tc')}`;
   const steps: RunStep[] = [...textMessage(newId('msg'), demoSurfaceIntro(which), d)];
-  for (const content of demoSurfaceActivity(which)) steps.push({ pauseMs: toolPauseMs / 4 }, { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: A2UI_ACTIVITY, content, replace: true });
+  // Half a tool's pause between snapshots: the building state lasts long enough to be drawn by a
+  // page that reads the stream in 150 ms batches (a model writing a surface takes seconds).
+  for (const content of demoSurfaceActivity(which)) steps.push({ pauseMs: toolPauseMs / 2 }, { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: A2UI_ACTIVITY, content, replace: true });
   return { steps, ending: success };
 }
 

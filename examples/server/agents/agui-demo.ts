@@ -140,6 +140,9 @@ export function pickAguiScenario(run: Pick<AguiRun, 'input' | 'answers'>): AguiS
   return 'long';
 }
 
+/** The fewest milliseconds between two chunks of the demo's reasoning. */
+const REASONING_DELAY_MS = 20;
+
 export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): DemoPlan {
   const { deltaDelayMs: d, toolPauseMs } = pacing;
   const say = (text: string, delayMs = d): RunStep[] => textMessage(newId('msg'), text, delayMs);
@@ -191,7 +194,10 @@ export function planDemoRun(run: AguiRun, newId: NewId, pacing: DemoPacing): Dem
     case 'todo':
       return todoPlan(run.input.state, newId, d);
     case 'reasoning':
-      return { steps: [...reasoning(newId('rsn'), newId('rsn'), REASONING_TEXT, d), ...say(REASONING_ANSWER)], ending: success };
+      // Reasoning takes its time (a model's does): at least REASONING_DELAY_MS a chunk, so even the
+      // tests' fast pace leaves it running long enough for a page that reads in 150 ms batches to
+      // see it running and time it.
+      return { steps: [...reasoning(newId('rsn'), newId('rsn'), REASONING_TEXT, Math.max(d, REASONING_DELAY_MS)), ...say(REASONING_ANSWER)], ending: success };
     case 'progress':
       return progressPlan(newId, d, toolPauseMs);
     case 'chunks':
