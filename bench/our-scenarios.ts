@@ -64,9 +64,19 @@ export interface HistoryRun {
   /** `open()` → the next frame produced after that, ms. */
   frameMs: number;
   bubbles: number;
+  /**
+   * The thread scrolled from its top to its end, SCROLL_STEP_PX a frame (what a wheel or a flick
+   * does): the frames it took, and the time between two of them (ms; 16.7 at 60 fps), every
+   * interval after the first frame's.
+   */
+  scrollFrames?: number;
+  scrollP95Ms?: number;
+  scrollLongestMs?: number;
 }
 
+/** As many as a thread holds: the hub keeps its last 50 items, and so does the widget (history.ts). */
 export const HISTORY_ITEMS = 50;
+const SCROLL_STEP_PX = 80;
 
 export async function runHistory(browser: Browser, servers: BenchServers): Promise<HistoryRun> {
   const answer = benchReply(2).text;
@@ -85,7 +95,7 @@ export async function runHistory(browser: Browser, servers: BenchServers): Promi
   })();`;
   const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl, inline: false, init });
   try {
-    return await bench.page.evaluate(async (expected) => {
+    return await bench.page.evaluate(async ({ expected, stepPx }) => {
       const w = window as unknown as BenchWindow;
       const root = w.__bench.root as () => ShadowRoot;
       const count = () => root().querySelectorAll('.bc-msg:not(.bc-greeting)').length;
@@ -101,8 +111,26 @@ export async function runHistory(browser: Browser, servers: BenchServers): Promi
       });
       const bubbles = count();
       const frameMs = (await w.__bench.nextFrame()) - start;
-      return { renderMs, frameMs, bubbles };
-    }, HISTORY_ITEMS);
+      // Scrolled back to the top, then down to the end a step a frame; each frame draws the blocks
+      // that come into view (skipped out of view until then: content-visibility, styles.ts).
+      const list = root().querySelector('.bc-messages') as HTMLElement;
+      list.scrollTop = 0;
+      await w.__bench.nextFrame();
+      const intervals: number[] = [];
+      await new Promise<void>((done) => {
+        let last = 0;
+        const step = (t: number) => {
+          if (last) intervals.push(t - last);
+          last = t;
+          if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1) return done();
+          list.scrollTop += stepPx;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      const sorted = [...intervals].sort((a, b) => a - b);
+      return { renderMs, frameMs, bubbles, scrollFrames: intervals.length, scrollP95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0, scrollLongestMs: sorted.at(-1) ?? 0 };
+    }, { expected: HISTORY_ITEMS, stepPx: SCROLL_STEP_PX });
   } finally {
     await bench.close();
   }

@@ -81,6 +81,11 @@ function ourOwn(results: Results, empty: string[]): string[] {
     const runs = results.history.runs;
     const s = stat(runs.map((r) => r.renderMs));
     row(true, `${results.history.items}-message history on open, ms (next frame)`, `${cell(runs.map((r) => r.renderMs), 1)} (${fmt(stat(runs.map((r) => r.frameMs)).median, 1)})`, `≤ 100 ${s.median <= 100 ? '✓' : '✗'}`);
+    const scrolled = runs.filter((r) => r.scrollFrames);
+    if (scrolled.length) {
+      const p95 = stat(scrolled.map((r) => r.scrollP95Ms!)).median;
+      row(true, 'the same thread scrolled top to end: frame interval p95 / longest, ms', `${fmt(p95, 1)} / ${fmt(stat(scrolled.map((r) => r.scrollLongestMs!)).median, 1)} (${fmt(stat(scrolled.map((r) => r.scrollFrames!)).median, 0)} frames)`, `p95 ≤ 17.5 (60 fps) ${p95 <= 17.5 ? '✓' : '✗'}`);
+    }
   }
   if (results.memory) {
     const mem = results.memory;

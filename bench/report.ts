@@ -78,6 +78,11 @@ export function render(results: Results): string {
     ours.push([`${results.history.items}-message history, open() → all in the DOM, ms`, cell(runs.map((r) => r.renderMs), 1), `≤ 100 ${stat(runs.map((r) => r.renderMs)).median <= 100 ? '✓' : '✗'}`]);
     ours.push(['  open() → next frame painted, ms', cell(runs.map((r) => r.frameMs), 1), '']);
     ours.push(['  messages shown', cell(runs.map((r) => r.bubbles), 0), '']);
+    const scrolled = runs.filter((r) => r.scrollFrames);
+    if (scrolled.length) {
+      const p95 = stat(scrolled.map((r) => r.scrollP95Ms!)).median;
+      ours.push([`  scrolled top to end, ${fmt(stat(scrolled.map((r) => r.scrollFrames!)).median, 0)} frames: frame interval p95 / longest, ms`, `${fmt(p95, 1)} / ${fmt(stat(scrolled.map((r) => r.scrollLongestMs!)).median, 1)}`, `60 fps: p95 ≤ 17.5 ${p95 <= 17.5 ? '✓' : '✗'}`]);
+    }
   }
   if (results.memory) {
     const mem = results.memory;
