@@ -240,7 +240,7 @@ async function main(): Promise<void> {
       for (let run = 0; run < args.runs; run++) {
         const r = await runHistory(browser, servers);
         runs.push(r);
-        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms`);
+        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms, ${r.scrollMissed} missed`);
       }
       history = { items: 50, runs };
     }

@@ -81,7 +81,8 @@ export function render(results: Results): string {
     const scrolled = runs.filter((r) => r.scrollFrames);
     if (scrolled.length) {
       const p95 = stat(scrolled.map((r) => r.scrollP95Ms!)).median;
-      ours.push([`  scrolled top to end, ${fmt(stat(scrolled.map((r) => r.scrollFrames!)).median, 0)} frames: frame interval p95 / longest, ms`, `${fmt(p95, 1)} / ${fmt(stat(scrolled.map((r) => r.scrollLongestMs!)).median, 1)}`, `60 fps: p95 ≤ 17.5 ${p95 <= 17.5 ? '✓' : '✗'}`]);
+      const missed = stat(scrolled.map((r) => r.scrollMissed!)).median;
+      ours.push([`  scrolled top to end, ${fmt(stat(scrolled.map((r) => r.scrollFrames!)).median, 0)} frames: frame interval p95 / longest, ms; frames missed (> 25 ms)`, `${fmt(p95, 1)} / ${fmt(stat(scrolled.map((r) => r.scrollLongestMs!)).median, 1)}; ${fmt(missed, 0)}`, `60 fps: none missed ${missed === 0 ? '✓' : '✗'}`]);
     }
   }
   if (results.memory) {
