@@ -83,10 +83,10 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
       bubble.body.replaceChildren();
       turn.live = markdownCode().createLiveRender(bubble.body, bubble.prepare, (type, container, source) => registry.preview(type, container, source, theme()), turn.abort.signal, strings);
       turn.liveResets = progress.resets;
+      // A streamed body's blocks are all laid out (styles.ts): skipping the ones out of view cost a
+      // frame of layout for every render that pushed some out.
+      bubble.body.classList.add('bc-streamed');
     }
-    // A streamed body's blocks are all laid out (styles.ts): skipping the ones out of view cost a
-    // frame of layout for every render that pushed some out.
-    bubble.body.classList.add('bc-streamed');
     turn.live!.update(progress.text);
     if (running(turn)) {
       if (progress.working) bubble.setStatus({ kind: 'working', label: strings.working });

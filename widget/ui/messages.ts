@@ -105,6 +105,10 @@ function endFollower(container: HTMLElement) {
     shrunk = false;
     lastTop = top;
   }, { passive: true });
+  /** The list at its end, if the visitor was there (laid out now if it is not). */
+  const keepEnd = () => {
+    if (sticky) container.scrollTop = container.scrollHeight;
+  };
   // In the next frame, before it is drawn: its layout is the one the frame makes anyway (one per
   // frame, however many changes), and it is not added to the task that changed the list (a burst
   // of streamed text read in one task would else be laid out in it too: one long task).
@@ -113,7 +117,7 @@ function endFollower(container: HTMLElement) {
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      if (sticky) container.scrollTop = container.scrollHeight;
+      keepEnd();
     });
   };
   // The last message grew or was sized: its layout is done and the frame not yet drawn, so the
@@ -122,7 +126,7 @@ function endFollower(container: HTMLElement) {
     const now = entry!.contentRect.height;
     if (now < height) shrunk = true;
     height = now;
-    if (sticky) container.scrollTop = container.scrollHeight;
+    keepEnd();
   });
   return {
     follow,
@@ -144,9 +148,7 @@ function endFollower(container: HTMLElement) {
       sticky = true;
       follow();
     },
-    keepEnd() {
-      if (sticky) container.scrollTop = container.scrollHeight;
-    },
+    keepEnd,
   };
 }
 
