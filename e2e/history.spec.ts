@@ -178,3 +178,28 @@ test('an answer still coming when the page was reloaded shows up without another
   const stored = await storedHistory(page);
   expect(stored.map((item) => [item.r, item.t])).toEqual([['u', 'Explain it slowly'], ['a', SLOW_ANSWER]]);
 });
+
+test('a new visitor asks the hub for no thread; once they have written, the next page does', async ({ page, server }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path == '/chat/demo_assistant/thread' || (path == '/chat/demo_assistant' && request.method() == 'POST')) asked.push(path.endsWith('thread') ? 'thread' : 'message');
+  });
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  // Requests leave in the order they are made: a /thread asked for when the panel showed would
+  // be seen before the message's POST.
+  const sent = page.waitForRequest((request) => request.method() == 'POST' && new URL(request.url()).pathname == '/chat/demo_assistant');
+  await ask(page, 'hello');
+  await sent;
+  await waitForAnswer(page);
+  expect(asked).toEqual(['message']);
+
+  // The hub now has a thread under this visitor's id: the next page reads it.
+  const thread = page.waitForResponse(THREAD_URL);
+  await loadWidget(page, server.url);
+  await launcher(page).click();
+  await thread;
+  await expect(userMessages(page)).toHaveText(['You: hello']);
+  expect(asked).toEqual(['message', 'thread']);
+});

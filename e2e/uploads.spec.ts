@@ -156,6 +156,8 @@ test("history from the server with the hub's atts: shown stripped; with remote i
       }),
     }),
   );
+  // The visitor who uploaded comes back: a visitor new to this page would have no thread to ask for.
+  await page.addInitScript(() => localStorage.setItem('bailing_visitor_demo_assistant', 'visitor_history1'));
   await open(page, server.url);
   const [first, second] = [userMessages(page).nth(0), userMessages(page).nth(1)];
   await expect(first).toHaveText('You: two picturestracker.png');

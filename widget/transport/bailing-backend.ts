@@ -36,7 +36,13 @@ const answerOf = (reply: string, failed: unknown, references: unknown, attachmen
 export function createBailingBackend({ client, entry, storage, ticket, context, warn, capabilities }: BailingBackendOptions): ChatBackend {
   const keys = storageKeys(entry);
   // The hub's widget may have written these: the same visitor, and the same thread, go on.
-  let visitorId = readString(storage, keys.visitor) || randomId('v_', 24);
+  const known = readString(storage, keys.visitor);
+  let visitorId = known || randomId('v_', 24);
+  /**
+   * A visitor id made on this page and not yet sent with a message: the hub has no thread for it
+   * (a thread's scope is the visitor id, or a ticket's user), so a new visitor's page asks for none.
+   */
+  let unsent = !known;
   /** `''`: the default thread, as on the hub's widget, until the visitor starts a new conversation. */
   let threadId = cleanThreadId(readString(storage, keys.thread));
   writeString(storage, keys.visitor, visitorId);
@@ -60,6 +66,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
 
     async start({ message, interaction, renderers }, signal) {
       let created;
+      unsent = false;
       try {
         created = await client.createJob({
           ...(interaction ? { interaction_response: interaction } : { message }),
@@ -128,7 +135,7 @@ export function createBailingBackend({ client, entry, storage, ticket, context, 
       return answer ? answerOf(answer.t, answer.err, answer.refs, answer.atts) : null;
     },
 
-    thread: getThread,
+    thread: (signal) => (unsent && !ticket() ? Promise.resolve([]) : getThread(signal)),
 
     async rate(id, rating, comment) {
       const t = ticket();
