@@ -1,5 +1,7 @@
-// Puts the widget on the page once the hub's config is known: the shell, the message list,
-// the conversation, the theme. Everything the host can call goes through the returned handle.
+// Puts the widget on the page once the hub's config is known: its frame and launcher at once; the
+// panel, the message list, the conversation and the uploader when first needed (inline or open from
+// the start, the visitor coming to the launcher, a call of the page, or the page's first idle time).
+// Everything the host can call goes through the returned handle.
 
 import type { Emitter } from './api';
 import { createConversation, loadMarkdown, type Conversation, type ConversationDeps } from '../conversation/conversation';
@@ -12,8 +14,9 @@ import { DEFAULT_CONFIG } from '../transport/bailing';
 import type { PageContext, ThemeMode, WidgetConfig } from '../types';
 import type { Words as Strings } from '../ui/i18n/i18n';
 import { createMessageList } from '../ui/messages';
-import { createShell } from '../ui/shell';
-import { isCssColor } from '../ui/shell-config';
+import { createFrame, type Frame } from '../ui/frame';
+import { createShell, type Shell } from '../ui/shell';
+import { applyFrameConfig, isCssColor } from '../ui/shell-config';
 import type { Uploader } from '../attachments/uploader';
 import { loadExternalModule, loadModule } from '../modules';
 
@@ -52,13 +55,87 @@ export interface BackendSession {
   warn(message: string): void;
 }
 
-/** Wires one widget (the shell, the conversation, the uploader, the page's API); everything it makes shares the one teardown it returns. */
-export function mountWidget(args: MountArgs): MountedWidget {
-  const { options, config, registry, emitter, warn, strings } = args;
-  let ticket = args.ticket;
-  let context = args.context;
-  const inlineIn = findContainer(options.container, warn);
+/** What the page's calls reach once the panel is built. */
+interface Built {
+  shell: Shell;
+  conversation: Conversation;
+  destroy(): void;
+}
 
+/** The ticket and page context as the page last set them (read at each request). */
+interface Session {
+  ticket: string | null;
+  context: PageContext;
+}
+
+/** How long a floating widget's panel may wait for the page's idle time before it is built anyway. */
+const BUILD_BY_MS = 2000;
+
+/**
+ * Wires one widget (the frame now, the rest when first needed, the page's API); everything it
+ * makes shares the one teardown it returns.
+ */
+export function mountWidget(args: MountArgs): MountedWidget {
+  const { options, config, warn, strings } = args;
+  const inlineIn = findContainer(options.container, warn);
+  const frame = createFrame({ strings, lang: options.lang, inlineIn, nonce: options.nonce });
+  applyFrameConfig(frame, config, options.api, warn);
+  const themeWatcher = watchTheme(options.theme, (mode) => frame.root.setAttribute('data-mode', mode));
+  const session: Session = { ticket: args.ticket, context: args.context };
+  const { launcher } = frame;
+  let built: Built | undefined;
+  let gone = false;
+  // A floating, closed widget waits: the visitor coming to the launcher (a pointer over it, or the
+  // focus), its click, the focus-cycle key, a call of the page, or the page's idle time.
+  const cues = ['pointerenter', 'focus'];
+  const stopWaiting = () => {
+    for (const type of cues) launcher.removeEventListener(type, build);
+    launcher.removeEventListener('click', clicked);
+    document.removeEventListener('keydown', keyed, true);
+  };
+  const build = () => {
+    if (!built) {
+      stopWaiting();
+      built = buildPanel(args, frame, inlineIn, themeWatcher, session);
+    }
+    return built;
+  };
+  // Built in this click or key press, the panel's own listener did not hear it.
+  const clicked = () => build().shell.open();
+  const keyed = (event: KeyboardEvent) => event.key == options.focusKey && build().shell.key(event);
+  for (const type of cues) launcher.addEventListener(type, build);
+  launcher.addEventListener('click', clicked);
+  if (options.focusKey) document.addEventListener('keydown', keyed, true);
+  if (inlineIn || options.open || config.default_open) build();
+  else (self.requestIdleCallback ?? setTimeout)(() => gone || build(), { timeout: BUILD_BY_MS });
+  /** A page's call reaches the panel, built first if need be; nothing once the widget is gone. */
+  const use = <T>(call: (panel: Built) => T): T | false => !gone && call(build());
+
+  return {
+    open: () => void use(({ shell }) => shell.open()),
+    // Closed until built.
+    close: () => void (built && !gone && built.shell.close()),
+    toggle: () => void use(({ shell }) => (shell.isOpen() ? shell.close() : shell.open())),
+    send: (text, shown) =>
+      use(({ shell, conversation }) => {
+        if (!shell.isOpen()) shell.open();
+        return conversation.send(text, shown);
+      }),
+    newConversation: () => void use(({ conversation }) => conversation.newConversation()),
+    setTicket: (next) => void (session.ticket = next),
+    setContext: (next) => void (session.context = next),
+    destroy() {
+      gone = true;
+      stopWaiting();
+      built ? built.destroy() : frame.host.remove();
+      themeWatcher.stop();
+    },
+  };
+}
+
+/** The panel in `frame`, with the message list, the conversation and the uploader. */
+function buildPanel(args: MountArgs, frame: Frame, inlineIn: Element | null, themeWatcher: ReturnType<typeof watchTheme>, session: Session): Built {
+  const { options, config, registry, emitter, warn, strings } = args;
   let conversation: Conversation;
   let uploader: Uploader | null = null;
   // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread),
@@ -72,12 +149,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
     focus: () => shell.input.focus(),
   };
   let destroyed = false;
-  const shell = createShell({
+  const shell = createShell(frame, {
     strings,
-    lang: options.lang,
     focusKey: options.focusKey,
-    inlineIn,
-    nonce: options.nonce,
     onSubmit: (text) => conversation.send(text),
     onStop: () => conversation.stop(),
     onNewConversation: () => {
@@ -96,7 +170,6 @@ export function mountWidget(args: MountArgs): MountedWidget {
   composer.el = shell.composer;
 
   const accent = isCssColor(config.color) ? config.color : DEFAULT_CONFIG.color;
-  const themeWatcher = watchTheme(options.theme, (mode) => shell.setMode(mode));
   const announce = (text: string, assertive?: boolean) => shell.announce(text, assertive);
   // The drop-in has no code.js unless the page says so: then the list is not asked to look at code at all.
   const list = createMessageList(shell.messages, strings, !(__BAILING_SPLIT__ || options.code) ? undefined : codeHighlighter(shell.messages, options.scriptSrc, registry, strings, announce, warn), options.lang, config.title || strings.assistant);
@@ -104,7 +177,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const storage = safeStorage(() => window.localStorage);
   conversation = createConversation({
     options,
-    backend: args.backend({ storage, ticket: () => ticket, context: () => pageContext(location, document.title, context), warn }),
+    backend: args.backend({ storage, ticket: () => session.ticket, context: () => pageContext(location, document.title, session.context), warn }),
     registry,
     list,
     strings,
@@ -128,7 +201,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
           strings,
           options,
           // An absent ticket is left out of the body (JSON has no undefined).
-          visitor: () => ({ visitor_id: conversation.visitor(), ticket: ticket || undefined }),
+          visitor: () => ({ visitor_id: conversation.visitor(), ticket: session.ticket || undefined }),
         });
       },
       (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),
@@ -142,21 +215,12 @@ export function mountWidget(args: MountArgs): MountedWidget {
   if (options.open || config.default_open) shell.open();
 
   return {
-    open: () => shell.open(),
-    close: () => shell.close(),
-    toggle: () => (shell.isOpen() ? shell.close() : shell.open()),
-    send(text, shown) {
-      if (!shell.isOpen()) shell.open();
-      return conversation.send(text, shown);
-    },
-    newConversation: () => conversation.newConversation(),
-    setTicket: (next) => (ticket = next),
-    setContext: (next) => (context = next),
+    shell,
+    conversation,
     destroy() {
       destroyed = true;
       uploader?.destroy();
       conversation.destroy();
-      themeWatcher.stop();
       shell.destroy();
     },
   };

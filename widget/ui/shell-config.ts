@@ -1,6 +1,7 @@
-// How an entry's config shows in the shell (Shell.applyConfig): its title, side, size, accent
-// colour and focus rings, avatar, launcher icon, AI notice and powered-by line. Config values are
-// checked here: a colour must be plain hex, a number is clamped, an image must be the hub's.
+// How an entry's config shows: in the frame (applyFrameConfig, before the panel is built) its side,
+// offsets, size, accent colour and focus rings and launcher icon; in the panel (Shell.applyConfig)
+// its title, avatar, AI notice and powered-by line. Config values are checked here: a colour must
+// be plain hex, a number is clamped, an image must be the hub's.
 
 import type { WidgetConfig } from '../types';
 import { MAX_HEIGHT, MAX_OFFSET, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../contract';
@@ -9,31 +10,34 @@ import { hubAssetUrl } from './hub-asset';
 import type { Strings } from './i18n/i18n';
 import { luminance, readableTextOn } from './contrast';
 
-/** The shell's elements that the config changes. */
-export interface Configurable {
+/** The frame's elements that the config changes. */
+export interface ConfigurableFrame {
   host: HTMLElement;
   root: HTMLElement;
   launcher: HTMLElement;
+}
+
+/** The panel's elements that the config changes. */
+export interface Configurable {
+  root: HTMLElement;
   title: HTMLElement;
   avatar: HTMLImageElement;
   notice: HTMLElement;
   powered: HTMLElement;
 }
 
+/** The URL of the config's image `field` when it is the hub's; else null (`warn` says why). */
+function image(config: WidgetConfig, field: 'avatar' | 'launcher_icon', hubBase: string, warn: (message: string) => void): string | null {
+  if (!config[field]) return null;
+  const r = hubAssetUrl(config[field], hubBase);
+  if ('url' in r) return r.url;
+  warn(`config ${field} ${r.refused}; not shown`);
+  return null;
+}
+
 /** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
-export function applyConfig(el: Configurable, s: Strings, config: WidgetConfig, hubBase: string, warn: (message: string) => void): void {
-  const { host, root, avatar, notice, powered } = el;
-  const image = (field: 'avatar' | 'launcher_icon') => {
-    if (!config[field]) return null;
-    const r = hubAssetUrl(config[field], hubBase);
-    if ('url' in r) return r.url;
-    warn(`config ${field} ${r.refused}; not shown`);
-    return null;
-  };
-  el.title.textContent = config.title || s.defaultTitle;
+export function applyFrameConfig({ host, root, launcher }: ConfigurableFrame, config: WidgetConfig, hubBase: string, warn: (message: string) => void): void {
   root.setAttribute('data-position', config.position === 'left' ? 'left' : 'right');
-  root.setAttribute('data-title-align', config.title_align === 'center' ? 'center' : 'left');
-  root.setAttribute('data-resizable', String(!!config.resizable));
   const style = root.style;
   if (isCssColor(config.color)) {
     const lum = luminance(config.color);
@@ -48,13 +52,20 @@ export function applyConfig(el: Configurable, s: Strings, config: WidgetConfig, 
   style.setProperty('--bc-offset-y', `${clamp(config.offset_y, 0, MAX_OFFSET, 24)}px`);
   style.setProperty('--bc-width', `${clamp(config.width, MIN_WIDTH, MAX_WIDTH, 400)}px`);
   style.setProperty('--bc-height', `${clamp(config.height, MIN_HEIGHT, MAX_HEIGHT, 640)}px`);
-  const avatarUrl = image('avatar');
+  const iconUrl = image(config, 'launcher_icon', hubBase, warn);
+  if (iconUrl) launcher.firstChild!.replaceWith(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
+}
+
+/** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
+export function applyConfig({ root, title, avatar, notice, powered }: Configurable, s: Strings, config: WidgetConfig, hubBase: string, warn: (message: string) => void): void {
+  title.textContent = config.title || s.defaultTitle;
+  root.setAttribute('data-title-align', config.title_align === 'center' ? 'center' : 'left');
+  root.setAttribute('data-resizable', String(!!config.resizable));
+  const avatarUrl = image(config, 'avatar', hubBase, warn);
   if (avatarUrl) {
     avatar.src = avatarUrl;
     avatar.hidden = false;
   }
-  const iconUrl = image('launcher_icon');
-  if (iconUrl) el.launcher.firstChild!.replaceWith(h('img', { src: iconUrl, alt: '', referrerpolicy: 'no-referrer' }));
   notice.textContent = config.ai_notice === true ? s.aiNotice : config.ai_notice || '';
   notice.hidden = !notice.textContent;
   powered.textContent = config.powered_by_text || '';

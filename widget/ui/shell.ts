@@ -1,13 +1,12 @@
-// The widget's frame: a shadow root holding the launcher, the panel (header, message list,
-// notice, composer), a polite and an assertive live region, and the keyboard's ways in and out
-// (the focus-cycle key, Esc, the phone's focus trap). It knows nothing of jobs or streams. The
-// composer is composer.ts; how the entry's config shows, shell-config.ts.
+// The widget's panel in its frame (frame.ts: the element, its styles and the launcher): the
+// header, message list, notice and composer, a polite and an assertive live region, and the
+// keyboard's ways in and out (the focus-cycle key, Esc, the phone's focus trap). It knows nothing
+// of jobs or streams. The composer is composer.ts; how the entry's config shows, shell-config.ts.
 
-import type { ThemeMode, WidgetConfig } from '../types';
+import type { WidgetConfig } from '../types';
 import { h, icon, ICONS } from './dom';
+import type { Frame } from './frame';
 import type { Strings } from './i18n/i18n';
-import { CSS } from './styles';
-import { KEYBOARD_CSS } from './keyboard-styles';
 import { IDLE, queueAnnouncement, takeAnnouncement } from './announcements';
 import { nextStop, type Stop } from './focus-cycle';
 import { createComposer } from './composer';
@@ -18,13 +17,8 @@ const PHONE_QUERY = '(max-width: 480px)';
 
 export interface ShellOptions {
   strings: Strings;
-  lang: string;
   /** The key that moves focus between the page, the list and the composer (`null`: none). */
   focusKey: string | null;
-  /** Render inline in this element instead of a floating launcher. */
-  inlineIn: Element | null;
-  /** The host's CSP nonce for a `<style>` (EmbedOptions.nonce). */
-  nonce: string;
   onSubmit(text: string): void;
   onStop(): void;
   onNewConversation(): void;
@@ -40,9 +34,10 @@ export interface Shell {
   readonly input: HTMLTextAreaElement;
   /** Replaces the composer's text, and its height with it (a sent message leaves one line). */
   setText(text: string): void;
-  /** `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
+  /** The panel's part of the entry's look (the frame's is applyFrameConfig's); `hubBase`: what hub-relative image paths resolve against; `warn` names a refused field. */
   applyConfig(config: WidgetConfig, hubBase: string, warn: (message: string) => void): void;
-  setMode(mode: ThemeMode): void;
+  /** The focus-cycle key pressed before the panel was built, handed on (its own listener missed it). */
+  key(event: KeyboardEvent): void;
   open(): void;
   close(): void;
   isOpen(): boolean;
@@ -55,27 +50,12 @@ export interface Shell {
   destroy(): void;
 }
 
-const HOST_TAG = 'bailing-chat-widget';
-
 // Long because it makes the frame's elements and wires them in one place, and its handlers share
 // the open state; the composer, the config's look and the announcer are apart (composer.ts, shell-config.ts).
-export function createShell(options: ShellOptions): Shell {
+export function createShell({ host, shadow, root, launcher, inline }: Frame, options: ShellOptions): Shell {
   const { strings: s } = options;
-  const inline = options.inlineIn !== null;
-  const host = document.createElement(HOST_TAG);
-  // Inline !important outranks every author rule, even `* { all: unset !important }` or a
-  // transform that would make our fixed-position panel move with the page. Set through the
-  // CSSOM: a `style` attribute would be blocked by a strict host CSP.
-  host.style.setProperty('all', 'initial', 'important');
-  host.style.setProperty('display', 'contents', 'important');
-  host.setAttribute('data-bailing-chat', '');
-  const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow, options.nonce);
   const form = createComposer(s, shadow, (text) => announce(text), options.onSubmit, options.onStop);
   const { composer, input } = form;
-  const root = h('div', { class: 'bc-root' + (inline ? ' bc-inline' : ''), part: 'root', lang: options.lang, dir: options.lang == 'ar' ? 'rtl' : 'ltr', 'data-open': 'false' });
-  // Open, it is the panel's close button: its icon turns into a cross and its name says so.
-  const launcher = h('button', { type: 'button', class: 'bc-launcher', part: 'launcher', 'aria-label': s.openChat, 'aria-expanded': 'false', 'aria-controls': 'bc-panel' }, [icon(ICONS.chat), h('span', { class: 'bc-x' }, [icon(ICONS.close)])]);
   const title = h('h2', { class: 'bc-title', id: 'bc-title' }, [s.defaultTitle]);
   const avatar = h('img', { class: 'bc-avatar', alt: '', hidden: true, referrerpolicy: 'no-referrer' });
   const newButton = iconButton(s.newConversation, ICONS.plus, 'bc-new-btn');
@@ -92,17 +72,11 @@ export function createShell(options: ShellOptions): Shell {
   const panel = h('section', { class: 'bc-panel', id: 'bc-panel', part: 'panel', 'aria-labelledby': 'bc-title', hidden: !inline }, [header, messages, notice, composer, powered, live, alert]);
   if (!inline) panel.setAttribute('role', 'dialog');
   if (inline) {
-    launcher.hidden = true;
     closeButton.hidden = true;
     maxButton.hidden = true;
   }
-  root.append(launcher, panel);
+  root.append(panel);
   const [announce, hush] = announcer(live, alert);
-  shadow.append(root);
-  // Floating: a child of <html>, after <body>, so that a `transform`, `filter` or `zoom` on the
-  // page's body (a transform makes `position: fixed` relative to the body) leaves the launcher
-  // and the panel at the corner of the viewport.
-  (options.inlineIn ?? document.documentElement).append(host);
 
   let opened = inline;
 
@@ -155,8 +129,9 @@ export function createShell(options: ShellOptions): Shell {
   const modal = () => !inline && opened && !!phone?.matches;
   const setModal = () => panel.setAttribute('aria-modal', String(modal()));
   phone?.addEventListener?.('change', setModal);
-  // The page's element that had focus last: the focus-cycle key goes back to it.
-  let pageFocus: HTMLElement | null = null;
+  // The page's element that had focus last: the focus-cycle key goes back to it (the one that had
+  // it when the panel was built, for a key pressed before).
+  let pageFocus = document.activeElement != host && document.activeElement != document.body ? (document.activeElement as HTMLElement | null) : null;
   const onFocusIn = (event: FocusEvent) => {
     if (event.target == host) return;
     // Behind a modal panel the page is out of reach: focus that lands there comes back in.
@@ -180,10 +155,8 @@ export function createShell(options: ShellOptions): Shell {
     panel,
     messages,
     ...form,
-    applyConfig: (config, hubBase, warn) => applyConfig({ host, root, launcher, title, avatar, notice, powered }, s, config, hubBase, warn),
-    setMode(mode) {
-      root.setAttribute('data-mode', mode);
-    },
+    applyConfig: (config, hubBase, warn) => applyConfig({ root, title, avatar, notice, powered }, s, config, hubBase, warn),
+    key: onKey,
     open: () => setOpen(true, true),
     close: () => setOpen(false, panel.contains(shadow.activeElement)),
     isOpen: () => opened,
@@ -240,18 +213,4 @@ function announcer(live: HTMLElement, alert: HTMLElement): [(text: string, asser
 
 function iconButton(label: string, svg: string, extraClass: string): HTMLButtonElement {
   return h('button', { type: 'button', class: `bc-icon-btn ${extraClass}`, 'aria-label': label, title: label }, [icon(svg)]);
-}
-
-function adoptStyles(shadow: ShadowRoot, nonce: string) {
-  // Constructable sheets are not subject to a host's CSP style-src, unlike a <style> element,
-  // which a nonce-based style-src refuses without the page's nonce.
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS + KEYBOARD_CSS);
-    shadow.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = h('style', {}, [CSS + KEYBOARD_CSS]);
-    style.nonce = nonce;
-    shadow.append(style);
-  }
 }
