@@ -142,6 +142,22 @@ test('/split/markdown.js is fetched once, before the first answer shows, and ren
   expect(paths.filter((path) => path === MARKDOWN)).toHaveLength(1);
 });
 
+test("a message sent before the markdown code was wanted leaves first: its request goes before /split/markdown.js", async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await page.goto(`${server.url}/e2e/blank.html`);
+  // Inline: in view from the start, the markdown code waits for the visitor to turn to the composer.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { id: 'chat' })));
+  await addScript(page, `${server.url}/split/widget.js`, { 'data-entry': 'demo_assistant', 'data-api': server.url, 'data-container': '#chat' });
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const fetched = page.waitForRequest((request) => request.url().endsWith(MARKDOWN));
+  await page.evaluate(() => (window as unknown as { BailingChat: { send(text: string): boolean } }).BailingChat.send('hello'));
+  await fetched;
+  const order = paths.filter((path) => path === MARKDOWN || path === '/chat/demo_assistant');
+  expect(order).toEqual(['/chat/demo_assistant', MARKDOWN]);
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('strong')).toHaveText('Acme help assistant');
+});
+
 test('/split/markdown.js that cannot be fetched: answers show as their text, with a warning, and the chat goes on', async ({ page, server, consoleMessages }) => {
   let refused = 0;
   await page.route('**/split/markdown.js', (route) => (refused++, route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })));

@@ -61,14 +61,16 @@ export function createLiveTurns(deps: ConversationDeps, view: View, { state, dis
     started.userEl.hidden = redo?.[1] == 'regenerated';
     // Regenerate and Edit are for the last turn only: a new one takes them away.
     for (const el of list.container.querySelectorAll('.bc-redo,.bc-starters,.bc-undo')) el.remove();
-    // Ready long before the answer's first words arrive.
-    void loadMarkdown(options.scriptSrc, warn);
     list.toEnd();
     if (started.t.composerText !== null) run({ type: 'composer' });
     backend.start({ ...request, renderers: registry.types() }, started.abort.signal).then(
       (turn) => dispatch({ type: 'started', key, turn }),
       (error: unknown) => refused(started, error as TurnRefusal),
     );
+    // Ready long before the answer's first words arrive, and made in a task of its own, once the
+    // request has left: the markdown code's first run (marked's rules, about 5 ms on a desktop)
+    // would else come first, in a microtask before the backend's.
+    setTimeout(() => loadMarkdown(options.scriptSrc, warn));
   }
 
   /** Runs effect `effect` on the live turn of its key. */
