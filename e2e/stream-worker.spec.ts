@@ -50,6 +50,8 @@ test('a page without a CSP: the stream is read in one worker, answer after answe
 
   await addWidget(page);
   await launcher(page).click();
+  // Made when the visitor opens the chat, before the first message: its start is not the answer's wait.
+  await expect.poll(() => workers.length).toBe(2);
   await answerOnce(page);
   await answerOnce(page, 'markdown again');
   expect(workers).toHaveLength(2);

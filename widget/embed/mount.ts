@@ -19,6 +19,7 @@ import { createShell, type Shell } from '../ui/shell';
 import { applyFrameConfig, isCssColor } from '../ui/shell-config';
 import type { Uploader } from '../attachments/uploader';
 import { loadExternalModule, loadModule } from '../modules';
+import { warmStreams } from '../transport/stream-fetch';
 
 declare const __BAILING_SPLIT__: boolean;
 
@@ -138,10 +139,13 @@ function buildPanel(args: MountArgs, frame: Frame, inlineIn: Element | null, the
   const { options, config, registry, emitter, warn, strings } = args;
   let conversation: Conversation;
   let uploader: Uploader | null = null;
-  // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread),
-  // when the visitor shows they may ask (opens the panel, or turns to an inline composer) or the
-  // first answer or stored thread needs it; not for a page view alone.
-  const prepare = () => void loadMarkdown(options.scriptSrc, warn);
+  // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread)
+  // and the streams' worker, when the visitor shows they may ask (opens the panel, or turns to an
+  // inline composer), or the first answer or stored thread needs them; not for a page view alone.
+  const prepare = () => {
+    void loadMarkdown(options.scriptSrc, warn);
+    warmStreams();
+  };
   /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
   const composer: ConversationDeps['composer'] = {
     get: () => shell.input.value,

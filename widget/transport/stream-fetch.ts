@@ -130,6 +130,12 @@ function pageWorker(): Worker | null {
 }
 
 /**
+ * Makes the page's worker ahead of the first stream (the visitor opened the chat or turned to the
+ * composer): its start, a few ms, is then not between the first message and its answer.
+ */
+export const warmStreams = () => void (typeof Worker == 'function' && pageWorker());
+
+/**
  * `fetch` for a streamed response, read in a worker where the page allows one (`doFetch` given:
  * the owner's own fetch, which only the page can call, so read here). The Response it resolves is
  * the page's own: the status and headers, and a body of the batched bytes.
