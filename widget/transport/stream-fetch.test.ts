@@ -74,6 +74,14 @@ describe('pump: a stream read in batches, at most one hand-over per gap', () => 
     }
   });
 
+  it('a chunk after a quiet spell (the model starting, a tool pausing) goes at once, not at the end of the gap', async () => {
+    // 100 ms apart: under the gap since the last hand-over, but a third of it and more since the
+    // last chunk, so each is the start of a burst the visitor waits for.
+    const posts = await pumped(10, 100);
+    const batches = posts.filter(([kind]) => kind == 1);
+    expect(batches.map(([, text, at]) => [text, at])).toEqual(Array.from({ length: 10 }, (_, i) => [`data: ${i}\n\n`, i * 100]));
+  });
+
   it('a failed fetch or read: what was read, then the failure', async () => {
     const posts: [number, unknown][] = [];
     await pump('u', {}, (kind, value) => void posts.push([kind, value]), (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch, PUMP_GAP_MS);

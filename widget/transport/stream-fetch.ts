@@ -32,6 +32,8 @@ export async function pump(url: string, init: RequestInit, post: Post, doFetch: 
   let held: Uint8Array[] = [];
   let size = 0;
   let last = -1e9;
+  /** When the last chunk came: one after a quiet spell (the model starting, a tool's pause) goes at once. */
+  let came = -1e9;
   let timer: ReturnType<typeof setTimeout> | 0 = 0;
   const flush = () => {
     clearTimeout(timer as number);
@@ -54,7 +56,9 @@ export async function pump(url: string, init: RequestInit, post: Post, doFetch: 
       if (!chunk || chunk.done) break;
       held.push(chunk.value);
       size += chunk.value.length;
-      const wait = last + gap - performance.now();
+      const now = performance.now();
+      const wait = now - came > gap / 3 ? 0 : last + gap - now;
+      came = now;
       if (wait <= 0) flush();
       else timer ||= setTimeout(flush, wait);
     }
