@@ -93,6 +93,8 @@ export interface BenchProbe {
   lastMutation: number;
   mutations: number;
   sendAt: number;
+  /** When the answer's first text was in the DOM, 0 until then. */
+  firstTextAt: number;
   counts(): Record<string, number> | null;
   observe(): void;
   send(text: string): boolean;

@@ -44,6 +44,8 @@ const PROBE = String.raw`
     widget,
     longTasks: [],
     readyAt: 0,
+    /** When the answer's first text was in the DOM (after sendAt), 0 until then. */
+    firstTextAt: 0,
     lastMutation: 0,
     mutations: 0,
     doneAt: 0,
@@ -93,10 +95,14 @@ const PROBE = String.raw`
         const box = el.getBoundingClientRect();
         return box.width * box.height <= 1;
       });
+      // A greeting or an earlier answer is not the answer to come.
+      const before = bench.lastAnswer();
       const observer = new MutationObserver((records) => {
         if (records.every((record) => unseen.some((region) => region.contains(record.target)))) return;
         bench.lastMutation = performance.now();
         bench.mutations++;
+        const answer = bench.lastAnswer();
+        if (!bench.firstTextAt && bench.sendAt && answer && answer !== before && (answer.textContent || '').trim()) bench.firstTextAt = bench.lastMutation;
       });
       observer.observe(root, { childList: true, subtree: true, characterData: true });
     },

@@ -27,6 +27,7 @@ const STREAM_METRICS: { label: string; pick: (run: StreamRun) => number; digits:
   { label: 'long tasks (> 50 ms), count', pick: (r) => r.longTasks, digits: 0, summary: true },
   { label: 'longest task, ms', pick: (r) => r.longestTaskMs, digits: 0, summary: true },
   { label: 'render lag after last byte, ms', pick: (r) => r.renderLagMs, digits: 0, summary: true },
+  { label: "send to the answer's first text, ms", pick: (r) => r.firstTextMs, digits: 0, summary: true },
   { label: 'JS heap at the end, MB', pick: (r) => r.heapEndMB, digits: 1 },
   { label: 'JS heap after GC, MB', pick: (r) => r.heapGcMB, digits: 1, summary: true },
   { label: 'load to ready, ms', pick: (r) => r.readyMs, digits: 0 },

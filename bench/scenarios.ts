@@ -24,6 +24,11 @@ export interface StreamRun {
   longestTaskMs: number;
   /** Last DOM change in the widget minus the stream response's end (the browser's network timing), ms. */
   renderLagMs: number;
+  /**
+   * The send to the answer's first text in the DOM, ms: the page's first message, sent by a call
+   * (no composer touched before it, so nothing a widget readies on the visitor's approach is ready).
+   */
+  firstTextMs: number;
   heapEndMB: number;
   heapGcMB: number;
   /** Navigation start to the widget's composer on screen, ms. */
@@ -124,6 +129,7 @@ export async function runStream(browser: Browser, servers: BenchServers, options
         longTasks: tasks.length,
         longestTaskMs: tasks.reduce((max, [, duration]) => Math.max(max, duration), 0),
         readyAt: probe.readyAt,
+        firstTextMs: probe.firstTextAt ? probe.firstTextAt - probe.sendAt : NaN,
       };
     });
     await bench.collectGarbage();
@@ -137,6 +143,7 @@ export async function runStream(browser: Browser, servers: BenchServers, options
       longTasks: seen.longTasks,
       longestTaskMs: seen.longestTaskMs,
       renderLagMs: Math.max(0, seen.lastMutation - responseEnd),
+      firstTextMs: seen.firstTextMs,
       heapEndMB: MB(after.JSHeapUsedSize),
       heapGcMB: MB(gc.JSHeapUsedSize),
       readyMs: seen.readyAt,
