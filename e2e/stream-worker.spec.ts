@@ -60,6 +60,27 @@ test('a page without a CSP: the stream is read in one worker, answer after answe
   expect(await readOnPage(page)).toBe(1);
 });
 
+test('a page whose storage is blocked (it throws): the stream is still read in a worker', async ({ page, server }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    }),
+  );
+  await page.goto(`${server.url}/e2e/blank.html`);
+  // Detector: the page's storage throws as a blocked one does.
+  expect(await page.evaluate(() => { try { return typeof localStorage; } catch (e) { return (e as Error).name; } })).toBe('SecurityError');
+  await addWidget(page);
+  await launcher(page).click();
+  await answerOnce(page);
+  expect(workers).toHaveLength(1);
+  expect(workers[0]).toMatch(/^blob:/);
+  expect(await readOnPage(page)).toBe(0);
+});
+
 test('a page with a strict CSP in a <meta>: no worker is tried, so nothing is reported; the answer is read on the page', async ({ page, server }) => {
   const csp = await watchCsp(page);
   const workers: string[] = [];

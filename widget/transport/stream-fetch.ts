@@ -11,6 +11,7 @@
 // asked, and a refusal by a CSP header the widget cannot see is
 // remembered in the visitor's storage and not tried again on that site.
 import { trustedHTML } from '../ui/trusted-types';
+import { readString, safeStorage, writeString } from '../conversation/history';
 
 /**
  * How often at most a stream's bytes are handed to the page (ms). Chunks closer than this are
@@ -97,17 +98,15 @@ export const REFUSED_KEY = 'bailing-chat-worker-refused';
  * failed for another reason) gets it again after a week, at the cost of one report a week.
  */
 export const REFUSED_FOR_MS = 7 * 864e5;
-const refusedHere = () => {
-  try {
-    localStorage.setItem(REFUSED_KEY, String(Date.now()));
-  } catch {}
-};
+/** The page's storage, or null where it is blocked (then a refusal is not remembered, and the worker is tried). */
+const storage = () => safeStorage(() => localStorage);
+const refusedHere = () => writeString(storage(), REFUSED_KEY, String(Date.now()));
 
 /** The page's worker, made at the first stream; null where the page refuses one (then for good). */
 function pageWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    if (Date.now() - Number(localStorage.getItem(REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
+    if (Date.now() - Number(readString(storage(), REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
     // The URL is kept for the page's life: one, a few hundred bytes. Its script is this module's
     // own code (the pump), so it is as safe as the widget itself: Trusted Types' policy passes it.
     worker = new Worker(trustedHTML(URL.createObjectURL(new Blob([`(${WORKER_MAIN})(${pump},${PUMP_GAP_MS})`], { type: 'text/javascript' })), 'createScriptURL'));
@@ -127,7 +126,7 @@ function pageWorker(): Worker | null {
       listening.clear();
     };
   } catch {
-    // Storage that throws, or Trusted Types that refuse the URL (the policy's name not allowed).
+    // Trusted Types that refuse the URL (the policy's name not allowed).
     worker = null;
   }
   return worker;
