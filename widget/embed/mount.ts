@@ -97,7 +97,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
   const build = () => {
     if (!built) {
       stopWaiting();
-      built = buildPanel(args, frame, inlineIn, themeWatcher, session);
+      built = buildPanel(args, frame, themeWatcher, session);
     }
     return built;
   };
@@ -135,7 +135,7 @@ export function mountWidget(args: MountArgs): MountedWidget {
 }
 
 /** The panel in `frame`, with the message list, the conversation and the uploader. */
-function buildPanel(args: MountArgs, frame: Frame, inlineIn: Element | null, themeWatcher: ReturnType<typeof watchTheme>, session: Session): Built {
+function buildPanel(args: MountArgs, frame: Frame, themeWatcher: ReturnType<typeof watchTheme>, session: Session): Built {
   const { options, config, registry, emitter, warn, strings } = args;
   let conversation: Conversation;
   let uploader: Uploader | null = null;
@@ -211,7 +211,7 @@ function buildPanel(args: MountArgs, frame: Frame, inlineIn: Element | null, the
       (error: unknown) => warn(`could not load the attachment controls (${String(error)}); messages can still be sent`),
     );
   }
-  if (inlineIn) {
+  if (frame.inline) {
     conversation.show();
     // In view from the start: the markdown code comes when the visitor turns to the composer.
     for (const type of ['focusin', 'pointerenter']) shell.composer.addEventListener(type, prepare, { once: true });

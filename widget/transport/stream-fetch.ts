@@ -102,8 +102,10 @@ export const REFUSED_FOR_MS = 7 * 864e5;
 const storage = () => safeStorage(() => localStorage);
 const refusedHere = () => writeString(storage(), REFUSED_KEY, String(Date.now()));
 
-/** The page's worker, made at the first stream; null where the page refuses one (then for good). */
+/** The page's worker, made on the visitor's approach or at the first stream; null where there is none or the page refuses one (for the page's life). */
 function pageWorker(): Worker | null {
+  // No workers here at all (not cached: a test may bring them).
+  if (typeof Worker != 'function') return null;
   if (worker !== undefined) return worker;
   try {
     if (Date.now() - Number(readString(storage(), REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
@@ -136,7 +138,7 @@ function pageWorker(): Worker | null {
  * Makes the page's worker ahead of the first stream (the visitor opened the chat or turned to the
  * composer): its start, a few ms, is then not between the first message and its answer.
  */
-export const warmStreams = () => void (typeof Worker == 'function' && pageWorker());
+export const warmStreams = () => void pageWorker();
 
 /**
  * `fetch` for a streamed response, read in a worker where the page allows one (`doFetch` given:
@@ -181,7 +183,7 @@ export function streamFetch(url: string, init: RequestInit & { signal: AbortSign
     };
     if (signal.aborted) return abort();
     signal.addEventListener('abort', abort);
-    const via = !doFetch && typeof Worker == 'function' ? pageWorker() : null;
+    const via = doFetch ? null : pageWorker();
     if (!via) return here();
     listening.set(id, [listener, here]);
     cancel = () => via.postMessage([id]);
