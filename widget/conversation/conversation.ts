@@ -9,7 +9,7 @@ import { MAX_MESSAGE_CHARS } from '../contract';
 import { createEffects } from './effects';
 import type { EmbedOptions } from '../embed/embed';
 import { readHistory } from './history';
-import { errorMessage, loadMarkdown } from './loaders';
+import { errorMessage, warmMarkdown } from './loaders';
 import type { MessageList } from '../ui/messages';
 import type { Registry } from '../registry/registry';
 import { responseTurn } from './respond';
@@ -20,7 +20,7 @@ import type { Attachment, HistoryItem, RendererTheme, ResponsePresentation, Widg
 import { messageWithAttachments, splitUserMessage } from '../attachments/uploads';
 import { createView, type ViewContext } from './view';
 
-export { loadMarkdown };
+export { warmMarkdown };
 
 export { MAX_MESSAGE_CHARS };
 export { UNDO_MS, UNREACHABLE_RETRY_MS } from './effects';

@@ -6,7 +6,7 @@ import { loadExternalModule, loadModule } from '../modules';
 import { h } from '../ui/dom';
 import { trustedHTML } from '../ui/trusted-types';
 
-type Markdown = Pick<typeof import('../markdown/markdown'), 'renderFinal' | 'createLiveRender' | 'useMath'>;
+type Markdown = Pick<typeof import('../markdown/markdown'), 'renderFinal' | 'createLiveRender' | 'useMath' | 'warmUp'>;
 let markdown: Markdown | undefined;
 let markdownModule: Promise<unknown> | undefined;
 /**
@@ -21,11 +21,18 @@ export const loadMarkdown = (scriptSrc: string, warn: (message: string) => void)
     (error: unknown) => (warn(`could not load markdown.js (${errorMessage(error)}); answers show as plain text`), (markdown = plainText)),
   ));
 
+/**
+ * The markdown code, and its lexer run ahead of the first answer (markdown.ts warmUp), when the
+ * visitor shows they may ask: not at a turn's start, where it would hold up the turn's requests.
+ */
+export const warmMarkdown = (scriptSrc: string, warn: (message: string) => void) => void loadMarkdown(scriptSrc, warn).then(() => markdown!.warmUp());
+
 /** Answers as text, paragraphs kept, when the markdown code cannot load. */
 const plainText: Markdown = {
   renderFinal: (text) => ({ fragment: paragraph(text), blocks: [] }),
   createLiveRender: (target) => ({ update: (text) => target.replaceChildren(paragraph(text)), finish: () => false }),
   useMath() {},
+  warmUp() {},
 };
 function paragraph(text: string) {
   const fragment = document.createDocumentFragment();

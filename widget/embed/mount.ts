@@ -4,7 +4,7 @@
 // Everything the host can call goes through the returned handle.
 
 import type { Emitter } from './api';
-import { createConversation, loadMarkdown, type Conversation, type ConversationDeps } from '../conversation/conversation';
+import { createConversation, warmMarkdown, type Conversation, type ConversationDeps } from '../conversation/conversation';
 import type { EmbedOptions, ThemeSetting } from './embed';
 import { safeStorage } from '../conversation/history';
 import { pageContext } from './page-context';
@@ -139,12 +139,14 @@ function buildPanel(args: MountArgs, frame: Frame, themeWatcher: ReturnType<type
   const { options, config, registry, emitter, warn, strings } = args;
   let conversation: Conversation;
   let uploader: Uploader | null = null;
-  // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread)
-  // and the streams' worker, when the visitor shows they may ask (opens the panel, or turns to an
+  // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread,
+  // and its lexer's first run about 20 ms more), the streams' worker and the clock that names
+  // messages, when the visitor shows they may ask (opens the panel, or turns to an
   // inline composer), or the first answer or stored thread needs them; not for a page view alone.
   const prepare = () => {
-    void loadMarkdown(options.scriptSrc, warn);
+    warmMarkdown(options.scriptSrc, warn);
     warmStreams();
+    list.warm();
   };
   /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
   const composer: ConversationDeps['composer'] = {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test, vi } from 'vitest';
-import { marked } from 'marked';
-import { createLiveRender, fallbackBlock, renderFinal, renderProvisional } from './markdown';
+import { Lexer, marked } from 'marked';
+import { createLiveRender, fallbackBlock, renderFinal, renderProvisional, warmUp } from './markdown';
 import { en } from '../ui/i18n/i18n';
 import { strings as ar } from '../ui/i18n/ar';
 import { strings as es } from '../ui/i18n/es';
@@ -277,4 +277,25 @@ describe('policy data', () => {
     expect(ALLOWED_ATTR.filter((a) => attrs.includes(a))).toEqual([]);
     expect(ALLOWED_ATTR.filter((a) => /^(data|aria)-/.test(a))).toEqual([]);
   });
+});
+
+test('warmUp lexes its texts ahead of the first answer: one per idle moment, none in the calling task, once per page', () => {
+  vi.useFakeTimers();
+  const lex = vi.spyOn(Lexer.prototype, 'lex');
+  try {
+    warmUp();
+    warmUp();
+    expect(lex).not.toHaveBeenCalled();
+    vi.advanceTimersToNextTimer();
+    expect(lex).toHaveBeenCalledTimes(1);
+    expect(lex).toHaveBeenLastCalledWith('a');
+    vi.runAllTimers();
+    expect(lex).toHaveBeenCalledTimes(3);
+    warmUp();
+    vi.runAllTimers();
+    expect(lex).toHaveBeenCalledTimes(3);
+  } finally {
+    lex.mockRestore();
+    vi.useRealTimers();
+  }
 });

@@ -55,32 +55,37 @@ export interface MessageList {
    * event) in the next one, a second frame for every render.
    */
   keepEnd(): void;
+  /** Readies what naming a message needs, when the page is next idle (the visitor's approach: it costs 15–20 ms once). */
+  warm(): void;
 }
 
 /**
  * Names a message's article for who said it and when ("You, 10:42 AM"). One formatter for the
  * list's life. A page's first date formatter costs 15–20 ms (the browser's locale data), so it is
- * made when the page is idle, not in the task that draws a message (the visitor's send, a stored
- * thread); until then a message is named by who said it.
+ * made when the page is idle after the visitor's approach (`warm`) or the first message, not in
+ * the task that draws a message (the visitor's send, a stored thread), nor while the first answer
+ * is awaited, where it held up the answer's first text; until then a message is named by who said it.
  */
 function messageNamer(lang: string) {
   let clock: Intl.DateTimeFormat | undefined;
   let unnamed: [HTMLElement, string, number][] | undefined;
   const name = (el: HTMLElement, who: string, ts: number) => el.setAttribute('aria-label', `${who}, ${clock!.format(ts)}`);
-  return (el: HTMLElement, who: string, ts?: number) => {
-    el.setAttribute('role', 'article');
-    el.setAttribute('aria-label', who);
-    if (ts && clock) name(el, who, ts);
-    else if (ts && unnamed) unnamed.push([el, who, ts]);
-    else if (ts) {
-      unnamed = [[el, who, ts]];
-      (self.requestIdleCallback ?? setTimeout)(() => {
-        clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
-        for (const [e, w, t] of unnamed!) name(e, w, t);
-        unnamed = undefined;
-      }, { timeout: 1000 });
-    }
-  };
+  const warm = () =>
+    unnamed ||
+    ((unnamed = []),
+    (self.requestIdleCallback ?? setTimeout)(() => {
+      clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
+      for (const [e, w, t] of unnamed!) name(e, w, t);
+    }, { timeout: 1000 }));
+  return [
+    (el: HTMLElement, who: string, ts?: number) => {
+      el.setAttribute('role', 'article');
+      el.setAttribute('aria-label', who);
+      if (ts && clock) name(el, who, ts);
+      else if (ts) warm(), unnamed!.push([el, who, ts]);
+    },
+    warm,
+  ] as const;
 }
 
 /**
@@ -157,13 +162,14 @@ function endFollower(container: HTMLElement) {
  * module, once it is there); it is called only for content with a code block.
  */
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
-  const named = messageNamer(lang);
+  const [named, warm] = messageNamer(lang);
   const { follow, changed, watch, toEnd, keepEnd } = endFollower(container);
   /** Each message is an article named for who said it and when. */
   const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), container.append(el), watch(el));
 
   return {
     container,
+    warm,
     clear() {
       container.replaceChildren();
       toEnd();

@@ -1,0 +1,68 @@
+// The visitor's approach (opening the chat, turning to an inline composer) readies what the first
+// answer's text would otherwise wait for, in the page's idle moments: the clock that names messages
+// (a page's first date formatter loads the browser's locale data) and the markdown lexer's first
+// run (V8 compiles marked's large rules then). A page view alone readies neither.
+import type { Page } from '@playwright/test';
+import { ask, composer, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
+
+/** Counts date formatters made, and runs of long regular expressions (marked's block rules are). */
+const COUNTERS = `(() => {
+  const w = window;
+  w.__formatters = 0;
+  w.__longRules = 0;
+  Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+    construct: (target, args) => (w.__formatters++, Reflect.construct(target, args)),
+    apply: (target, self, args) => (w.__formatters++, Reflect.apply(target, self, args)),
+  });
+  const exec = RegExp.prototype.exec;
+  RegExp.prototype.exec = function (text) {
+    if (this.source.length > 400) w.__longRules++;
+    return exec.call(this, text);
+  };
+})();`;
+
+const counts = (page: Page) => page.evaluate(() => ({ formatters: (window as unknown as { __formatters: number }).__formatters, longRules: (window as unknown as { __longRules: number }).__longRules }));
+const reset = (page: Page) => page.evaluate(() => Object.assign(window, { __formatters: 0, __longRules: 0 }));
+
+/** The counters count: the page's own formatter and long rule. */
+async function proveCounters(page: Page) {
+  await page.evaluate(() => {
+    new Intl.DateTimeFormat('en');
+    new RegExp(`a{1}${'|b'.repeat(250)}`).exec('a');
+  });
+  expect(await counts(page)).toEqual({ formatters: 1, longRules: 1 });
+  await reset(page);
+}
+
+/** Resolves after two of the page's idle moments that follow everything the page asked for until now. */
+const twoIdleMoments = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+
+test('a floating widget: the page view readies nothing; opening the chat readies the clock and the lexer before any message', async ({ page, server }) => {
+  await loadWidget(page, server.url, { before: COUNTERS });
+  await proveCounters(page);
+  // The panel was built in idle time (loadWidget waits for it); idle moments after it run nothing of ours.
+  await twoIdleMoments(page);
+  expect(await counts(page)).toEqual({ formatters: 0, longRules: 0 });
+
+  await launcher(page).click();
+  await expect(composer(page)).toBeFocused();
+  await expect.poll(async () => (await counts(page)).formatters).toBe(1);
+  await expect.poll(async () => (await counts(page)).longRules).toBeGreaterThan(0);
+
+  // The first message names its article with the same clock: none is made for it.
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  expect((await counts(page)).formatters).toBe(1);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').first()).toHaveAttribute('aria-label', /^You, \d/);
+});
+
+test('an inline widget: readied when the visitor turns to its composer, not at load', async ({ page, server }) => {
+  await loadWidget(page, server.url, { before: `${COUNTERS}; document.body.insertAdjacentHTML('beforeend', '<div id="chat" style="width:400px;height:600px"></div>')`, attrs: { 'data-container': '#chat' } });
+  await proveCounters(page);
+  await twoIdleMoments(page);
+  expect(await counts(page)).toEqual({ formatters: 0, longRules: 0 });
+
+  await composer(page).focus();
+  await expect.poll(async () => (await counts(page)).formatters).toBe(1);
+  await expect.poll(async () => (await counts(page)).longRules).toBeGreaterThan(0);
+});
