@@ -98,6 +98,8 @@ export interface BenchProbe {
   counts(): Record<string, number> | null;
   observe(): void;
   send(text: string): boolean;
+  /** Focuses the input and resolves once the page has been idle a while, as while a visitor types. */
+  typeFirst(): Promise<void>;
   nextFrame(): Promise<number>;
   /** The widget's shadow root (or the page, for a widget without one), once it is there. */
   root(): ParentNode | null;

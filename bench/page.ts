@@ -118,6 +118,23 @@ const PROBE = String.raw`
       document.querySelector('deep-chat').submitUserMessage({ text });
       return true;
     },
+    /**
+     * What a visitor does before sending: focuses the input, then types for a while, in which the
+     * page is idle. Resolves once five idle periods in a row were whole (50 ms each, nothing else to run).
+     */
+    typeFirst() {
+      const root = bench.root();
+      root.querySelector(widget === 'ours' ? '.bc-input' : widget === 'hub' ? 'textarea' : '#text-input').focus();
+      return new Promise((resolve) => {
+        let calm = 0;
+        const step = (deadline) => {
+          calm = deadline.timeRemaining() >= 45 ? calm + 1 : 0;
+          if (calm >= 5) resolve();
+          else requestIdleCallback(step);
+        };
+        requestIdleCallback(step);
+      });
+    },
     /** Resolves after the next frame has been produced (rAF, then a task after it). */
     nextFrame() {
       return new Promise((resolve) => requestAnimationFrame(() => {

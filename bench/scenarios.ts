@@ -87,6 +87,8 @@ export interface StreamOptions {
   widget: WidgetName;
   kb: number;
   intervalMs: number;
+  /** Focus the widget's input and wait for an idle page before the send. */
+  typed?: boolean;
 }
 
 export async function runStream(browser: Browser, servers: BenchServers, options: StreamOptions): Promise<StreamRun> {
@@ -98,6 +100,7 @@ export async function runStream(browser: Browser, servers: BenchServers, options
     const { page } = bench;
     // Ours and the hub widget ask the reference server for the job's events after posting it.
     if (options.widget !== 'deep-chat') servers.setGate(gateOnEventsRequest(page));
+    if (options.typed) await page.evaluate(() => (window as unknown as BenchWindow).__bench.typeFirst());
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());
     const streamEnd = servers.nextStreamEnd();
     const finished = streamFinished(page);
