@@ -1,7 +1,8 @@
 // The visitor's approach (opening the chat, turning to an inline composer) readies what the first
 // answer's text would otherwise wait for, in the page's idle moments: the clock that names messages
 // (a page's first date formatter loads the browser's locale data) and the markdown lexer's first
-// run (V8 compiles marked's large rules then). A page view alone readies neither.
+// run (V8 compiles marked's large rules then). A page view alone readies neither; a message sent
+// without an approach (a page's call) gets its clock 2 s later, not while its answer is awaited.
 import type { Page } from '@playwright/test';
 import { ask, composer, expect, launcher, loadWidget, test, waitForAnswer } from './fixtures';
 
@@ -11,7 +12,7 @@ const COUNTERS = `(() => {
   w.__formatters = 0;
   w.__longRules = 0;
   Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-    construct: (target, args) => (w.__formatters++, Reflect.construct(target, args)),
+    construct: (target, args) => (w.__formatters++, (w.__formatterAt = performance.now()), Reflect.construct(target, args)),
     apply: (target, self, args) => (w.__formatters++, Reflect.apply(target, self, args)),
   });
   const exec = RegExp.prototype.exec;
@@ -65,4 +66,19 @@ test('an inline widget: readied when the visitor turns to its composer, not at l
   await composer(page).focus();
   await expect.poll(async () => (await counts(page)).formatters).toBe(1);
   await expect.poll(async () => (await counts(page)).longRules).toBeGreaterThan(0);
+});
+
+test("a page's call with no approach first: the message's clock is made 2 s after it, not while its answer is awaited", async ({ page, server }) => {
+  await loadWidget(page, server.url, { before: `${COUNTERS}; document.body.insertAdjacentHTML('beforeend', '<div id="chat" style="width:400px;height:600px"></div>')`, attrs: { 'data-container': '#chat' } });
+  await proveCounters(page);
+  const sentAt = await page.evaluate(() => {
+    const at = performance.now();
+    (window as unknown as { BailingChat: { send(text: string): boolean } }).BailingChat.send('hello');
+    return at;
+  });
+  await waitForAnswer(page);
+  await expect.poll(async () => (await counts(page)).formatters).toBe(1);
+  const madeAt = await page.evaluate(() => (window as unknown as { __formatterAt: number }).__formatterAt);
+  expect(madeAt - sentAt).toBeGreaterThanOrEqual(2000);
+  await expect(page.locator('bailing-chat-widget .bc-msg-user').first()).toHaveAttribute('aria-label', /^You, \d/);
 });

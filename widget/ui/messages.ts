@@ -60,29 +60,35 @@ export interface MessageList {
 }
 
 /**
+ * How long after a message the clock is made when the visitor's approach did not make it first (a
+ * page's call, a stored thread): an answer awaited then would wait for it too (ms).
+ */
+export const CLOCK_LATER_MS = 2000;
+
+/**
  * Names a message's article for who said it and when ("You, 10:42 AM"). One formatter for the
  * list's life. A page's first date formatter costs 15–20 ms (the browser's locale data), so it is
- * made when the page is idle after the visitor's approach (`warm`) or the first message, not in
- * the task that draws a message (the visitor's send, a stored thread), nor while the first answer
- * is awaited, where it held up the answer's first text; until then a message is named by who said it.
+ * made in an idle moment after the visitor's approach (`warm`), or CLOCK_LATER_MS after the first
+ * message: not in the task that draws a message, nor while the first answer is awaited (an idle
+ * moment then held up the answer's first text). Until then a message is named by who said it.
  */
 function messageNamer(lang: string) {
   let clock: Intl.DateTimeFormat | undefined;
-  let unnamed: [HTMLElement, string, number][] | undefined;
+  const unnamed: [HTMLElement, string, number][] = [];
+  let asked: unknown;
+  let later: unknown;
   const name = (el: HTMLElement, who: string, ts: number) => el.setAttribute('aria-label', `${who}, ${clock!.format(ts)}`);
   const warm = () =>
-    unnamed ||
-    ((unnamed = []),
-    (self.requestIdleCallback ?? setTimeout)(() => {
+    (asked ||= (self.requestIdleCallback ?? setTimeout)(() => {
       clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
-      for (const [e, w, t] of unnamed!) name(e, w, t);
-    }, { timeout: 1000 }));
+      for (const [e, w, t] of unnamed.splice(0)) name(e, w, t);
+    }, { timeout: 1000 }) || 1);
   return [
     (el: HTMLElement, who: string, ts?: number) => {
       el.setAttribute('role', 'article');
       el.setAttribute('aria-label', who);
       if (ts && clock) name(el, who, ts);
-      else if (ts) warm(), unnamed!.push([el, who, ts]);
+      else if (ts) unnamed.push([el, who, ts]), (later ||= setTimeout(warm, CLOCK_LATER_MS));
     },
     warm,
   ] as const;
