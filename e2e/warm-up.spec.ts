@@ -82,3 +82,16 @@ test("a page's call with no approach first: the message's clock is made 2 s afte
   expect(madeAt - sentAt).toBeGreaterThanOrEqual(2000);
   await expect(page.locator('bailing-chat-widget .bc-msg-user').first()).toHaveAttribute('aria-label', /^You, \d/);
 });
+
+test("a floating widget's call that opens the chat and sends at once: the clock 2 s after the message too", async ({ page, server }) => {
+  await loadWidget(page, server.url, { before: COUNTERS });
+  await proveCounters(page);
+  const sentAt = await page.evaluate(() => {
+    const at = performance.now();
+    (window as unknown as { BailingChat: { send(text: string): boolean } }).BailingChat.send('hello');
+    return at;
+  });
+  await waitForAnswer(page);
+  await expect.poll(async () => (await counts(page)).formatters).toBe(1);
+  expect((await page.evaluate(() => (window as unknown as { __formatterAt: number }).__formatterAt)) - sentAt).toBeGreaterThanOrEqual(2000);
+});

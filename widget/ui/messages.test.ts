@@ -88,6 +88,17 @@ describe('each message is an article named for who said it and when', () => {
     expect(list.addUser('hi', null, ts).getAttribute('aria-label')).toBe(`you, ${time}`);
   });
 
+  it('a message before the idle moment warm asked for (a call that opened the chat and sent at once): the clock CLOCK_LATER_MS later, not in that moment', () => {
+    const list = createMessageList(document.createElement('div'), strings, undefined, 'en');
+    list.warm();
+    const el = list.addUser('hi', null, ts);
+    vi.advanceTimersByTime(CLOCK_LATER_MS - 1);
+    expect(el.getAttribute('aria-label')).toBe('you');
+    vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
+    expect(el.getAttribute('aria-label')).toBe(`you, ${new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(ts)}`);
+  });
+
   it('a new message without a time is stamped now', () => {
     const el = createMessageList(document.createElement('div'), strings).addUser('hi');
     const now = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(Date.now());

@@ -68,17 +68,19 @@ export const CLOCK_LATER_MS = 2000;
 /**
  * Names a message's article for who said it and when ("You, 10:42 AM"). One formatter for the
  * list's life. A page's first date formatter costs 15–20 ms (the browser's locale data), so it is
- * made in an idle moment after the visitor's approach (`warm`), or CLOCK_LATER_MS after the first
- * message: not in the task that draws a message, nor while the first answer is awaited (an idle
- * moment then held up the answer's first text). Until then a message is named by who said it.
+ * made in an idle moment after the visitor's approach (`warm`), or CLOCK_LATER_MS after the last
+ * message that found none: not in the task that draws a message, nor while an answer is awaited
+ * (an idle moment then held up the answer's first text). Until then a message is named by who said it.
  */
 function messageNamer(lang: string) {
   let clock: Intl.DateTimeFormat | undefined;
   const unnamed: [HTMLElement, string, number][] = [];
+  /** The idle moment asked for, not come yet. */
   let asked: unknown;
   let later: unknown;
   const name = (el: HTMLElement, who: string, ts: number) => el.setAttribute('aria-label', `${who}, ${clock!.format(ts)}`);
   const warm = () =>
+    clock ||
     (asked ||= (self.requestIdleCallback ?? setTimeout)(() => {
       clock = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
       for (const [e, w, t] of unnamed.splice(0)) name(e, w, t);
@@ -88,7 +90,15 @@ function messageNamer(lang: string) {
       el.setAttribute('role', 'article');
       el.setAttribute('aria-label', who);
       if (ts && clock) name(el, who, ts);
-      else if (ts) unnamed.push([el, who, ts]), (later ||= setTimeout(warm, CLOCK_LATER_MS));
+      else if (ts) {
+        unnamed.push([el, who, ts]);
+        // An idle moment asked for and not come (a page's call opened the chat and sent at once)
+        // would be this message's wait for its answer: later instead.
+        (self.cancelIdleCallback ?? clearTimeout)(asked as number);
+        clearTimeout(later as number);
+        asked = 0;
+        later = setTimeout(warm, CLOCK_LATER_MS);
+      }
     },
     warm,
   ] as const;
