@@ -240,12 +240,12 @@ async function main(): Promise<void> {
 
     let history: Results['history'];
     if (wanted('history')) {
-      log('history (ours): 50 stored messages shown on open()');
+      log('history (ours): 50 stored messages, 3 of them with a form, shown on open()');
       const runs: HistoryRun[] = [];
       for (let run = 0; run < args.runs; run++) {
         const r = await runHistory(browser, servers);
         runs.push(r);
-        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms, ${r.scrollMissed} missed`);
+        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages, ${r.forms} forms; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms, ${r.scrollMissed} missed`);
       }
       history = { items: 50, runs };
     }

@@ -64,6 +64,8 @@ export interface HistoryRun {
   /** `open()` → the next frame produced after that, ms. */
   frameMs: number;
   bubbles: number;
+  /** The forms drawn (HISTORY_FORM_EVERY: three in the thread). */
+  forms?: number;
   /**
    * The thread scrolled from its top to its end, SCROLL_STEP_PX a frame (what a wheel or a flick
    * does): the frames it took, the time between two of them (ms; 16.7 at 60 fps) and how many
@@ -79,15 +81,24 @@ export interface HistoryRun {
 /** As many as a thread holds: the hub keeps its last 50 items, and so does the widget (history.ts). */
 export const HISTORY_ITEMS = 50;
 const SCROLL_STEP_PX = 80;
+/** Every HISTORY_FORM_EVERY-th answer ends with a form (the built-in renderer): a few renderers in the thread. */
+const HISTORY_FORM_EVERY = 8;
+const HISTORY_FORM = [
+  '```bailing-form',
+  JSON.stringify({ version: 1, form_id: 'visit', title: 'Book a visit', schema: { name: { type: 'text', label: 'Name', required: true }, day: { type: 'date', label: 'Day' }, topic: { type: 'single_select', label: 'Topic', options: [{ label: 'Setup', value: 'setup' }, { label: 'Billing', value: 'billing' }] } } }),
+  '```',
+].join('\n');
 
 export async function runHistory(browser: Browser, servers: BenchServers): Promise<HistoryRun> {
   const answer = benchReply(2).text;
   const now = Date.UTC(2026, 10, 30);
+  const withForm = (i: number) => (i >> 1) % HISTORY_FORM_EVERY == HISTORY_FORM_EVERY - 1;
   const items = Array.from({ length: HISTORY_ITEMS }, (_, i) =>
     i % 2 === 0
       ? { r: 'u', t: `Question ${i / 2 + 1}: how does this part work?`, j: `j_bench_${i >> 1}`, ts: now + i * 1000 }
-      : { r: 'a', t: answer, j: `j_bench_${i >> 1}`, ts: now + i * 1000 },
+      : { r: 'a', t: withForm(i) ? `${answer}\n\n${HISTORY_FORM}\n` : answer, j: `j_bench_${i >> 1}`, ts: now + i * 1000 },
   );
+  const forms = items.filter((_, i) => i % 2 && withForm(i)).length;
   // The widget's own storage keys (DESIGN.md §4), as a returning visitor's browser has them.
   const init = `(() => {
     if (location.pathname !== '/page') return;
@@ -97,21 +108,24 @@ export async function runHistory(browser: Browser, servers: BenchServers): Promi
   })();`;
   const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl, inline: false, init });
   try {
-    return await bench.page.evaluate(async ({ expected, stepPx }) => {
+    return await bench.page.evaluate(async ({ expected, forms, stepPx }) => {
       const w = window as unknown as BenchWindow;
       const root = w.__bench.root as () => ShadowRoot;
       const count = () => root().querySelectorAll('.bc-msg:not(.bc-greeting)').length;
+      const formCount = () => root().querySelectorAll('form.bf').length;
       const start = performance.now();
       w.BailingChat.open();
       // The thread may be drawn after open() returns (its markdown code is loaded at the first
-      // open): the time is the moment all its messages are in the DOM, or 5 s if they never are.
+      // open): the time is the moment all its messages are in the DOM and its forms drawn, or 5 s if they never are.
+      const all = () => count() >= expected && formCount() >= forms;
       const renderMs = await new Promise<number>((done) => {
-        if (count() >= expected) return done(performance.now() - start);
-        const observer = new MutationObserver(() => count() >= expected && (observer.disconnect(), done(performance.now() - start)));
+        if (all()) return done(performance.now() - start);
+        const observer = new MutationObserver(() => all() && (observer.disconnect(), done(performance.now() - start)));
         observer.observe(root(), { childList: true, subtree: true });
         setTimeout(() => (observer.disconnect(), done(performance.now() - start)), 5000);
       });
       const bubbles = count();
+      const formsShown = formCount();
       const frameMs = (await w.__bench.nextFrame()) - start;
       // Scrolled back to the top, then down to the end a step a frame; each frame draws the blocks
       // that come into view (skipped out of view until then: content-visibility, styles.ts).
@@ -132,8 +146,8 @@ export async function runHistory(browser: Browser, servers: BenchServers): Promi
         requestAnimationFrame(step);
       });
       const sorted = [...intervals].sort((a, b) => a - b);
-      return { renderMs, frameMs, bubbles, scrollFrames: intervals.length, scrollP95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0, scrollLongestMs: sorted.at(-1) ?? 0, scrollMissed: intervals.filter((ms) => ms > 25).length };
-    }, { expected: HISTORY_ITEMS, stepPx: SCROLL_STEP_PX });
+      return { renderMs, frameMs, bubbles, forms: formsShown, scrollFrames: intervals.length, scrollP95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0, scrollLongestMs: sorted.at(-1) ?? 0, scrollMissed: intervals.filter((ms) => ms > 25).length };
+    }, { expected: HISTORY_ITEMS, forms, stepPx: SCROLL_STEP_PX });
   } finally {
     await bench.close();
   }
