@@ -240,7 +240,7 @@ async function main(): Promise<void> {
 
     let history: Results['history'];
     if (wanted('history')) {
-      log('history (ours): 50 stored messages, 3 of them with a form, shown on open()');
+      log('history (ours): 50 stored messages, a few answers with a form, shown on open()');
       const runs: HistoryRun[] = [];
       for (let run = 0; run < args.runs; run++) {
         const r = await runHistory(browser, servers);

@@ -78,7 +78,7 @@ export function render(results: Results): string {
     ours.push([`${results.history.items}-message history, open() → all in the DOM, ms`, cell(runs.map((r) => r.renderMs), 1), `≤ 100 ${stat(runs.map((r) => r.renderMs)).median <= 100 ? '✓' : '✗'}`]);
     ours.push(['  open() → next frame painted, ms', cell(runs.map((r) => r.frameMs), 1), '']);
     ours.push(['  messages shown', cell(runs.map((r) => r.bubbles), 0), '']);
-    if (runs.some((r) => r.forms !== undefined)) ours.push(['  forms drawn (the built-in renderer, in 3 of the 25 answers)', cell(runs.map((r) => r.forms ?? 0), 0), '']);
+    if (runs.some((r) => r.forms !== undefined)) ours.push(['  forms drawn (the built-in renderer, in a few of the answers)', cell(runs.map((r) => r.forms ?? 0), 0), '']);
     const scrolled = runs.filter((r) => r.scrollFrames);
     if (scrolled.length) {
       const p95 = stat(scrolled.map((r) => r.scrollP95Ms!)).median;
