@@ -19,13 +19,14 @@ async function answerOnce(page: Page, text = 'markdown please') {
 }
 
 /** The widget's tag, added as a host adds it (a script from the page's own origin, which a `'self'` CSP allows). */
-const addWidget = (page: Page) =>
-  page.evaluate(() => {
+const addWidget = (page: Page, attrs: Record<string, string> = {}) =>
+  page.evaluate((attrs) => {
     const s = document.createElement('script');
     s.src = '/widget.js';
     s.dataset.entry = 'demo_assistant';
+    for (const [name, value] of Object.entries(attrs)) s.setAttribute(name, value);
     document.body.append(s);
-  });
+  }, attrs);
 
 /** CSP violations from the first script on: DOM events and console reports. */
 async function watchCsp(page: Page) {
@@ -79,6 +80,25 @@ test('a page whose storage is blocked (it throws): the stream is still read in a
   expect(workers).toHaveLength(1);
   expect(workers[0]).toMatch(/^blob:/);
   expect(await readOnPage(page)).toBe(0);
+});
+
+test('data-worker="0", the owner\'s choice: no worker is made, the answers are read on the page', async ({ page, server }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${server.url}/e2e/blank.html`);
+  // Detector: with the tag as every other test has it, opening the chat makes the worker.
+  await addWidget(page);
+  await launcher(page).click();
+  await expect.poll(() => workers.length).toBe(1);
+  await page.goto(`${server.url}/e2e/blank.html`);
+  await addWidget(page, { 'data-worker': '0' });
+  await launcher(page).click();
+  await answerOnce(page);
+  await answerOnce(page, 'markdown again');
+  expect(workers).toHaveLength(1);
+  expect(await readOnPage(page)).toBe(2);
+  // Not a refusal: nothing is kept for the next visit.
+  expect(await page.evaluate((key) => localStorage.getItem(key), REFUSED_KEY)).toBeNull();
 });
 
 test('a page with a strict CSP in a <meta>: no worker is tried, so nothing is reported; the answer is read on the page', async ({ page, server }) => {

@@ -8,7 +8,8 @@
 // the answer is the same, only the cost differs. The browser reports a refusal (console, CSP
 // reports), so a page that shows a CSP that may forbid it (a <meta> one that names where scripts
 // or workers may come from, or nonces on its scripts, which a strict CSP's header asks for) is not
-// asked, and a refusal by a CSP header the widget cannot see is
+// asked, nor one whose widget tag says `data-worker="0"` (its owner's choice, for a CSP header
+// that refuses it), and a refusal by a CSP header the widget cannot see is
 // remembered in the visitor's storage and not tried again on that site.
 import { trustedHTML } from '../ui/trusted-types';
 import { readString, safeStorage, writeString } from '../conversation/history';
@@ -108,7 +109,7 @@ function pageWorker(): Worker | null {
   if (typeof Worker != 'function') return null;
   if (worker !== undefined) return worker;
   try {
-    if (Date.now() - Number(readString(storage(), REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
+    if (Date.now() - Number(readString(storage(), REFUSED_KEY)) < REFUSED_FOR_MS || document.querySelector('script[nonce],script[data-worker="0"]') || [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].some((m) => /(worker|child|script|default)-src/i.test(m.getAttribute('content')!))) return (worker = null);
     // The URL is kept for the page's life: one, a few hundred bytes. Its script is this module's
     // own code (the pump), so it is as safe as the widget itself: Trusted Types' policy passes it.
     worker = new Worker(trustedHTML(URL.createObjectURL(new Blob([`(${WORKER_MAIN})(${pump},${PUMP_GAP_MS})`], { type: 'text/javascript' })), 'createScriptURL'));
