@@ -2,6 +2,7 @@
 // main thread where it does not (widget/transport/stream-fetch.ts). Which one read it shows in
 // the page's Resource Timing: a worker's fetches are in the worker's timeline, not the page's.
 import type { Page } from '@playwright/test';
+import { openAgent } from './agent-runs';
 import { ask, expect, launcher, lastAssistant, test, waitForAnswer } from './fixtures';
 
 const REFUSED_KEY = 'bailing-chat-worker-refused';
@@ -99,6 +100,23 @@ test('data-worker="0", the owner\'s choice: no worker is made, the answers are r
   expect(await readOnPage(page)).toBe(2);
   // Not a refusal: nothing is kept for the next visit.
   expect(await page.evaluate((key) => localStorage.getItem(key), REFUSED_KEY)).toBeNull();
+});
+
+test('a page that fronts an AG-UI agent: its runs are read in the same one worker, made on opening the chat', async ({ page, server }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await openAgent(page, server.url);
+  await expect.poll(() => workers.length).toBe(1);
+  await ask(page, 'Show me the long markdown answer');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('table')).toBeVisible();
+  await ask(page, 'Show me the long markdown answer again');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('table')).toBeVisible();
+  // Detector: the AG-UI module's own stream reader made a second worker at the first run.
+  expect(workers).toHaveLength(1);
+  // Both runs were read in it: none is in the page's timeline.
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/agui\//.test(e.name)).length)).toBe(0);
 });
 
 test('a page with a strict CSP in a <meta>: no worker is tried, so nothing is reported; the answer is read on the page', async ({ page, server }) => {

@@ -10,6 +10,7 @@ import { fallbackBlock } from '../registry/fallback';
 import { createRegistry } from '../registry/registry';
 import { createBailingClient, readWidgetConfig } from '../transport/bailing';
 import { loadExternalModule } from '../modules';
+import { streamFetch } from '../transport/stream-fetch';
 import { createBailingBackend } from '../transport/bailing-backend';
 import { loadStrings } from '../ui/i18n/i18n';
 import type { BuiltinArgs, Builtins, PageContext, WidgetConfig } from '../types';
@@ -140,7 +141,7 @@ function start(script: HTMLScriptElement, preload: Preload, widgets: Map<string,
     // An AG-UI agent has no config endpoint: the look is the preload's, over the defaults.
     loadExternalModule('ag-ui', script.src || location.href).then(
       (agui) => {
-        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities, script, api });
+        const agent = agui.startAgent({ url: options.agentUrl, preload, registered: tools, lang: options.lang, fetch: streamFetch as typeof fetch, warn, onState: (next) => emitter.emit('state', (state = next)), onEvent: (event) => emitter.emit('event', event), capabilities, script, api });
         if (typeof agent == 'string') return fail(agent);
         target.tool = agent.register;
         return mount(normalizeConfig(readWidgetConfig(preload.config)), (session) => {

@@ -23,6 +23,11 @@ export interface AgentStart {
   onEvent(event: AgUiEvent): void;
   /** More of `client_capabilities` (the packs' lines), once known. */
   capabilities(): Promise<Record<string, unknown> | undefined> | undefined;
+  /**
+   * The widget's stream reader (stream-fetch.ts in widget.js): its one worker for the page, made on
+   * the visitor's approach, reads the runs too; this module's own copy would make a second.
+   */
+  fetch?: typeof fetch;
   /** The widget's script element and the page's API, for the renderers this module adds (MCP App views). */
   script?: McpAppsPage['script'];
   api?: McpAppsPage['api'];
@@ -46,6 +51,6 @@ export function startAgent(start: AgentStart): StartedAgent | string {
   const viewContext = registerMcpApps({ config: (start.preload.agent as { mcpApps?: unknown } | undefined)?.mcpApps, script: start.script, api: start.api });
   return {
     register: tools.register,
-    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities, context: viewContext }),
+    backend: ({ storage, ticket }) => createAgUiBackend({ agent, tools, storage, ticket, fetch: start.fetch, warn, lang: start.lang, onState: start.onState, onEvent: start.onEvent, capabilities: start.capabilities, context: viewContext }),
   };
 }
