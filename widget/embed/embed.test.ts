@@ -97,6 +97,18 @@ group('resolveEmbedOptions', () => {
     expect(result).toMatchObject({ ok: true, options: { math } });
   });
 
+  it.each([
+    ['0', null],
+    ['1', null],
+    ['false', /data-worker must be "0" \(answers read on the page, no worker\) or "1" \(got "false"\); a worker reads them where the page allows one/],
+    ['off', /got "off"/],
+  ])('data-worker="%s": warned %s', (value, warning) => {
+    const { result, warnings } = resolve({ 'data-entry': 'demo', 'data-worker': value });
+    expect(result.ok).toBe(true);
+    if (warning) expect(warnings.join('\n')).toMatch(warning);
+    else expect(warnings).toEqual([]);
+  });
+
   it('reads every attribute', () => {
     const { result } = resolve({
       'data-entry': 'demo',
