@@ -204,7 +204,7 @@ export function resolveEmbedOptions(
   else if (keyValue !== null && FOCUS_KEY_PATTERN.test(keyValue)) focusKey = keyValue;
   else if (keyValue !== null) warn(`focusKey must be a function key from F1 to F12, or "none" (got "${keyValue.slice(0, 40)}"); using ${FOCUS_KEY}`);
 
-  // The stream reader reads it from the tag itself (stream-fetch.ts, in widget.js and ag-ui.js alike).
+  // The stream reader reads it from the tag itself (stream-fetch.ts), for both wires.
   const workerAttr = attr('data-worker');
   if (workerAttr !== null && workerAttr != '0' && workerAttr != '1') warn(`data-worker must be "0" (answers read on the page, no worker) or "1" (got "${workerAttr.slice(0, 40)}"); a worker reads them where the page allows one`);
 

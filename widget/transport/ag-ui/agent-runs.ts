@@ -4,7 +4,6 @@
 import { randomId } from '../../ids';
 import { BailingHttpError } from '../errors';
 import { readEventStream } from '../sse';
-import { streamFetch } from '../stream-fetch';
 import type { AgUiBackendOptions } from './backend';
 import { parseAgUiEvent } from './events';
 import { buildRunInput } from './input';
@@ -55,7 +54,7 @@ export async function postRun(link: RunLink, runId: string, sent: Message[], sig
     resume,
   });
   const url = agent.url;
-  const response = await (options.fetch ?? streamFetch)(url, {
+  const response = await (options.fetch ?? fetch)(url, {
     method: 'POST',
     // The owner's headers first: Content-Type and Accept are the protocol's and stay ours.
     headers: { ...agent.headers, 'Content-Type': 'application/json', Accept: 'text/event-stream' },

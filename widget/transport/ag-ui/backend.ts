@@ -37,7 +37,10 @@ export interface AgUiBackendOptions {
   onState?(state: unknown): void;
   /** A RAW or CUSTOM event, for the host page. */
   onEvent?(event: AgUiEvent): void;
-  /** Default: streamFetch (stream-fetch.ts), the global `fetch` read off the main thread. */
+  /**
+   * How a run is fetched: widget.js hands its stream reader (stream-fetch.ts: the page's one worker)
+   * through startAgent. Default: the global `fetch` (a test's, or one outside the widget).
+   */
   fetch?: typeof fetch;
   /** More of `client_capabilities` beside `renderers` (the capability packs' lines), once known. */
   capabilities?(): Promise<Record<string, unknown> | undefined> | undefined;

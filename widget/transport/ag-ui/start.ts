@@ -25,7 +25,7 @@ export interface AgentStart {
   capabilities(): Promise<Record<string, unknown> | undefined> | undefined;
   /**
    * The widget's stream reader (stream-fetch.ts in widget.js): its one worker for the page, made on
-   * the visitor's approach, reads the runs too; this module's own copy would make a second.
+   * the visitor's approach, reads the runs too. This module carries no reader of its own.
    */
   fetch?: typeof fetch;
   /** The widget's script element and the page's API, for the renderers this module adds (MCP App views). */
