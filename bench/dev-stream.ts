@@ -1,8 +1,8 @@
 // Shared by the development aids (profile.ts, trace.ts): our widget on the benchmark page, ready to
 // receive the benchmark reply of `kb` KB in 12-character deltas, `intervalMs` apart.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { openBenchPage, type BenchWindow } from './browser';
+import { chromiumPath } from '../e2e/chromium';
+import { openBenchPage, type BenchWindow, BENCH_CHROMIUM_ARGS } from './browser';
 import { benchReply, splitDeltas } from './reply';
 import { startBenchServers } from './servers';
 
@@ -16,7 +16,7 @@ export interface OurStream {
 
 export async function openOurStream(kb: number, intervalMs: number): Promise<OurStream> {
   const servers = await startBenchServers(process.env.BENCH_ROOT ?? process.cwd());
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
   const reply = benchReply(kb);
   servers.setPlan({ reply: reply.text, deltas: splitDeltas(reply.text), intervalMs });
   const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl });

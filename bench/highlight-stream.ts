@@ -8,7 +8,8 @@
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { chromiumPath } from '../e2e/chromium';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 import type { HighlightRun } from './highlight-page';
 
 const ROOT = process.env.BENCH_ROOT ?? process.cwd();
@@ -44,7 +45,7 @@ const page = (await build({
   logLevel: 'warning',
 })).outputFiles[0]!.text;
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
 const tab = await browser.newPage();
 await tab.setContent('<!doctype html><meta charset="utf-8"><body></body>');
 await tab.addScriptTag({ content: page });

@@ -6,7 +6,8 @@
 import { chromium } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { readFileSync } from 'node:fs';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { chromiumPath } from '../e2e/chromium';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 import { startBenchServers } from './servers';
 
 const build = process.argv[2] === 'split' ? 'split' : 'self-contained';
@@ -18,7 +19,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
 type TraceEvent = { name: string; ph: string; dur?: number; tid: number; pid: number };
 
 const servers = await startBenchServers(process.env.BENCH_ROOT ?? process.cwd());
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
 const byEvent = new Map<string, number>();
 const byFile = new Map<string, number>();
 const byFunction = new Map<string, number>();
@@ -26,7 +27,6 @@ let total = 0;
 try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');

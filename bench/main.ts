@@ -27,7 +27,8 @@ import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { chromiumPath } from '../e2e/chromium';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 import { HUB_WIDGET, locateHubWidget } from './hub-widget';
 import { WIDGET_NAMES, type OurBuild, type PeerName, type WidgetName } from './page';
 import { PROFILE_NAMES, type ProfileName } from './profiles';
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
   const hubWidget = args.widgets.includes('hub') ? await locateHubWidget(ROOT, log) : null;
   if (!hubWidget) args.widgets = args.widgets.filter((w) => w !== 'hub');
   const servers = await startBenchServers(ROOT, { hubWidgetPath: hubWidget?.path ?? null });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
   try {
     // What each page loads first: our two builds (the split one's modules come later, if at all) and Deep Chat.
     const scripts = [

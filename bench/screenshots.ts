@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startServer } from '../examples/server/app';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { chromiumPath } from '../e2e/chromium';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 
 const root = process.env.BENCH_ROOT ?? process.cwd();
 const out = join(root, 'docs/images');
@@ -94,7 +95,7 @@ async function take(browser: Browser, base: string, shot: Shot): Promise<void> {
 
 mkdirSync(out, { recursive: true });
 const server = await startServer({ port: 0, host: '127.0.0.1', dbPath: ':memory:', rootDir: root, demo: true, openai: null, log: () => undefined, warn: () => undefined });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
 try {
   for (const shot of SHOTS) await take(browser, server.url, shot);
 } finally {
