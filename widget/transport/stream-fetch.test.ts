@@ -53,8 +53,9 @@ async function pumped(count: number, everyMs: number, gap = PUMP_GAP_MS) {
 
 describe('pump: a stream read in batches, at most one hand-over per gap', () => {
   it.each([
-    // Every 2 ms: the first at once, then one batch per gap.
-    { everyMs: 2, gap: PUMP_GAP_MS, most: 2 + Math.ceil((100 * 2) / PUMP_GAP_MS) },
+    // Every 2 ms: the first ones at once, then as far apart as the run is old (2, 4, 8 … ms: seven
+    // hand-overs before the gap), then one batch per gap.
+    { everyMs: 2, gap: PUMP_GAP_MS, most: 2 + 7 + Math.ceil((100 * 2) / PUMP_GAP_MS) },
     // Sparser than the gap: each chunk as it comes, no wait added.
     { everyMs: PUMP_GAP_MS + 20, gap: PUMP_GAP_MS, most: 100 },
     // Gap 0: each chunk as it comes, however dense (the row that shows the count is the pump's).
@@ -80,6 +81,17 @@ describe('pump: a stream read in batches, at most one hand-over per gap', () => 
     const posts = await pumped(10, 100);
     const batches = posts.filter(([kind]) => kind == 1);
     expect(batches.map(([, text, at]) => [text, at])).toEqual(Array.from({ length: 10 }, (_, i) => [`data: ${i}\n\n`, i * 100]));
+  });
+
+  it("a run's first chunks go at once or nearly (an open event, then the first text), then the hand-overs space out to the gap", async () => {
+    // 5 ms apart, from the stream's start: each hand-over waits as long as the run is old.
+    const posts = await pumped(60, 5);
+    const at = posts.filter(([kind]) => kind == 1).map(([, , time]) => time);
+    // The first two as they come; then a chunk that waits, waits as long as the run is old (the
+    // one at 35 ms: 35 ms), so the hand-overs space out 10, 20, 35, 70, 140 ms; then the gap.
+    expect(at.slice(0, 7)).toEqual([0, 5, 15, 35, 70, 140, 280]);
+    // Past the ramp, no closer than the gap (the last one is the body's end).
+    for (let i = 7; i < at.length - 1; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(PUMP_GAP_MS);
   });
 
   it('a failed fetch or read: what was read, then the failure', async () => {

@@ -2,8 +2,8 @@
 // packet of a stream as a task of its own (a watcher, a read, a microtask checkpoint: about half a
 // millisecond each on a 2-core machine), whether or not anything reads it; an answer paced at
 // 2 ms per delta is thousands of them. A dedicated worker takes the packets instead and posts
-// them in batches, at most one per PUMP_GAP_MS (the first at once, the last as the body ends), so
-// the page sees a few dozen messages. Where the page forbids a worker made from a blob: URL (its
+// them in batches, at most one per PUMP_GAP_MS once a run of close packets is under way (its first
+// ones at once, the last as the body ends), so the page sees a few dozen messages. Where the page forbids a worker made from a blob: URL (its
 // CSP's `worker-src`, or Trusted Types), the same pump runs on the main thread, batching alike:
 // the answer is the same, only the cost differs. The browser reports a refusal (console, CSP
 // reports), so a page that shows a CSP that may forbid it (a <meta> one that names where scripts
@@ -15,8 +15,9 @@ import { trustedHTML } from '../ui/trusted-types';
 import { readString, safeStorage, writeString } from '../conversation/history';
 
 /**
- * How often at most a stream's bytes are handed to the page (ms). Chunks closer than this are
- * joined; a sparser stream is handed over as it comes. The live render draws at most once per
+ * How often at most a stream's bytes are handed to the page (ms), once a run of close chunks has
+ * lasted this long (before, as often as the run is old). Chunks closer than this are joined; a
+ * sparser stream is handed over as it comes. The live render draws at most once per
  * 150 ms (conversation/bubble.ts), so handing over more often only adds tasks (a third of a
  * millisecond each, whatever they carry): 32 rather than 150 was 800 hand-overs for 10 KB at
  * 30 ms per delta, about 110 ms more main-thread time (npm run bench, 2026-12-04).
@@ -36,6 +37,8 @@ export async function pump(url: string, init: RequestInit, post: Post, doFetch: 
   let last = -1e9;
   /** When the last chunk came: one after a quiet spell (the model starting, a tool's pause) goes at once. */
   let came = -1e9;
+  /** When the current run of close chunks began (its first chunk came after a quiet spell). */
+  let since = 0;
   let timer: ReturnType<typeof setTimeout> | 0 = 0;
   const flush = () => {
     clearTimeout(timer as number);
@@ -59,8 +62,13 @@ export async function pump(url: string, init: RequestInit, post: Post, doFetch: 
       held.push(chunk.value);
       size += chunk.value.length;
       const now = performance.now();
-      const wait = now - came > gap / 3 ? 0 : last + gap - now;
+      if (now - came > gap / 3) since = now;
       came = now;
+      // A run's hand-overs are as far apart as the run is old, up to the gap: its first chunks (an
+      // open event, a run's start, then the first text, each written on its own) go at once, or
+      // nearly, and a long run is batched. A flat gap held the first text back up to 150 ms when
+      // it came a few ms after the stream's first event.
+      const wait = last + Math.min(gap, now - since) - now;
       if (wait <= 0) flush();
       else timer ||= setTimeout(flush, wait);
     }
