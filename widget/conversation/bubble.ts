@@ -95,7 +95,11 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   }
 
   function scheduleProvisional(turn: LiveTurn) {
-    if (turn.frame) return;
+    // The first text shows at once, even when a render of the turn's status (a stream's open event,
+    // an agent's run starting) came just before it and would hold the next one LIVE_RENDER_MS back.
+    const first = !turn.drawnChars && !!turn.t.life.progress.text;
+    if (turn.frame && !first) return;
+    clearTimeout(turn.frame);
     // Renders LIVE_RENDER_MS apart: each costs the page a style, layout and paint, so that cost
     // follows the answer's duration/LIVE_RENDER_MS, not its number of deltas. The first text shows
     // at once. Drawn in the timer's task, not in a frame: the list keeps its end in view in the same
@@ -111,7 +115,7 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
       // A render that drew a lot (a burst) leaves its layout to the frame: one task would else hold both.
       if (length - (turn.drawnChars ?? 0) < KEEP_END_CHARS) list.keepEnd();
       turn.drawnChars = length;
-    }, turn.paintedAt + LIVE_RENDER_MS - performance.now());
+    }, first ? 0 : turn.paintedAt + LIVE_RENDER_MS - performance.now());
   }
 
   /** The answer `item` in the turn's bubble: the live render's tail finished, or its final render. */

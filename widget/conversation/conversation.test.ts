@@ -184,6 +184,33 @@ describe('conversation over the BailingHub backend', () => {
     }
   });
 
+  it("the first text is drawn at once, even just after a render of the turn's status", async () => {
+    // The first answer loads the markdown code (its own wait); the second is the one looked at.
+    for (const looked of [false, true]) {
+      let drawnAtOnce: boolean | undefined;
+      const next = () => new Promise((resolve) => setTimeout(resolve));
+      const h = harness({
+        storage: memoryStorage(),
+        wrap: (b) => ({
+          ...b,
+          follow: async (_id, report) => {
+            // A status first (the stream's open event, an agent's run starting): a render of no text.
+            report({ text: '', resets: 0, working: true });
+            await next();
+            // The first words, a moment later: the task after the one that brought them looks.
+            report({ text: 'First words', resets: 0, working: false });
+            await next();
+            drawnAtOnce = !!h.root.querySelector('.bc-msg-assistant .bc-body')?.textContent?.includes('First words');
+            return { kind: 'answered', answer: { reply: 'First words.' } };
+          },
+        }),
+      });
+      h.conversation.send('hello');
+      await until(() => doneEvents(h).length === 1, 'the answer');
+      if (looked) expect(drawnAtOnce).toBe(true);
+    }
+  });
+
   it('Stop ends the stream: what came stays, marked stopped; the composer is free', async () => {
     const h = harness();
     h.conversation.send('slow please');
