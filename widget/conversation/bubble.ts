@@ -101,11 +101,10 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
     if (turn.frame && !first) return;
     clearTimeout(turn.frame);
     // Renders LIVE_RENDER_MS apart: each costs the page a style, layout and paint, so that cost
-    // follows the answer's duration/LIVE_RENDER_MS, not its number of deltas. The first text shows
-    // at once. Drawn in the timer's task, not in a frame: the list keeps its end in view in the same
-    // task, so the frame that follows draws the text and the scroll together (a scroll made in a
-    // frame takes a second frame to report: 10 KB at 30 ms per delta drew 398 frames for 170
-    // renders, now about 175).
+    // follows the answer's duration/LIVE_RENDER_MS, not its number of deltas. Drawn in the timer's
+    // task, not in a frame: the list keeps its end in view in the same task, so the frame that
+    // follows draws the text and the scroll together (a scroll made in a frame takes a second frame
+    // to report: 10 KB at 30 ms per delta drew 398 frames for 170 renders, now about 175).
     turn.frame = +setTimeout(() => {
       turn.frame = 0;
       turn.paintedAt = performance.now();
