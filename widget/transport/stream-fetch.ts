@@ -3,24 +3,24 @@
 // millisecond each on a 2-core machine), whether or not anything reads it; an answer paced at
 // 2 ms per delta is thousands of them. A dedicated worker takes the packets instead and posts
 // them in batches, at most one per PUMP_GAP_MS once a run of close packets is under way (its first
-// ones at once, the last as the body ends), so the page sees a few dozen messages. Where the page forbids a worker made from a blob: URL (its
-// CSP's `worker-src`, or Trusted Types), the same pump runs on the main thread, batching alike:
-// the answer is the same, only the cost differs. The browser reports a refusal (console, CSP
-// reports), so a page that shows a CSP that may forbid it (a <meta> one that names where scripts
-// or workers may come from, or nonces on its scripts, which a strict CSP's header asks for) is not
-// asked, nor one whose widget tag says `data-worker="0"` (its owner's choice, for a CSP header
-// that refuses it), and a refusal by a CSP header the widget cannot see is
-// remembered in the visitor's storage and not tried again on that site.
+// ones at once, the last as the body ends), so the page sees a few dozen messages. Where the page
+// forbids a worker made from a blob: URL (its CSP's `worker-src`, or Trusted Types), the same pump
+// runs on the main thread, batching alike: the answer is the same, only the cost differs. The
+// browser reports a refusal (console, CSP reports), so a page that shows a CSP that may forbid it
+// (a <meta> one that names where scripts or workers may come from, or nonces on its scripts, which
+// a strict CSP's header asks for) is not asked, nor one whose widget tag says `data-worker="0"`
+// (its owner's choice, for a CSP header that refuses it), and a refusal by a CSP header the widget
+// cannot see is remembered in the visitor's storage and not tried again on that site.
 import { trustedHTML } from '../ui/trusted-types';
 import { readString, safeStorage, writeString } from '../conversation/history';
 
 /**
  * How often at most a stream's bytes are handed to the page (ms), once a run of close chunks has
  * lasted this long (before, as often as the run is old). Chunks closer than this are joined; a
- * sparser stream is handed over as it comes. The live render draws at most once per
- * 150 ms (conversation/bubble.ts), so handing over more often only adds tasks (a third of a
- * millisecond each, whatever they carry): 32 rather than 150 was 800 hand-overs for 10 KB at
- * 30 ms per delta, about 110 ms more main-thread time (npm run bench, 2026-12-04).
+ * sparser stream is handed over as it comes. The live render draws at most once per 150 ms
+ * (conversation/bubble.ts), so handing over more often only adds tasks (a third of a millisecond
+ * each, whatever they carry): 32 rather than 150 was 800 hand-overs for 10 KB at 30 ms per delta,
+ * about 110 ms more main-thread time (npm run bench, 2026-12-04).
  */
 export const PUMP_GAP_MS = 150;
 
