@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { chromiumPath } from '../e2e/chromium';
 import { BENCH_CHROMIUM_ARGS } from './browser';
 import { startBenchServers } from './servers';
+import { pageMainThread, type TraceEvent } from './trace-thread';
 
 const build = process.argv[2] === 'split' ? 'split' : 'self-contained';
 const runs = Number(process.argv[3] ?? 3);
@@ -16,7 +17,6 @@ const script = build === 'split' ? 'dist/split/widget.js' : 'dist/widget.js';
 const map = new TraceMap(JSON.parse(readFileSync(`${script}.map`, 'utf8')));
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount: number }
-type TraceEvent = { name: string; ph: string; dur?: number; tid: number; pid: number };
 
 const servers = await startBenchServers(process.env.BENCH_ROOT ?? process.cwd());
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
@@ -37,10 +37,7 @@ try {
     await page.waitForLoadState('networkidle');
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-    // The renderer's main thread: the one with the most RunTask time.
-    const threads = new Map<string, number>();
-    for (const e of events) if (e.name === 'RunTask' && e.dur) threads.set(`${e.pid}:${e.tid}`, (threads.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-    const main = [...threads.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    const main = pageMainThread(events, '/page?widget=ours');
     for (const e of events) {
       if (`${e.pid}:${e.tid}` !== main || e.ph !== 'X' || !e.dur) continue;
       byEvent.set(e.name, (byEvent.get(e.name) ?? 0) + e.dur / 1000 / runs);

@@ -1,6 +1,7 @@
 // Development aid: where the main thread's time goes in one streaming scenario of our widget
 // (trace events summed by name, top level only).   node bench/run.mjs --entry bench/trace.ts [KB] [INTERVAL_MS]
 import { openOurStream } from './dev-stream';
+import { pageMainThread, type TraceEvent } from './trace-thread';
 
 const kb = Number(process.argv[2] ?? 10);
 const intervalMs = Number(process.argv[3] ?? 30);
@@ -8,11 +9,8 @@ const stream = await openOurStream(kb, intervalMs);
 await stream.browser.startTracing(stream.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 await stream.run();
 const buffer = await stream.browser.stopTracing();
-const events = (JSON.parse(buffer.toString()) as { traceEvents: { name: string; ph: string; dur?: number; tid: number; pid: number; ts: number }[] }).traceEvents;
-// The renderer main thread: the one with the most RunTask time.
-const byThread = new Map<string, number>();
-for (const e of events) if (e.name === 'RunTask' && e.dur) byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-const main = [...byThread.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+const main = pageMainThread(events, '/widget.js');
 const sums = new Map<string, [number, number]>();
 for (const e of events) {
   if (`${e.pid}:${e.tid}` !== main || e.ph !== 'X' || !e.dur) continue;
