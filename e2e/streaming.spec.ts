@@ -307,6 +307,23 @@ test('the list keeps to the end of an answer whose tall block stops being its la
   await expect.poll(gap).toBeLessThan(2);
 });
 
+test("a streamed answer's blocks contain their paint, but not one holding the focus, whose ring would be cut", async ({ page, server }) => {
+  await openWidget(page, server.url);
+  const job = await steppedJob(page);
+  await ask(page, 'Two paragraphs and a link');
+  const blocks = lastAssistant(page).locator('.bc-body > *');
+  const contain = () => blocks.evaluateAll((els) => els.map((el) => getComputedStyle(el).contain));
+  await job.step(['A first paragraph with [a link](https://example.com/a).', '\n\n', '## A heading', '\n\n', 'Still coming']);
+  await expect(blocks).toHaveCount(3);
+  await expect(lastAssistant(page).locator('.bc-body')).toHaveClass(/bc-streamed/);
+  expect(await contain()).toEqual(['paint', 'paint', 'paint']);
+  await lastAssistant(page).getByRole('link', { name: 'a link' }).focus();
+  await expect.poll(contain).toEqual(['none', 'paint', 'paint']);
+  await job.step([' and done.'], 'A first paragraph with [a link](https://example.com/a).\n\n## A heading\n\nStill coming and done.');
+  await waitForAnswer(page);
+  expect(await contain()).toEqual(['none', 'paint', 'paint']);
+});
+
 test('a failed answer shows an error with Retry, never the provisional text; Retry sends a new job', async ({ page, server }) => {
   const posts = countRequests(page, isCreateJob);
   await openWidget(page, server.url);

@@ -158,8 +158,11 @@ export const CSS = `
    it there). Every block's size is remembered, the last one's too, so one that stops being the
    last keeps its size. Containment keeps a block's children's margins inside it, so the first
    and last ones, which collapsed through it before, are
-   none. */
+   none. Every block's paint is contained, a streamed answer's too (with the same exceptions but
+   the last block): each live render then paints and layerizes about half as much (10 KB at 30 ms
+   per delta: paint 168 → 91 ms, layerize 101 → 54 ms of main-thread time). */
 .bc-body > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6) { contain-intrinsic-size: auto 24px; }
+.bc-body > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6):not(:focus-within, :has(.bc-math)) { contain: paint; }
 .bc-body:not(.bc-streamed) > :is(p, ul, ol, pre, blockquote, table, h1, h2, h3, h4, h5, h6):not(:last-child, :focus-within, :has(.bc-math)) { content-visibility: auto; }
 .bc-body > :is(ul, ol, blockquote) > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child, .bc-body > :is(ul, ol, blockquote) > :first-child > :first-child > :first-child { margin-top: 0; }
 .bc-body > :is(ul, ol, blockquote) > :last-child, .bc-body > :is(ul, ol, blockquote) > :last-child > :last-child, .bc-body > :is(ul, ol, blockquote) > :last-child > :last-child > :last-child { margin-bottom: 0; }
