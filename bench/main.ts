@@ -15,6 +15,8 @@
 //                     desktop and on a phone profile); final-render, history, memory (ours only)
 //   --widget a,b      only these widgets in the side-by-side scenarios: ours, deep-chat, hub
 //   --profile a,b     the load scenario's device profiles: desktop, phone (default both)
+//   --load-runs N     runs per page and profile in the load scenario (default --runs, at least 10:
+//                     a load is a second or a few, and its spread between runs is wide)
 //   --json PATH       where to write the results (default bench/results/latest.json)
 //   --memory-replies N  replies in the memory scenario (default 100)
 //
@@ -59,6 +61,7 @@ interface Args {
   json: string;
   memoryReplies: number;
   peerRuns: number | null;
+  loadRuns: number | null;
   widgets: WidgetName[];
   profiles: ProfileName[];
 }
@@ -72,7 +75,7 @@ function list<T extends string>(text: string, allowed: readonly T[], flag: strin
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null, widgets: [...WIDGET_NAMES], profiles: [...PROFILE_NAMES] };
+  const args: Args = { runs: 5, replyKb: 60, scenarios: [], json: join(ROOT, 'bench/results/latest.json'), memoryReplies: 100, peerRuns: null, loadRuns: null, widgets: [...WIDGET_NAMES], profiles: [...PROFILE_NAMES] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => {
@@ -91,6 +94,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--json') args.json = value();
     else if (flag === '--memory-replies') args.memoryReplies = Math.round(positive());
     else if (flag === '--peer-runs') args.peerRuns = Math.round(positive());
+    else if (flag === '--load-runs') args.loadRuns = Math.round(positive());
     else if (flag === '--widget') args.widgets = list(value(), WIDGET_NAMES, flag);
     else if (flag === '--profile') args.profiles = list(value(), PROFILE_NAMES, flag);
     else if (flag === '--help' || flag === '-h') {
@@ -213,9 +217,10 @@ async function main(): Promise<void> {
         for (const peer of args.widgets.filter((w): w is PeerName => w !== 'ours')) pages.push({ widget: peer, profile });
       }
       const name = (p: LoadPage): string => `${p.build ? `${p.widget} (${p.build})` : p.widget}, ${p.profile}`;
-      log(`page load to a ready composer: ${pages.map(name).join('; ')}; ${args.runs} runs each`);
+      const loadRuns = args.loadRuns ?? Math.max(args.runs, 10);
+      log(`page load to a ready composer: ${pages.map(name).join('; ')}; ${loadRuns} runs each`);
       const runs: LoadRun[] = [];
-      for (let run = 0; run < args.runs; run++) {
+      for (let run = 0; run < loadRuns; run++) {
         // Rotate who goes first, so drift on a shared machine hits all alike.
         for (let i = 0; i < pages.length; i++) {
           const p = pages[(run + i) % pages.length]!;
