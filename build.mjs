@@ -446,13 +446,6 @@ const common = {
 const defines = (split, languagesBeside = true) => ({ define: { __BAILING_SPLIT__: String(split), __BAILING_LANGUAGES_BESIDE__: String(languagesBeside) } });
 
 /**
- * Options of terser, which squeezes esbuild's minified output by a few KB of gzip that the budgets
- * need. Measured on the split core (gzip -9): 5 passes instead of 3 save 15 B; not joining
- * statements into comma sequences saves 21 B more (the repeated statement shapes compress better).
- * The `unsafe*` options save a few bytes more but change what some expressions mean (NaN
- * comparisons, `String(symbol)`), so they stay off.
- */
-/**
  * V8's explicit compile hint (Chromium 136 and later; other engines read a comment): every function
  * in the file is compiled on the thread that parses the script as it downloads, not on the page's
  * main thread at its first call. Only for the two widget.js files, most of whose code runs as the
@@ -462,6 +455,13 @@ const defines = (split, languagesBeside = true) => ({ define: { __BAILING_SPLIT_
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+/**
+ * Options of terser, which squeezes esbuild's minified output by a few KB of gzip that the budgets
+ * need. Measured on the split core (gzip -9): 5 passes instead of 3 save 15 B; not joining
+ * statements into comma sequences saves 21 B more (the repeated statement shapes compress better).
+ * The `unsafe*` options save a few bytes more but change what some expressions mean (NaN
+ * comparisons, `String(symbol)`), so they stay off.
+ */
 const TERSER = {
   ecma: 2020,
   compress: { passes: 5, sequences: false, pure_getters: true, unsafe_arrows: true },
