@@ -9,8 +9,10 @@
 //                     widget gets --runs like ours)
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
-//                     stream-10kb-30ms, stream-typed (a first answer sent after the input was
-//                     focused and the page idle, as a visitor types) (all widgets); load (page load to a ready composer: both
+//                     stream-10kb-30ms (each sent on a settled page: two seconds idle),
+//                     stream-cold (a first answer sent by a call as soon as the composer is ready),
+//                     stream-typed (a first answer sent after the input was focused and the page
+//                     idle, as a visitor types) (all widgets); load (page load to a ready composer: both
 //                     builds of ours, dist/widget.js and dist/split/widget.js, and the peers, on a
 //                     desktop and on a phone profile); final-render, history, memory (ours only)
 //   --widget a,b      only these widgets in the side-by-side scenarios: ours, deep-chat, hub
@@ -39,7 +41,7 @@ import { checkBudgets } from './budget-checks';
 import { markdown } from './report-markdown';
 import { render, type Results, type StreamScenarioResult } from './report';
 import { runFinalRender, runHistory, runMemory, type FinalRenderRun, type HistoryRun } from './our-scenarios';
-import { runLoad, runStream, type LoadRun } from './scenarios';
+import { runLoad, runStream, type LoadRun, type StreamStart } from './scenarios';
 import { startBenchServers } from './servers';
 
 /** The repository root (bench/run.mjs sets it: this file runs from a compiled copy). */
@@ -125,19 +127,21 @@ interface StreamScenario {
   kb: number;
   intervalMs: number;
   peerRuns: number;
-  /** The visitor turns to the input and the page is idle (as while they type) before the send. */
-  typed?: boolean;
+  start: StreamStart;
 }
 
 function streamScenarios(args: Args): StreamScenario[] {
   const big = `${args.replyKb} KB`;
   const bigPeerRuns = args.peerRuns ?? (args.replyKb > 20 ? 1 : args.runs);
   return [
-    { name: 'stream-b2b', title: `${big} back to back`, kb: args.replyKb, intervalMs: 0, peerRuns: bigPeerRuns },
-    { name: 'stream-2ms', title: `${big} at 2 ms per delta`, kb: args.replyKb, intervalMs: 2, peerRuns: bigPeerRuns },
-    { name: 'stream-10kb-30ms', title: '10 KB at 30 ms per delta', kb: 10, intervalMs: 30, peerRuns: args.runs },
+    // The streaming scenarios send on a settled page, as a visitor asks: after reading it a while.
+    { name: 'stream-b2b', title: `${big} back to back`, kb: args.replyKb, intervalMs: 0, peerRuns: bigPeerRuns, start: 'settled' },
+    { name: 'stream-2ms', title: `${big} at 2 ms per delta`, kb: args.replyKb, intervalMs: 2, peerRuns: bigPeerRuns, start: 'settled' },
+    { name: 'stream-10kb-30ms', title: '10 KB at 30 ms per delta', kb: 10, intervalMs: 30, peerRuns: args.runs, start: 'settled' },
+    // The first answer on a page that has only just loaded: sent by a call as soon as the composer is ready.
+    { name: 'stream-cold', title: '1 KB at 30 ms per delta, sent as soon as the composer is ready (a call)', kb: 1, intervalMs: 30, peerRuns: args.runs, start: 'ready' },
     // The first answer as a visitor gets it: the input focused, then typed into (the page idle), then sent.
-    { name: 'stream-typed', title: '1 KB at 30 ms per delta, typed first (input focused, page idle)', kb: 1, intervalMs: 30, peerRuns: args.runs, typed: true },
+    { name: 'stream-typed', title: '1 KB at 30 ms per delta, typed first (input focused, page idle)', kb: 1, intervalMs: 30, peerRuns: args.runs, start: 'typed' },
   ];
 }
 
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
         const order = args.widgets.map((_, i) => args.widgets[(run + i) % args.widgets.length]!);
         for (const widget of order) {
           if (run >= runsOf(widget)) continue;
-          const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs, typed: scenario.typed });
+          const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs, start: scenario.start });
           result.runs.push(r);
           log(
             `  run ${run + 1} ${widget.padEnd(9)} task ${r.taskMs.toFixed(0)} ms, long tasks ${r.longTasks} (max ${r.longestTaskMs.toFixed(0)} ms), ` +

@@ -118,22 +118,33 @@ const PROBE = String.raw`
       document.querySelector('deep-chat').submitUserMessage({ text });
       return true;
     },
-    /**
-     * What a visitor does before sending: focuses the input, then types for a while, in which the
-     * page is idle. Resolves once five idle periods in a row were whole (50 ms each, nothing else to run).
-     */
-    typeFirst() {
-      const root = bench.root();
-      root.querySelector(widget === 'ours' ? '.bc-input' : widget === 'hub' ? 'textarea' : '#text-input').focus();
+    /** Resolves once so many idle periods in a row were whole (50 ms each, nothing else to run). */
+    calm(periods) {
       return new Promise((resolve) => {
         let calm = 0;
         const step = (deadline) => {
           calm = deadline.timeRemaining() >= 45 ? calm + 1 : 0;
-          if (calm >= 5) resolve();
+          if (calm >= periods) resolve();
           else requestIdleCallback(step);
         };
         requestIdleCallback(step);
       });
+    },
+    /**
+     * The page as a visitor finds it when they come to ask: loaded, and then two seconds in which
+     * it had nothing to do (what a widget readies in idle time once the page has settled is ready).
+     */
+    settle() {
+      return bench.calm(40);
+    },
+    /**
+     * What a visitor does before sending: focuses the input, then types for a while, in which the
+     * page is idle. Resolves once five idle periods in a row were whole.
+     */
+    typeFirst() {
+      const root = bench.root();
+      root.querySelector(widget === 'ours' ? '.bc-input' : widget === 'hub' ? 'textarea' : '#text-input').focus();
+      return bench.calm(5);
     },
     /** Resolves after the next frame has been produced (rAF, then a task after it). */
     nextFrame() {

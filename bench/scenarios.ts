@@ -87,9 +87,15 @@ export interface StreamOptions {
   widget: WidgetName;
   kb: number;
   intervalMs: number;
-  /** Focus the widget's input and wait for an idle page before the send. */
-  typed?: boolean;
+  /**
+   * When the message is sent: as soon as the composer is ready (by a call, nothing touched), once
+   * the page has settled (two seconds idle, as a visitor's page has by the time they ask), or after
+   * focusing the input and a short idle spell (as while a visitor types).
+   */
+  start: StreamStart;
 }
+
+export type StreamStart = 'ready' | 'settled' | 'typed';
 
 export async function runStream(browser: Browser, servers: BenchServers, options: StreamOptions): Promise<StreamRun> {
   const reply = benchReply(options.kb);
@@ -100,7 +106,8 @@ export async function runStream(browser: Browser, servers: BenchServers, options
     const { page } = bench;
     // Ours and the hub widget ask the reference server for the job's events after posting it.
     if (options.widget !== 'deep-chat') servers.setGate(gateOnEventsRequest(page));
-    if (options.typed) await page.evaluate(() => (window as unknown as BenchWindow).__bench.typeFirst());
+    if (options.start === 'typed') await page.evaluate(() => (window as unknown as BenchWindow).__bench.typeFirst());
+    else if (options.start === 'settled') await page.evaluate(() => (window as unknown as BenchWindow).__bench.settle());
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());
     const streamEnd = servers.nextStreamEnd();
     const finished = streamFinished(page);

@@ -117,7 +117,7 @@ test('a module that cannot be fetched: the form shows as code, with a warning, a
   await expect(lastAssistant(page)).toContainText('Acme help assistant');
 });
 
-test('/split/markdown.js is not fetched for a page view alone: the network goes idle without it, and opening the chat fetches it', async ({ page, server }) => {
+test('/split/markdown.js is not fetched while the page loads: the network goes idle without it; opening the chat fetches it', async ({ page, server }) => {
   const paths = requestedPaths(page, server.url);
   await loadSplit(page, server.url);
   await expect(launcher(page)).toBeVisible();
@@ -127,6 +127,21 @@ test('/split/markdown.js is not fetched for a page view alone: the network goes 
   const fetched = page.waitForRequest((request) => request.url().endsWith(MARKDOWN));
   await launcher(page).click();
   await fetched;
+});
+
+test('/split/markdown.js on a page view alone: fetched once the page has settled, with nothing touched, and only once', async ({ page, server }) => {
+  const paths = requestedPaths(page, server.url);
+  await loadSplit(page, server.url);
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(paths).not.toContain(MARKDOWN);
+  await page.waitForRequest((request) => request.url().endsWith(MARKDOWN), { timeout: 15_000 });
+  // Opening the chat and asking fetch it no more.
+  await launcher(page).click();
+  await ask(page, 'hello');
+  await waitForAnswer(page);
+  await expect(lastAssistant(page).locator('strong')).toHaveText('Acme help assistant');
+  expect(paths.filter((path) => path === MARKDOWN)).toHaveLength(1);
 });
 
 test('/split/markdown.js is fetched once, before the first answer shows, and renders every answer', async ({ page, server }) => {

@@ -242,6 +242,29 @@ test('a link drawn from a definition that the final reply unmakes is gone after 
   expect(restored).toEqual([...restored.slice(0, -1).map(() => 'auto'), 'visible']);
 });
 
+test('the rest of a long answer arriving in one burst after its first render: drawn whole, its blocks out of view skipped by layout', async ({ page, server }) => {
+  await openWidget(page, server.url);
+  const job = await steppedJob(page);
+  await ask(page, 'hello');
+  await job.step(['Here is the whole guide.\n\n', 'It is long.\n\n']);
+  const body = lastAssistant(page).locator('.bc-body');
+  await expect(body).toContainText('It is long.');
+  // The detector: the first render drew a streamed body, every block of it laid out.
+  await expect(body).toHaveClass(/bc-streamed/);
+  // 40 KB more in one network chunk, with the job's end.
+  const rest = Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1}: ${'words that fill a line of the guide '.repeat(5)}\n\n`).join('');
+  const reply = `Here is the whole guide.\n\nIt is long.\n\n${rest}`;
+  await job.step([rest], reply);
+  await waitForAnswer(page);
+  await expect(body.locator('p')).toHaveCount(202);
+  await expect(body.locator('p').last()).toHaveText(/^Paragraph 200: /);
+  // Drawn whole, as an answer that did not stream: its blocks but the last are skipped out of view
+  // (one frame would else lay out all 40 KB).
+  await expect(body).not.toHaveClass(/bc-streamed/);
+  const visibility = await body.evaluate((el) => [...el.children].map((child) => getComputedStyle(child).contentVisibility));
+  expect(visibility).toEqual([...visibility.slice(0, -1).map(() => 'auto'), 'visible']);
+});
+
 test('a tool round shows a working step, and its provisional talk is discarded; the answer keeps a step line, also after a reload', async ({ page, server }) => {
   await openWidget(page, server.url);
   await record(page);

@@ -11,8 +11,18 @@ const COUNTERS = `(() => {
   const w = window;
   w.__formatters = 0;
   w.__longRules = 0;
+  // The longest run of whole idle periods (45 ms or more given) the page has had so far, and that
+  // run when the widget made its first formatter.
+  w.__calm = 0;
+  w.__calmest = 0;
+  const step = (deadline) => {
+    w.__calm = deadline.timeRemaining() >= 45 ? w.__calm + 1 : 0;
+    w.__calmest = Math.max(w.__calmest, w.__calm);
+    requestIdleCallback(step);
+  };
+  requestIdleCallback(step);
   Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-    construct: (target, args) => (w.__formatters++, (w.__formatterAt = performance.now()), Reflect.construct(target, args)),
+    construct: (target, args) => (w.__formatters++, (w.__formatterAt = performance.now()), (w.__calmestAtFormatter ??= w.__calmest), Reflect.construct(target, args)),
     apply: (target, self, args) => (w.__formatters++, Reflect.apply(target, self, args)),
   });
   const exec = RegExp.prototype.exec;
@@ -23,7 +33,7 @@ const COUNTERS = `(() => {
 })();`;
 
 const counts = (page: Page) => page.evaluate(() => ({ formatters: (window as unknown as { __formatters: number }).__formatters, longRules: (window as unknown as { __longRules: number }).__longRules }));
-const reset = (page: Page) => page.evaluate(() => Object.assign(window, { __formatters: 0, __longRules: 0 }));
+const reset = (page: Page) => page.evaluate(() => Object.assign(window, { __formatters: 0, __longRules: 0, __calmestAtFormatter: undefined }));
 
 /** The counters count: the page's own formatter and long rule. */
 async function proveCounters(page: Page) {
@@ -38,10 +48,11 @@ async function proveCounters(page: Page) {
 /** Resolves after two of the page's idle moments that follow everything the page asked for until now. */
 const twoIdleMoments = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
 
-test('a floating widget: the page view readies nothing; opening the chat readies the clock and the lexer before any message', async ({ page, server }) => {
+test('a floating widget: nothing readied while the page loads; opening the chat readies the clock and the lexer before any message', async ({ page, server }) => {
   await loadWidget(page, server.url, { before: COUNTERS });
   await proveCounters(page);
-  // The panel was built in idle time (loadWidget waits for it); idle moments after it run nothing of ours.
+  // The panel was built in idle time (loadWidget waits for it); the idle moments just after it run
+  // nothing of ours (the page has not settled: that takes about twenty of them).
   await twoIdleMoments(page);
   expect(await counts(page)).toEqual({ formatters: 0, longRules: 0 });
 
@@ -57,7 +68,7 @@ test('a floating widget: the page view readies nothing; opening the chat readies
   await expect(page.locator('bailing-chat-widget .bc-msg-user').first()).toHaveAttribute('aria-label', /^You, \d/);
 });
 
-test('an inline widget: readied when the visitor turns to its composer, not at load', async ({ page, server }) => {
+test('an inline widget: readied when the visitor turns to its composer, before the page has settled', async ({ page, server }) => {
   await loadWidget(page, server.url, { before: `${COUNTERS}; document.body.insertAdjacentHTML('beforeend', '<div id="chat" style="width:400px;height:600px"></div>')`, attrs: { 'data-container': '#chat' } });
   await proveCounters(page);
   await twoIdleMoments(page);
@@ -66,6 +77,19 @@ test('an inline widget: readied when the visitor turns to its composer, not at l
   await composer(page).focus();
   await expect.poll(async () => (await counts(page)).formatters).toBe(1);
   await expect.poll(async () => (await counts(page)).longRules).toBeGreaterThan(0);
+});
+
+test('a page view alone: the clock and the lexer readied once the page has settled (a second of whole idle periods in a row), not before', async ({ page, server }) => {
+  await loadWidget(page, server.url, { before: COUNTERS });
+  await proveCounters(page);
+  await twoIdleMoments(page);
+  expect(await counts(page)).toEqual({ formatters: 0, longRules: 0 });
+  // Nothing touched: the page idles on, and the widget readies what a first answer needs.
+  await expect.poll(async () => (await counts(page)).formatters, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await counts(page)).longRules).toBeGreaterThan(0);
+  // Not before the page had about a second of whole idle periods (the widget waits for twenty; the
+  // probe, started before the widget, sees the same periods, less two for their sharing).
+  expect(await page.evaluate(() => (window as unknown as { __calmestAtFormatter: number }).__calmestAtFormatter)).toBeGreaterThanOrEqual(18);
 });
 
 /** Sends by the page's call and says how long after it the clock was made (the answer is in by then). */

@@ -19,9 +19,11 @@ import { joinGroups, type View } from './view';
  */
 const LIVE_RENDER_MS = 150;
 /**
- * Past this length the final render of a whole answer (about 0.7 ms a KB on the bench machine) has
- * a task of its own: 60 KB read in one burst was one task of 55–60 ms, the stream's reading and
- * the render together.
+ * Past this length of text not yet drawn, the final render (about 0.7 ms a KB on the bench machine)
+ * has a task of its own: 60 KB read in one burst was one task of 55–60 ms, the stream's reading and
+ * the render together. And it draws the answer whole, not as the live render's tail: 55 KB read
+ * in one burst after a first live render were a task of 50–86 ms, then a frame of 50–55 ms that
+ * laid out every block of the streamed body (which skips none out of view, styles.ts).
  */
 const LONG_DRAW_CHARS = 16_384;
 /** A live render that drew less new text than this is laid out in its own task (list.keepEnd). */
@@ -118,17 +120,17 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   }
 
   /** The answer `item` in the turn's bubble: the live render's tail finished, or its final render. */
-  function showFinal(turn: LiveTurn, bubble: AssistantBubble, item: HistoryItem, drawn?: boolean) {
+  function showFinal(turn: LiveTurn, bubble: AssistantBubble, item: HistoryItem, later?: boolean) {
     const reply = item.t;
     const wait = pending(reply);
     if (wait) return void wait.then(() => showFinal(turn, bubble, item));
     const jobId = item.j!;
-    // The live render shows this text under the same policy: finishing its tail is all that is
-    // left, unless the answer has what only the final render shows (images, renderer blocks).
-    const done = turn.live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && turn.live.finish(reply);
-    // A long answer drawn whole (read in one burst, before any live render) waits for a task of
-    // its own: reading the stream and drawing the answer are then two tasks, neither of them long.
-    if (!done && !drawn && reply.length > LONG_DRAW_CHARS) return void setTimeout(() => showFinal(turn, bubble, item, true));
+    // Much text still to draw (LONG_DRAW_CHARS) waits for a task of its own and is drawn whole, as
+    // a body that did not stream (its blocks out of view skipped by layout, styles.ts). Else the
+    // live render's tail is finished, unless the answer has what only the final render shows.
+    if (!later && reply.length - (turn.live ? turn.drawnChars ?? 0 : 0) > LONG_DRAW_CHARS) return void setTimeout(() => showFinal(turn, bubble, item, true));
+    if (later) bubble.body.classList.remove('bc-streamed');
+    const done = !later && turn.live && !/!\[/.test(reply) && ![...reply.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)/gm)].some((m) => registry.has(m[1]!)) && turn.live.finish(reply);
     const mounts = joinGroups(done ? null : paintMarkdown(bubble.setContent, reply, jobId, false), turn.partMounts);
     bubble.setStatus({ kind: 'none' });
     rendered.push({ item, el: bubble.el, mounts });

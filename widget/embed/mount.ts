@@ -20,6 +20,7 @@ import { applyFrameConfig, isCssColor } from '../ui/shell-config';
 import type { Uploader } from '../attachments/uploader';
 import { loadExternalModule, loadModule } from '../modules';
 import { warmStreams } from '../transport/stream-fetch';
+import { whenSettled } from './page-settled';
 
 declare const __BAILING_SPLIT__: boolean;
 
@@ -60,6 +61,8 @@ export interface BackendSession {
 interface Built {
   shell: Shell;
   conversation: Conversation;
+  /** Stops waiting for the page to settle (page-settled.ts): a message is sent, its answer readies what it needs. */
+  unsettle(): void;
   destroy(): void;
 }
 
@@ -118,7 +121,9 @@ export function mountWidget(args: MountArgs): MountedWidget {
     close: () => void (built && !gone && built.shell.close()),
     toggle: () => void use(({ shell }) => (shell.isOpen() ? shell.close() : shell.open())),
     send: (text, shown) =>
-      use(({ shell, conversation }) => {
+      use(({ shell, conversation, unsettle }) => {
+        // Nothing readied in an idle moment while its answer is awaited (the clock would hold up its first text).
+        unsettle();
         if (!shell.isOpen()) shell.open();
         return conversation.send(text, shown);
       }),
@@ -140,14 +145,22 @@ function buildPanel(args: MountArgs, frame: Frame, themeWatcher: ReturnType<type
   let conversation: Conversation;
   let uploader: Uploader | null = null;
   // The markdown code (marked's rules are most of its cost: about 13 ms of a desktop's main thread,
-  // and its lexer's first run about 20 ms more), the streams' worker and the clock that names
-  // messages, when the visitor shows they may ask (opens the panel, or turns to an
-  // inline composer), or the first answer or stored thread needs them; not for a page view alone.
-  const prepare = () => {
+  // and its lexer's first run about 20 ms more) and the clock that names messages, each in an idle
+  // moment of its own, when the visitor shows they may ask (opens the panel, or turns to an inline
+  // composer) or once the page has settled (page-settled.ts: not while it loads), whichever comes
+  // first; the streams' worker only on the approach (a page view alone keeps no thread of ours,
+  // and a page whose CSP header refuses it reports nothing). The first answer or stored thread
+  // loads the markdown code it needs in any case.
+  const ready = () => {
+    unsettle();
     warmMarkdown(options.scriptSrc, warn);
-    warmStreams();
     list.warm();
   };
+  const prepare = () => {
+    ready();
+    warmStreams();
+  };
+  const unsettle = whenSettled(ready);
   /** The conversation reads `attachments` at each use: the uploader becomes them once it has loaded. */
   const composer: ConversationDeps['composer'] = {
     get: () => shell.input.value,
@@ -223,8 +236,10 @@ function buildPanel(args: MountArgs, frame: Frame, themeWatcher: ReturnType<type
   return {
     shell,
     conversation,
+    unsettle,
     destroy() {
       destroyed = true;
+      unsettle();
       uploader?.destroy();
       conversation.destroy();
       shell.destroy();
