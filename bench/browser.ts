@@ -124,7 +124,7 @@ export interface BenchProbe {
   send(text: string): boolean;
   /** Resolves once the page had `periods` whole idle periods in a row. */
   calm(periods: number): Promise<void>;
-  /** Resolves once the page has been idle for two seconds (40 whole idle periods in a row). */
+  /** Resolves two seconds on, once the page is idle (five whole idle periods in a row). */
   settle(): Promise<void>;
   /** Focuses the input and resolves once the page has been idle a while, as while a visitor types. */
   typeFirst(): Promise<void>;

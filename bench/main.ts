@@ -9,7 +9,7 @@
 //                     widget gets --runs like ours)
 //   --reply-kb N      size of the large reply (default 60; budgets apply only at 60)
 //   --scenario a,b    only scenarios whose name contains one of these: stream-b2b, stream-2ms,
-//                     stream-10kb-30ms (each sent on a settled page: two seconds idle),
+//                     stream-10kb-30ms (each sent on a settled page: two seconds on, then idle),
 //                     stream-cold (a first answer sent by a call as soon as the composer is ready),
 //                     stream-typed (a first answer sent after the input was focused and the page
 //                     idle, as a visitor types) (all widgets); load (page load to a ready composer: both

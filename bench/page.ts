@@ -131,11 +131,12 @@ const PROBE = String.raw`
       });
     },
     /**
-     * The page as a visitor finds it when they come to ask: loaded, and then two seconds in which
-     * it had nothing to do (what a widget readies in idle time once the page has settled is ready).
+     * The page as a visitor finds it when they come to ask: loaded, read for two seconds, then
+     * idle (five whole idle periods in a row). Not forty in a row: a widget with a focused input
+     * (its caret blinks, a frame every 500 ms) or a timer of its own never has them.
      */
     settle() {
-      return bench.calm(40);
+      return new Promise((resolve) => setTimeout(resolve, 2000)).then(() => bench.calm(5));
     },
     /**
      * What a visitor does before sending: focuses the input, then types for a while, in which the

@@ -89,7 +89,7 @@ export interface StreamOptions {
   intervalMs: number;
   /**
    * When the message is sent: as soon as the composer is ready (by a call, nothing touched), once
-   * the page has settled (two seconds idle, as a visitor's page has by the time they ask), or after
+   * the page has settled (two seconds on, then idle, as a visitor asks after reading a while), or after
    * focusing the input and a short idle spell (as while a visitor types).
    */
   start: StreamStart;
