@@ -1,6 +1,6 @@
 // The page settled: a second or so in which it had nothing to do. What a visitor's first answer
-// would otherwise wait for (the markdown code and its lexer's first runs, the streams' worker, the
-// clock that names messages) is readied then, so an answer asked without an approach first (a
+// would otherwise wait for (the markdown code and its lexer's first runs, the clock that names
+// messages: embed/mount.ts) is readied then, so an answer asked without an approach first (a
 // page's call, a starter clicked at once) finds it ready, while the page's own load is not shared
 // with it: work of the page's load (its scripts, images, the widget's config) breaks the run.
 
