@@ -13,14 +13,12 @@ export const SETTLED_PERIODS = 20;
 export const calmAfter = (calm: number, remainingMs: number): number => (remainingMs >= WHOLE_IDLE_MS ? calm + 1 : 0);
 
 /**
- * Calls `then` once the page has had `periods` whole idle periods in a row (a busy page waits on;
- * where there are no idle callbacks, after as many 50 ms). Returns what cancels it.
+ * Calls `then` once the page has had `periods` whole idle periods in a row (a busy page waits on).
+ * Where the browser has no idle callbacks (Safari), it cannot tell a settled page from one still
+ * loading: never. Returns what cancels it.
  */
 export function whenSettled(then: () => void, periods = SETTLED_PERIODS): () => void {
-  if (typeof requestIdleCallback != 'function') {
-    const timer = setTimeout(then, periods * 50);
-    return () => clearTimeout(timer);
-  }
+  if (typeof requestIdleCallback != 'function') return () => {};
   let calm = 0;
   const step = (deadline: IdleDeadline) => {
     calm = calmAfter(calm, deadline.timeRemaining());
