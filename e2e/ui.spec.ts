@@ -160,6 +160,33 @@ test.describe('desktop layout', () => {
     expect(await composer(page).evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
     await expect(page.locator('bailing-chat-widget .bc-launcher')).toBeVisible();
   });
+
+  test("a table's cells break between words, never inside one (a narrow table scrolls sideways instead)", async ({ page, server }) => {
+    await loadWidget(page, server.url);
+    await launcher(page).click();
+    await ask(page, 'Show me a table and some code, with a link');
+    await waitForAnswer(page);
+    const table = lastAssistant(page).locator('table');
+    await expect(table).toBeVisible();
+    // Every word of every cell on one line: a word broken across two lines has two boxes.
+    const broken = await table.evaluate((el) => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index!);
+          range.setEnd(node, m.index! + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+      return out;
+    });
+    // The detector: the words are there to look at.
+    expect(await table.locator('th').count()).toBeGreaterThan(1);
+    expect(broken).toEqual([]);
+  });
 });
 
 test.describe('phone layout', () => {

@@ -179,7 +179,9 @@ export const CSS = `
 .bc-body pre code { background: none; padding: 0; font-size: 12.5px; white-space: pre; }
 .bc-body blockquote { border-inline-start: 3px solid var(--bc-border); padding-inline-start: 10px; color: var(--bc-muted); }
 .bc-body table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
-.bc-body th, .bc-body td { border: 1px solid var(--bc-border); padding: 4px 8px; text-align: start; }
+/* A cell breaks between words only (the message's overflow-wrap: anywhere let a narrow column
+   break "Default" in two); a table too wide for the bubble scrolls sideways. */
+.bc-body th, .bc-body td { border: 1px solid var(--bc-border); padding: 4px 8px; text-align: start; overflow-wrap: normal; }
 .bc-body th { background: var(--bc-code-bg); font-weight: 600; }
 .bc-body img { max-width: 100%; height: auto; border-radius: 6px; }
 .bc-body hr { border: 0; border-top: 1px solid var(--bc-border); margin: 12px 0; }
