@@ -60,6 +60,8 @@ export interface OpenOptions {
   inline?: boolean;
   /** Which build of ours (default self-contained). */
   build?: OurBuild;
+  /** Ours over AG-UI (the reference server's endpoint) instead of the hub's contract. */
+  agui?: boolean;
   /** Runs in the page before its own scripts (addInitScript). */
   init?: string;
   /** Device profile (viewport, CPU, network); default desktop. */
@@ -76,7 +78,7 @@ export async function openBenchPage(browser: Browser, options: OpenOptions): Pro
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await applyProfile(cdp, profile);
-  await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}&build=${options.build ?? 'self-contained'}`);
+  await page.goto(`${options.pageUrl}/page?widget=${options.widget}&inline=${options.inline === false ? 0 : 1}&build=${options.build ?? 'self-contained'}${options.agui ? '&protocol=ag-ui' : ''}`);
   await untilInPage(cdp, 'window.__bench.readyAt > 0', 120_000);
   // Config, the first /thread sync and fonts settle before anything is measured.
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 // Shared by the development aids (profile.ts, trace.ts): our widget on the benchmark page, ready to
-// receive the benchmark reply of `kb` KB in 12-character deltas, `intervalMs` apart.
+// receive the benchmark reply of `kb` KB in 12-character deltas, `intervalMs` apart, on a settled page.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumPath } from '../e2e/chromium';
 import { openBenchPage, type BenchWindow, BENCH_CHROMIUM_ARGS } from './browser';
@@ -14,12 +14,14 @@ export interface OurStream {
   close(): Promise<void>;
 }
 
-export async function openOurStream(kb: number, intervalMs: number): Promise<OurStream> {
+export async function openOurStream(kb: number, intervalMs: number, options: { agui?: boolean } = {}): Promise<OurStream> {
   const servers = await startBenchServers(process.env.BENCH_ROOT ?? process.cwd());
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
   const reply = benchReply(kb);
   servers.setPlan({ reply: reply.text, deltas: splitDeltas(reply.text), intervalMs });
-  const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl });
+  const bench = await openBenchPage(browser, { widget: 'ours', pageUrl: servers.pageUrl, agui: options.agui });
+  // As the bench's streaming scenarios: sent on a settled page, not one still loading.
+  await bench.page.evaluate(() => (window as unknown as BenchWindow).__bench.settle());
   await bench.page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());
   return {
     browser,

@@ -12,7 +12,9 @@
 //                     stream-10kb-30ms (each sent on a settled page: two seconds on, then idle),
 //                     stream-cold (a first answer sent by a call as soon as the composer is ready),
 //                     stream-typed (a first answer sent after the input was focused and the page
-//                     idle, as a visitor types) (all widgets); load (page load to a ready composer: both
+//                     idle, as a visitor types) (all widgets); stream-agui-b2b, stream-agui-10kb-30ms
+//                     (ours over AG-UI, the reference server's endpoint: the same replies and
+//                     schedules as stream-b2b and stream-10kb-30ms); load (page load to a ready composer: both
 //                     builds of ours, dist/widget.js and dist/split/widget.js, and the peers, on a
 //                     desktop and on a phone profile); final-render, history, memory (ours only)
 //   --widget a,b      only these widgets in the side-by-side scenarios: ours, deep-chat, hub
@@ -128,6 +130,8 @@ interface StreamScenario {
   intervalMs: number;
   peerRuns: number;
   start: StreamStart;
+  /** Ours only, over AG-UI: no peer speaks it. */
+  agui?: boolean;
 }
 
 function streamScenarios(args: Args): StreamScenario[] {
@@ -142,6 +146,9 @@ function streamScenarios(args: Args): StreamScenario[] {
     { name: 'stream-cold', title: '1 KB at 30 ms per delta, sent as soon as the composer is ready (a call)', kb: 1, intervalMs: 30, peerRuns: args.runs, start: 'ready' },
     // The first answer as a visitor gets it: the input focused, then typed into (the page idle), then sent.
     { name: 'stream-typed', title: '1 KB at 30 ms per delta, typed first (input focused, page idle)', kb: 1, intervalMs: 30, peerRuns: args.runs, start: 'typed' },
+    // The same tag in front of an AG-UI agent: the same replies, a TEXT_MESSAGE_CONTENT per delta.
+    { name: 'stream-agui-b2b', title: `${big} back to back, ours over AG-UI`, kb: args.replyKb, intervalMs: 0, peerRuns: 0, start: 'settled', agui: true },
+    { name: 'stream-agui-10kb-30ms', title: '10 KB at 30 ms per delta, ours over AG-UI', kb: 10, intervalMs: 30, peerRuns: 0, start: 'settled', agui: true },
   ];
 }
 
@@ -192,14 +199,15 @@ async function main(): Promise<void> {
         runs: [],
       };
       streams.push(result);
+      const widgets = scenario.agui ? args.widgets.filter((w) => w === 'ours') : args.widgets;
       const runsOf = (widget: WidgetName): number => (widget === 'deep-chat' ? scenario.peerRuns : args.runs);
-      log(`${scenario.title} (${result.deltas} deltas; runs: ${args.widgets.map((w) => `${w} ${runsOf(w)}`).join(', ')})`);
+      log(`${scenario.title} (${result.deltas} deltas; runs: ${widgets.map((w) => `${w} ${runsOf(w)}`).join(', ')})`);
       for (let run = 0; run < Math.max(args.runs, scenario.peerRuns); run++) {
         // Rotate which widget goes first, so drift on a shared machine hits all alike.
-        const order = args.widgets.map((_, i) => args.widgets[(run + i) % args.widgets.length]!);
+        const order = widgets.map((_, i) => widgets[(run + i) % widgets.length]!);
         for (const widget of order) {
           if (run >= runsOf(widget)) continue;
-          const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs, start: scenario.start });
+          const r = await runStream(browser, servers, { widget, kb: scenario.kb, intervalMs: scenario.intervalMs, start: scenario.start, agui: scenario.agui });
           result.runs.push(r);
           log(
             `  run ${run + 1} ${widget.padEnd(9)} task ${r.taskMs.toFixed(0)} ms, long tasks ${r.longTasks} (max ${r.longestTaskMs.toFixed(0)} ms), ` +

@@ -22,6 +22,8 @@ export interface PageOptions {
   inline: boolean;
   /** Ours only; default self-contained. */
   build?: OurBuild;
+  /** Ours only: over AG-UI, to the reference server's AG-UI endpoint for the same entry. */
+  agui?: boolean;
   /** Base URL of the reference server that serves the hub's widget.js (the same API), if any. */
   hubWidgetUrl?: string;
 }
@@ -200,7 +202,7 @@ export function hostPage(options: PageOptions): string {
       ? `<script src="${esc(options.hubWidgetUrl ?? '')}/widget.js" data-entry="demo_assistant" data-open="1"></script>`
       : options.widget === 'ours'
       ? // The split build sits in /split/, not at the hub's root, so it is told where the hub is.
-        `<script src="${esc(options.hubUrl)}${options.build === 'split' ? `/split/widget.js" data-api="${esc(options.hubUrl)}` : '/widget.js'}" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}></script>`
+        `<script src="${esc(options.hubUrl)}${options.build === 'split' ? `/split/widget.js" data-api="${esc(options.hubUrl)}` : '/widget.js'}" data-entry="demo_assistant" data-lang="en" data-theme="light"${options.inline ? ' data-container="#chat"' : ''}${options.agui ? ` data-protocol="ag-ui" data-agent-url="${esc(options.hubUrl)}/agui/demo_assistant"` : ''}></script>`
       : `<script type="module" src="/deep-chat.js"></script>
 <script type="module">
   const chat = document.querySelector('deep-chat');

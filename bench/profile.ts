@@ -1,22 +1,26 @@
 // Development aid: a CPU profile of our widget in one streaming scenario, summed by function.
-//   node bench/run.mjs --entry bench/profile.ts [KB] [INTERVAL_MS]
-// Frames of dist/widget.js are named by their source file and line, through its source map.
+//   node bench/run.mjs --entry bench/profile.ts [KB] [INTERVAL_MS] [--agui]
+// (--agui: over AG-UI, to the reference server's endpoint.) Frames of dist/widget.js and
+// dist/ag-ui.js are named by their source file and line, through their source maps.
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { readFileSync } from 'node:fs';
 import { openOurStream } from './dev-stream';
 
-const map = new TraceMap(JSON.parse(readFileSync('dist/widget.js.map', 'utf8')));
-/** A frame of dist/widget.js as its source file and line (through the source map). */
+const maps = Object.fromEntries(['widget.js', 'ag-ui.js'].map((file) => [`/${file}`, new TraceMap(JSON.parse(readFileSync(`dist/${file}.map`, 'utf8')))]));
+/** A frame of dist/widget.js or dist/ag-ui.js as its source file and line (through the source map). */
 const where = (url: string, line: number, column: number) => {
-  if (!url.endsWith('/widget.js')) return `${url.split('/').pop()}:${line}`;
+  const map = maps[url.slice(url.lastIndexOf('/'))];
+  if (!map) return `${url.split('/').pop()}:${line}`;
   const at = originalPositionFor(map, { line: line + 1, column });
   return at.source ? `${at.source.replace(/^.*?\/(widget|renderers|builds|node_modules)\//, '$1/')}:${at.line}` : 'widget.js';
 };
 
-const kb = Number(process.argv[2] ?? 10);
-const intervalMs = Number(process.argv[3] ?? 30);
+const args = process.argv.slice(2).filter((a) => a !== '--agui');
+const kb = Number(args[0] ?? 10);
+const intervalMs = Number(args[1] ?? 30);
+const agui = process.argv.includes('--agui');
 
-const stream = await openOurStream(kb, intervalMs);
+const stream = await openOurStream(kb, intervalMs, { agui });
 const cdp = await stream.page.context().newCDPSession(stream.page);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -31,6 +35,6 @@ profile.samples.forEach((id, i) => {
   self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 });
 const total = [...self.entries()].filter(([k]) => !k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
-console.log(`${kb} KB at ${intervalMs} ms: busy ${total.toFixed(0)} ms`);
+console.log(`${kb} KB at ${intervalMs} ms${agui ? ' over AG-UI' : ''}: busy ${total.toFixed(0)} ms`);
 for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(v.toFixed(1).padStart(8), k);
 await stream.close();

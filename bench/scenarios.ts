@@ -60,7 +60,7 @@ export function countsMatch(actual: Record<string, number> | null, expected: Rep
 function streamFinished(page: import('@playwright/test').Page): Promise<number> {
   return new Promise((resolve) => {
     const on = (request: import('@playwright/test').Request): void => {
-      if (!/\/events\/|\/deep-chat\/stream/.test(request.url())) return;
+      if (!/\/events\/|\/deep-chat\/stream|\/agui\//.test(request.url())) return;
       page.off('requestfinished', on);
       page.off('requestfailed', on);
       const timing = request.timing();
@@ -93,6 +93,8 @@ export interface StreamOptions {
    * focusing the input and a short idle spell (as while a visitor types).
    */
   start: StreamStart;
+  /** Ours over AG-UI (the reference server's endpoint and its bench agent) instead of the hub's contract. */
+  agui?: boolean;
 }
 
 export type StreamStart = 'ready' | 'settled' | 'typed';
@@ -101,11 +103,12 @@ export async function runStream(browser: Browser, servers: BenchServers, options
   const reply = benchReply(options.kb);
   const deltas = splitDeltas(reply.text);
   servers.setPlan({ reply: reply.text, deltas, intervalMs: options.intervalMs });
-  const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl });
+  const bench = await openBenchPage(browser, { widget: options.widget, pageUrl: servers.pageUrl, agui: options.agui });
   try {
     const { page } = bench;
-    // Ours and the hub widget ask the reference server for the job's events after posting it.
-    if (options.widget !== 'deep-chat') servers.setGate(gateOnEventsRequest(page));
+    // Ours and the hub widget ask the reference server for the job's events after posting it; an
+    // AG-UI run's events are the answer to its POST.
+    servers.setGate(options.widget === 'deep-chat' || options.agui ? Promise.resolve() : gateOnEventsRequest(page));
     if (options.start === 'typed') await page.evaluate(() => (window as unknown as BenchWindow).__bench.typeFirst());
     else if (options.start === 'settled') await page.evaluate(() => (window as unknown as BenchWindow).__bench.settle());
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.observe());

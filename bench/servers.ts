@@ -5,6 +5,9 @@
 // - the hub's own widget, when there is one, talks to a second reference server of the same code
 //   and the same agent, whose widget.js is that file (it takes its API's address from where its
 //   script came from, so it needs a server of its own);
+// - our widget over AG-UI talks to the reference server's AG-UI endpoint (POST /agui/:entry),
+//   whose bench agent streams the same reply as one assistant message, a TEXT_MESSAGE_CONTENT per
+//   delta, on the same schedule;
 // - the bench server serves the host page (the same page for every widget), the Deep Chat
 //   bundle (compressed as the reference server compresses widget.js, so that a slow network
 //   treats both alike), and a Deep Chat stream endpoint in its documented SSE format
@@ -15,7 +18,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { EventType } from '@ag-ui/core';
 import type { Agent } from '../examples/server/agents/agent';
+import type { AguiAgent } from '../examples/server/agents/agui-agent';
 import { startServer } from '../examples/server/app';
 import { pickEncoding } from '../examples/server/http/compression';
 import { pace } from './pacer';
@@ -94,6 +99,18 @@ export async function startBenchServers(rootDir: string, options: BenchServerOpt
     sink.done(reply);
   };
 
+  // The same answer over AG-UI: the run's stream is the POST's response, so there is nothing to gate.
+  const aguiAgent: AguiAgent = {
+    async run(_run, emit, signal) {
+      const messageId = `bench-${performance.now().toFixed(0)}`;
+      emit({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
+      await runPlan((delta) => emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }), signal);
+      emit({ type: EventType.TEXT_MESSAGE_END, messageId });
+      return { type: 'finished' };
+    },
+    checkAnswer: () => 'the bench agent raises no interrupt.',
+  };
+
   // A snapshot of dist/: a rebuild during the run must not change the widget halfway.
   const snapshot = mkdtempSync(join(tmpdir(), 'bailing-bench-'));
   const distDir = join(snapshot, 'dist');
@@ -109,6 +126,7 @@ export async function startBenchServers(rootDir: string, options: BenchServerOpt
       // The shipped entries, demo ticket secret included.
       demo: true,
       agent,
+      aguiAgent,
       openai: null,
       rateLimit: { perMinute: 1_000_000 },
       log: () => undefined,
@@ -156,6 +174,7 @@ export async function startBenchServers(rootDir: string, options: BenchServerOpt
         hubUrl: hub.url,
         inline: url.searchParams.get('inline') !== '0',
         build: url.searchParams.get('build') === 'split' ? 'split' : 'self-contained',
+        agui: url.searchParams.get('protocol') === 'ag-ui',
         ...(hubWidgetServer ? { hubWidgetUrl: hubWidgetServer.url } : {}),
       };
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });

@@ -40,6 +40,8 @@ export interface LiveTurn {
   bubble: AssistantBubble | null;
   /** The pending live render (a timer), or 0. */
   frame: number;
+  /** The pending live render is the first text's, due at once. */
+  soon?: boolean;
   paintedAt: number;
   /** How much of the text the last live render drew (characters). */
   drawnChars?: number;
@@ -99,9 +101,12 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   function scheduleProvisional(turn: LiveTurn) {
     // The first text shows at once, even when a render of the turn's status (a stream's open event,
     // an agent's run starting) came just before it and would hold the next one LIVE_RENDER_MS back.
+    // A render already due at once is not made again: it draws the text as it then is (an agent
+    // that reports every delta re-armed it thousands of times in one read, 15 ms).
     const first = !turn.drawnChars && !!turn.t.life.progress.text;
-    if (turn.frame && !first) return;
+    if (turn.frame && (!first || turn.soon)) return;
     clearTimeout(turn.frame);
+    turn.soon = first;
     // Renders LIVE_RENDER_MS apart: each costs the page a style, layout and paint, so that cost
     // follows the answer's duration/LIVE_RENDER_MS, not its number of deltas. Drawn in the timer's
     // task, not in a frame: the list keeps its end in view in the same task, so the frame that

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The conversation shell against the reference server (real HTTP, SSE and SQLite), through the
 // BailingHub backend: what the visitor sees and what the page keeps, turn by turn.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../../examples/server/app';
 import { startTestServer } from '../../examples/server/test-support';
 import type { ChatBackend } from './backend';
@@ -208,6 +208,36 @@ describe('conversation over the BailingHub backend', () => {
       h.conversation.send('hello');
       await until(() => doneEvents(h).length === 1, 'the answer');
       if (looked) expect(drawnAtOnce).toBe(true);
+    }
+  });
+
+  it('reports that come before the first text is drawn arm its render once, however many (an agent reporting every delta)', async () => {
+    // The first answer loads the markdown code (its own wait); the second is the one looked at.
+    for (const looked of [false, true]) {
+      let timers = 0;
+      let drawn: string | undefined;
+      const words = (n: number) => 'word '.repeat(n).trim();
+      const h = harness({
+        storage: memoryStorage(),
+        wrap: (b) => ({
+          ...b,
+          follow: async (_id, report) => {
+            const spy = vi.spyOn(globalThis, 'setTimeout');
+            for (let n = 1; n <= 1000; n++) report({ text: words(n), resets: 0, working: false });
+            timers = spy.mock.calls.length;
+            spy.mockRestore();
+            await new Promise((resolve) => setTimeout(resolve));
+            drawn = h.root.querySelector('.bc-msg-assistant .bc-body')?.textContent ?? '';
+            return { kind: 'answered', answer: { reply: `${words(1000)}.` } };
+          },
+        }),
+      });
+      h.conversation.send('hello');
+      await until(() => doneEvents(h).length === 1, 'the answer');
+      if (!looked) continue;
+      expect(timers).toBeLessThan(5);
+      // The render drew the text as it was when it ran: all of it.
+      expect(drawn).toBe(words(1000));
     }
   });
 

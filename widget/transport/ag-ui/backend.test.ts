@@ -54,6 +54,32 @@ beforeEach(() => {
 });
 
 
+/**
+ * `fetch` whose event stream comes one event a read, as a network brings events that come apart:
+ * the backend reports once a read, so each event's change is then seen.
+ */
+const eventByEvent: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return res;
+  const bytes = new TextEncoder();
+  let rest = '';
+  const events = new TransformStream<string, Uint8Array>({
+    transform(chunk, out) {
+      const whole = (rest + chunk).split(/(?<=\n\n)/);
+      rest = whole.pop()!;
+      for (const event of whole) out.enqueue(bytes.encode(event));
+    },
+    flush: (out) => void (rest && out.enqueue(bytes.encode(rest))),
+  });
+  return new Response(res.body.pipeThrough(new TextDecoderStream()).pipeThrough(events), { status: res.status, headers: res.headers });
+};
+
+/** `fetch` whose body comes in one read, as a fast agent's whole answer does. */
+const inOneRead: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  return new Response(await res.text(), { status: res.status, headers: res.headers });
+};
+
 function backend(over: Partial<AgUiBackendOptions> = {}) {
   const warnings: string[] = [];
   const states: unknown[] = [];
@@ -66,6 +92,7 @@ function backend(over: Partial<AgUiBackendOptions> = {}) {
     warn: (m) => void warnings.push(m),
     onState: (s) => void states.push(s),
     onEvent: (e) => void events.push(e),
+    fetch: eventByEvent,
     ...over,
   });
   return { b, warnings, states, events, storage };
@@ -303,6 +330,15 @@ describe('the AG-UI backend', () => {
     expect(progress.slice(at).some((p) => p.text === 'More.')).toBe(true);
     expect(end).toMatchObject({ kind: 'answered', answer: { reply: 'More.', thread: [{ r: 'a', t: 'Hello (trimmed).' }] } });
     expect(b.partsOf!(started.id)!.some((p: any) => p.kind === 'thread')).toBe(false);
+  });
+
+  it('a whole answer in one read is reported once, as it ends: the conversation works per read, not per event', async () => {
+    const { b } = backend({ fetch: inOneRead });
+    script.push(run('t', 'r', ...text('a1', ...Array.from({ length: 500 }, (_, i) => `${i} `))));
+    const { end, progress } = await turn(b, 'Hi there');
+    expect((end as { answer: { reply: string } }).answer.reply).toMatch(/^0 1 2 .* 499 $/);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]!.text).toBe((end as { answer: { reply: string } }).answer.reply);
   });
 
   it('16,000 steps: the parts reported are a list made at most once a frame, not one per event; the last report has them all', async () => {

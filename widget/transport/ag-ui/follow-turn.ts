@@ -148,7 +148,8 @@ function visitorsThread(sent: readonly Message[], warn: (message: string) => voi
 }
 
 /**
- * One round's run read to its end, what the turn shows reported as it comes. The parts reported
+ * One round's run read to its end, what the turn shows reported as it comes (once a network
+ * chunk, whatever number of events it brings). The parts reported
  * are a list of their own (the run's is written in place), made again when a part or the earlier
  * turns changed, and at most once an animation frame: the list is what the page redraws from,
  * which it does once a frame at most. A change that came after that frame's list is reported with
@@ -164,6 +165,8 @@ async function readRound(link: TurnLink, next: PendingRun, so: SoFar, thread: (r
   let madeWith: HistoryItem[] | undefined;
   let waiting = false;
   let over = false;
+  let queued = false;
+  const tell = () => queued && ((queued = false), report(progressOf(latest, before, partsOf(latest))));
   const partsOf = (run: AgUiRun, now?: boolean) => {
     const changed = run.track.edits !== edits || so.thread !== madeWith;
     // A snapshot's new version of the earlier turns does not wait: one costs what its thread holds anyway.
@@ -185,10 +188,13 @@ async function readRound(link: TurnLink, next: PendingRun, so: SoFar, thread: (r
       else link.changeEarlier(call, { status, result });
     }
     settled = run.earlier.length;
-    report(progressOf((latest = run), before, partsOf(run)));
+    latest = run;
+    // One report for all the events of a network chunk (a fast agent's whole answer comes in one):
+    // the conversation's work is per chunk, not per delta.
+    if (!queued) (queued = true), queueMicrotask(tell);
   });
   over = true;
   // What changed since the last list is shown at the run's end, not a frame later.
-  if (latest.track.edits !== edits) report(progressOf(latest, before, partsOf(latest, true)));
+  if (queued || latest.track.edits !== edits) (queued = false), report(progressOf(latest, before, partsOf(latest, true)));
   return { result, latest, before };
 }

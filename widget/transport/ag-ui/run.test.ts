@@ -49,3 +49,23 @@ describe('what an event costs', () => {
     expect(large / small).toBeLessThan(24);
   });
 });
+
+describe('which events the parts\' readers are told of (track.edits)', () => {
+  const start = (id: string) => ({ type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' });
+  const text = (id: string, delta = 'more ') => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta });
+  // The answer (the latest assistant message) growing is the bubble's: it reads it from the indexes.
+  it.each([
+    ['text added to the answer: not told', [start('a1'), text('a1')], text('a1'), false],
+    ['the answer ends: not told', [start('a1'), text('a1')], { type: 'TEXT_MESSAGE_END', messageId: 'a1' }, false],
+    ['a new message (the answer before it becomes a row): told', [start('a1'), text('a1')], start('a2'), true],
+    ['text added to an earlier message: told', [start('a1'), start('a2')], text('a1'), true],
+    ['a step starts: told', [start('a1'), text('a1')], { type: 'STEP_STARTED', stepName: 'look' }, true],
+    ['a tool call\'s arguments: told', [{ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }], { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":' }, true],
+    ['reasoning text: told', [{ type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' }], { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'hm' }, true],
+  ] as const)('%s', (_name, before, event, told) => {
+    const run = play([RS, ...before]);
+    const after = play([RS, ...before, event]);
+    expect(after.parts).not.toEqual(run.parts);
+    expect(after.track.edits !== run.track.edits).toBe(told);
+  });
+});

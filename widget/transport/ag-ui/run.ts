@@ -112,7 +112,10 @@ export interface RunTrack {
   pending: Set<number>;
   /** Where the assistant's text parts are, in order: the last is the turn's answer. */
   texts: number[];
-  /** Counts the events that changed a part: a reader need not compare the parts to know. */
+  /**
+   * Counts the events that changed a part, but for the answer's text growing (the latest assistant
+   * message's, which the bubble shows): a reader need not compare the parts to know.
+   */
   edits: number;
 }
 

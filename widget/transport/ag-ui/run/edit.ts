@@ -25,6 +25,8 @@ let owned: WeakSet<object> | undefined;
 let wrote: boolean;
 /** Parts changed (or added) by this event, by index: the indexes of running and pending ones follow them. */
 let touched: number[];
+/** This event added a part. */
+let added: boolean;
 
 /** Starts the edit of `run` for one event (`keep`: reduceRun's `owned`). */
 export function begin(run: AgUiRun, keep: WeakSet<object> | undefined): AgUiRun {
@@ -32,6 +34,7 @@ export function begin(run: AgUiRun, keep: WeakSet<object> | undefined): AgUiRun 
   owned = keep;
   wrote = false;
   touched = [];
+  added = false;
   r = copyOf(run);
   fresh.add(r);
   return r;
@@ -98,6 +101,7 @@ export const addPart = (p: Part) => {
   const i = r.parts.push(p) - 1;
   fresh.add(p);
   touched.push(i);
+  added = true;
   index('at').set(`${p.kind}:${p.id}`, i);
   if (p.kind === 'text' && p.role === 'assistant') index('texts').push(i);
   return i;
@@ -105,7 +109,10 @@ export const addPart = (p: Part) => {
 /** The running and pending indexes as the parts this event changed now are. */
 export const settle = () => {
   if (!touched.length) return;
-  track().edits++;
+  // The answer's text as it grows is the bubble's to draw (turn-progress.ts reads it from the
+  // indexes): the parts' readers, which draw the rest, are not told of it.
+  const { texts } = r.track;
+  if (added || touched.some((i) => i !== texts[texts.length - 1])) track().edits++;
   const running = index('running');
   const pending = index('pending');
   for (const i of touched.splice(0)) {
