@@ -148,12 +148,12 @@ function visitorsThread(sent: readonly Message[], warn: (message: string) => voi
 }
 
 /**
- * One round's run read to its end, what the turn shows reported as it comes (once a network
- * chunk, whatever number of events it brings). The parts reported
- * are a list of their own (the run's is written in place), made again when a part or the earlier
- * turns changed, and at most once an animation frame: the list is what the page redraws from,
- * which it does once a frame at most. A change that came after that frame's list is reported with
- * the next frame's (or at the run's end).
+ * One round's run read to its end, what the turn shows reported as it comes: once a network
+ * chunk, whatever number of events it brings. The parts reported are a list of their own (the
+ * run's is written in place), made again when a part or the earlier turns changed, and at most
+ * once an animation frame: the list is what the page redraws from, which it does once a frame at
+ * most. A change that came after that frame's list is reported with the next frame's (or at the
+ * run's end).
  */
 async function readRound(link: TurnLink, next: PendingRun, so: SoFar, thread: (run: AgUiRun) => HistoryItem[] | undefined, report: Report, signal: AbortSignal) {
   // A result this run gives a call of the turn's earlier runs changes it in `so.parts`.
