@@ -40,7 +40,11 @@ export interface LiveTurn {
   bubble: AssistantBubble | null;
   /** The pending live render (a timer), or 0. */
   frame: number;
-  /** The pending live render is the first text's, due at once. */
+  /**
+   * The pending live render is the first text's, due at once: not armed again by the reports
+   * that come before it runs (it draws the text as it then is; an agent that reported every
+   * delta re-armed it thousands of times in one read, 15 ms).
+   */
   soon?: boolean;
   paintedAt: number;
   /** How much of the text the last live render drew (characters). */
@@ -63,9 +67,8 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   const { pending, partsTools, paintMarkdown, rendered, decorate, showDecision, retry, strayMounts, markOld } = view;
 
   function showAnswering(turn: LiveTurn) {
-    turn.bubble = list.addAssistant();
+    (turn.bubble = list.addAssistant()).setStatus({ kind: 'waiting' });
     announce(strings.responding);
-    turn.bubble.setStatus({ kind: 'waiting' });
   }
 
   /** The turn's tool steps, reasoning and progress, above its text, drawn by the backend. */
@@ -101,8 +104,6 @@ export function createBubbles(deps: ConversationDeps, view: View, running: (turn
   function scheduleProvisional(turn: LiveTurn) {
     // The first text shows at once, even when a render of the turn's status (a stream's open event,
     // an agent's run starting) came just before it and would hold the next one LIVE_RENDER_MS back.
-    // A render already due at once is not made again: it draws the text as it then is (an agent
-    // that reports every delta re-armed it thousands of times in one read, 15 ms).
     const first = !turn.drawnChars && !!turn.t.life.progress.text;
     if (turn.frame && (!first || turn.soon)) return;
     clearTimeout(turn.frame);
