@@ -4,7 +4,21 @@
 import type { Page } from '@playwright/test';
 import { expect, storedHistory, test } from './fixtures';
 
-const widget = (page: Page, index: number) => page.locator('bailing-chat-widget').nth(index);
+/** The widgets' elements, in the order their configs came (either may be first). */
+let order: number[] = [0, 1];
+/** The page's widget `index`: 0 the shop's (demo_assistant), 1 the docs' (docs_assistant). */
+const widget = (page: Page, index: number) => page.locator('bailing-chat-widget').nth(order[index]!);
+
+/** Which element is the docs' widget: the one whose panel its API opens. */
+async function findOrder(page: Page) {
+  await page.evaluate(() => (window as any).BailingChat.widget('docs_assistant').open());
+  const panels = page.locator('bailing-chat-widget').locator('.bc-panel');
+  await expect(panels.filter({ visible: true })).toHaveCount(1);
+  const docsFirst = await page.locator('bailing-chat-widget').nth(0).locator('.bc-panel').isVisible();
+  order = docsFirst ? [1, 0] : [0, 1];
+  await page.evaluate(() => (window as any).BailingChat.widget('docs_assistant').close());
+  await expect(panels.filter({ visible: true })).toHaveCount(0);
+}
 
 async function askIn(page: Page, index: number, text: string) {
   const input = widget(page, index).getByRole('textbox', { name: 'Message' });
@@ -20,6 +34,7 @@ test('two entries, two widgets: own launcher where its config puts it, own conve
   page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
   await page.goto(`${server.url}/e2e/two-widgets.html`);
   await expect(page.locator('bailing-chat-widget')).toHaveCount(2);
+  await findOrder(page);
   const [shop, docs] = [widget(page, 0).locator('.bc-launcher'), widget(page, 1).locator('.bc-launcher')];
   await expect(shop).toBeVisible();
   await expect(docs).toBeVisible();
