@@ -14,6 +14,7 @@ import type { HostTool } from './options';
 import type { Part } from './run';
 import { memoryStorage } from '../../fixtures/memory-storage';
 import { requestJson } from '../../fixtures/request-json';
+import { fakeBody } from '../fixtures/fake-fetch';
 
 const encoder = new EventEncoder();
 const sse = (events: object[]) => events.map((e) => encoder.encodeSSE(e as never)).join('');
@@ -55,23 +56,13 @@ beforeEach(() => {
 
 
 /**
- * `fetch` whose event stream comes one event a read, as a network brings events that come apart:
- * the backend reports once a read, so each event's change is then seen.
+ * `fetch` whose event stream comes one event a read (fakeBody), as a network brings events that
+ * come apart: the backend reports once a read, so each event's change is then seen.
  */
 const eventByEvent: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
-  if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return res;
-  const bytes = new TextEncoder();
-  let rest = '';
-  const events = new TransformStream<string, Uint8Array>({
-    transform(chunk, out) {
-      const whole = (rest + chunk).split(/(?<=\n\n)/);
-      rest = whole.pop()!;
-      for (const event of whole) out.enqueue(bytes.encode(event));
-    },
-    flush: (out) => void (rest && out.enqueue(bytes.encode(rest))),
-  });
-  return new Response(res.body.pipeThrough(new TextDecoderStream()).pipeThrough(events), { status: res.status, headers: res.headers });
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) return res;
+  return new Response(fakeBody((await res.text()).split(/(?<=\n\n)/)).body, { status: res.status, headers: res.headers });
 };
 
 /** `fetch` whose body comes in one read, as a fast agent's whole answer does. */

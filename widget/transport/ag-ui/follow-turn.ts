@@ -166,7 +166,7 @@ async function readRound(link: TurnLink, next: PendingRun, so: SoFar, thread: (r
   let waiting = false;
   let over = false;
   let queued = false;
-  const tell = () => queued && ((queued = false), report(progressOf(latest, before, partsOf(latest))));
+  const tell = (now?: boolean) => queued && ((queued = false), report(progressOf(latest, before, partsOf(latest, now))));
   const partsOf = (run: AgUiRun, now?: boolean) => {
     const changed = run.track.edits !== edits || so.thread !== madeWith;
     // A snapshot's new version of the earlier turns does not wait: one costs what its thread holds anyway.
@@ -195,6 +195,7 @@ async function readRound(link: TurnLink, next: PendingRun, so: SoFar, thread: (r
   });
   over = true;
   // What changed since the last list is shown at the run's end, not a frame later.
-  if (queued || latest.track.edits !== edits) (queued = false), report(progressOf(latest, before, partsOf(latest, true)));
+  queued ||= latest.track.edits !== edits;
+  tell(true);
   return { result, latest, before };
 }
