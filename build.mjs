@@ -308,6 +308,15 @@ function withoutUnusedRules(source, path) {
       edits.push([value, instead.name], [declared.init, instead.name]);
     }
   }
+  // The gfm table is the normal one with some rules of its own (`{...normal, paragraph: …}`), and
+  // the lexer (gfm on) reads no other: the normal rules it replaces are never read either.
+  for (const table of tables) {
+    const [normal, gfm] = [table.normal, table.gfm].map((t) => declarators.get(t.name)?.init);
+    const [base, ...own] = gfm?.type == 'ObjectExpression' ? gfm.properties : [];
+    if (normal?.type != 'ObjectExpression' || base?.type != 'SpreadElement' || base.argument.name != table.normal.name) throw new Error(`${path}: build.mjs (withoutUnusedRules) expected marked's gfm rule table to be {...normal, <its own rules>}`);
+    const replaced = new Set(own.map((p) => p.key?.name));
+    for (const p of normal.properties) if (replaced.has(p.key?.name) && p.value.type == 'Identifier') edits.push([p.value, '0']);
+  }
   let out = source;
   for (const [node, text] of edits.sort((a, b) => b[0].start - a[0].start)) out = out.slice(0, node.start) + text + out.slice(node.end);
   return withoutUnreferencedRules(out);
@@ -375,6 +384,30 @@ function withoutFixedOptions(source, path) {
   return source.replace(/this\.options\.(pedantic|gfm|breaks|silent|hooks)\b/g, (_, name) => (FIXED_LEXER_OPTIONS[name] === null ? 'null' : FIXED_LEXER_OPTIONS[name] ? '!0' : '!1'));
 }
 
+/**
+ * The Lexer class's static shortcuts (`Lexer.lex`, `Lexer.lexInline`, `Lexer.rules`), which only
+ * marked's own API calls and the widget never does (it makes a lexer of its own options), and the
+ * Lexer's and Tokenizer's field declarations without a value (`tokens;options;…`: each constructor
+ * sets them, or the Lexer does): a class's members stay in a bundle whether or not anything calls
+ * them. Found in the syntax tree, on the classes that have `blockTokens` and `emStrong`; a release
+ * without the statics stops the build.
+ */
+const LEXER_STATICS = ['lex', 'lexInline', 'rules'];
+function withoutLexerStatics(source, path) {
+  const cuts = [];
+  const fields = [];
+  const visit = (node) => {
+    if (!node || typeof node.type != 'string') return;
+    if (node.type == 'ClassBody' && node.body.some((m) => m.key?.name == 'blockTokens')) cuts.push(...node.body.filter((m) => m.type == 'MethodDefinition' && m.static && LEXER_STATICS.includes(m.key.name)));
+    if (node.type == 'ClassBody' && node.body.some((m) => ['blockTokens', 'emStrong'].includes(m.key?.name))) fields.push(...node.body.filter((m) => m.type == 'PropertyDefinition' && !m.static && !m.value && !m.computed));
+    for (const value of Object.values(node)) for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child == 'object') visit(child);
+  };
+  visit(parseJs(source, { ecmaVersion: 'latest', sourceType: 'module' }));
+  if (cuts.length != LEXER_STATICS.length) throw new Error(`${path}: build.mjs (withoutLexerStatics) expected marked's Lexer to have the static ${LEXER_STATICS.join(', ')}, found ${cuts.length} of them`);
+  for (const m of [...cuts, ...fields].sort((a, b) => b.start - a.start)) source = source.slice(0, m.start) + source.slice(m.end);
+  return source;
+}
+
 const markedLexerOnly = {
   name: 'marked-lexer-only',
   setup(b) {
@@ -391,7 +424,7 @@ const markedLexerOnly = {
       }
       const map = /\/\/# sourceMappingURL=\S+\s*$/.exec(source)?.[0] ?? '';
       const cut = tail.index + (tail[0].startsWith('var') ? 0 : 1);
-      return { contents: `${withoutFixedOptions(withoutUnusedRules(source.slice(0, cut), args.path), args.path)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
+      return { contents: `${withoutLexerStatics(withoutFixedOptions(withoutUnusedRules(source.slice(0, cut), args.path), args.path), args.path)}export{${keep.map(([name, l]) => `${l} as ${name}`).join(',')}};\n${map}`, loader: 'js' };
     });
   },
 };

@@ -12,6 +12,8 @@ export const SCRIPT_BUDGETS: Record<OurBuild, number> = { 'self-contained': 77_8
 export const LOAD_VS_FASTEST_PEER = 0.8;
 /** Main-thread CPU time from navigation to network idle, desktop profile (the phone's is slowed by emulation), ms. */
 export const LOAD_CPU_MS = 40;
+/** A 200-message history opened: ready (its end drawn, the next frame painted) within this, ms (DESIGN.md §12). */
+export const HISTORY_READY_MS = 150;
 
 /** A budget on one metric of one scenario. */
 export interface Budget {

@@ -42,7 +42,7 @@ import { benchReply, splitDeltas } from './reply';
 import { checkBudgets } from './budget-checks';
 import { markdown } from './report-markdown';
 import { render, type Results, type StreamScenarioResult } from './report';
-import { runFinalRender, runHistory, runMemory, type FinalRenderRun, type HistoryRun } from './our-scenarios';
+import { HISTORY_ITEMS, runFinalRender, runHistory, runMemory, type FinalRenderRun, type HistoryRun } from './our-scenarios';
 import { runLoad, runStream, type LoadRun, type StreamStart } from './scenarios';
 import { startBenchServers } from './servers';
 
@@ -258,14 +258,14 @@ async function main(): Promise<void> {
 
     let history: Results['history'];
     if (wanted('history')) {
-      log('history (ours): 50 stored messages, a few answers with a form, shown on open()');
+      log(`history (ours): ${HISTORY_ITEMS} stored messages, a few answers with a form, shown on open()`);
       const runs: HistoryRun[] = [];
       for (let run = 0; run < args.runs; run++) {
         const r = await runHistory(browser, servers);
         runs.push(r);
-        log(`  run ${run + 1} ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages, ${r.forms} forms; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms, ${r.scrollMissed} missed`);
+        log(`  run ${run + 1} ready ${r.readyMs?.toFixed(1)} ms, all ${r.renderMs.toFixed(1)} ms (next frame ${r.frameMs.toFixed(1)} ms), ${r.bubbles} messages, ${r.forms} forms; scrolled in ${r.scrollFrames} frames, p95 ${r.scrollP95Ms?.toFixed(1)} ms, longest ${r.scrollLongestMs?.toFixed(1)} ms, ${r.scrollMissed} missed`);
       }
-      history = { items: 50, runs };
+      history = { items: HISTORY_ITEMS, runs };
     }
 
     let memory: Results['memory'];

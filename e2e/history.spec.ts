@@ -203,3 +203,76 @@ test('a new visitor asks the hub for no thread; once they have written, the next
   await expect(userMessages(page)).toHaveText(['You: hello']);
   expect(asked).toEqual(['message', 'thread']);
 });
+
+/** The visitor's rows' texts (without the name read out before them). */
+const questions = (page: Page) => page.locator('bailing-chat-widget .bc-msg-user > div');
+
+/** A stored thread of `turns` questions and answers, oldest first, as the page keeps it. */
+const longThread = (turns: number) =>
+  Array.from({ length: turns }, (_, i) => [
+    { r: 'u', t: `Question ${i}`, j: `j_long${i}`, ts: 1_700_000_000_000 + i * 2000 },
+    { r: 'a', t: `Answer ${i}: ${'a paragraph of the answer that fills its line. '.repeat(i % 5 ? 2 : 30)}\n\n- one\n- two`, j: `j_long${i}`, ts: 1_700_000_001_000 + i * 2000 },
+  ]).flat();
+
+/**
+ * Opens the chat; resolves the rows on screen when the list first shows some (the first task that
+ * drew rows), after running `then` there (before any later task can draw more).
+ */
+async function openCounting(page: Page, then = '') {
+  return page.evaluate(async (then) => {
+    const root = document.querySelector('bailing-chat-widget')!.shadowRoot!;
+    const rows = () => [...root.querySelectorAll('.bc-msg:not(.bc-greeting)')].map((el) => el.querySelector('.bc-body, div')?.textContent?.split(':')[0] ?? '');
+    const first = new Promise<string[]>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!rows().length) return;
+        observer.disconnect();
+        const shown = rows();
+        new Function(then)();
+        resolve(shown);
+      });
+      observer.observe(root, { childList: true, subtree: true });
+    });
+    (window as unknown as { BailingChat: { open(): void } }).BailingChat.open();
+    return first;
+  }, then);
+}
+
+test('a 200-row thread shows its end at once and its older rows above it, in order', async ({ page, server }) => {
+  const thread = longThread(100);
+  await loadWidget(page, server.url, { before: `localStorage.setItem('bailing_chat_demo_assistant', ${JSON.stringify(JSON.stringify(thread))})` });
+  const first = await openCounting(page);
+  // The first task drew the newest rows only: the end of the thread, whole turns.
+  expect(first.length).toBeGreaterThan(0);
+  expect(first.length).toBeLessThan(thread.length);
+  expect(first.at(-1)).toBe('Answer 99');
+  expect(first[0]).toMatch(/^Question \d+$/);
+  const rows = page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)');
+  await expect(rows).toHaveCount(thread.length);
+  await expect(questions(page)).toHaveText(thread.filter((item) => item.r == 'u').map((item) => item.t));
+  await expect(assistantMessages(page).first()).toContainText('Answer 0:');
+  // Still at the end, where the visitor was.
+  const list = page.locator('bailing-chat-widget .bc-messages');
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+  await expect(list.getByText('Answer 99:')).toBeInViewport();
+});
+
+test('a message sent while a long thread is still being drawn goes after it, and New conversation ends the drawing', async ({ page, server }) => {
+  // 198 rows: with the new turn's two, as many as a thread keeps (KEPT_ROWS).
+  const thread = longThread(99);
+  await loadWidget(page, server.url, { before: `localStorage.setItem('bailing_chat_demo_assistant', ${JSON.stringify(JSON.stringify(thread))})` });
+  const first = await openCounting(page, "BailingChat.send('hello')");
+  expect(first.length).toBeLessThan(thread.length);
+  await waitForAnswer(page);
+  await expect(page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)')).toHaveCount(thread.length + 2);
+  await expect(questions(page)).toHaveText([...thread.filter((item) => item.r == 'u').map((item) => item.t), 'hello']);
+  await expect(lastAssistant(page)).toContainText(HELLO_ANSWER.slice(0, 20));
+
+  // A new conversation while the thread's older rows are still to come: none of them comes after it.
+  await loadWidget(page, server.url);
+  expect(await storedHistory(page)).toHaveLength(thread.length + 2);
+  const again = await openCounting(page, 'BailingChat.newConversation()');
+  expect(again.length).toBeLessThan(thread.length + 2);
+  // The older rows' slice was asked for an idle moment (or 300 ms) before this idle callback.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 300 })));
+  await expect(page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)')).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerVersions, cleanThreadId, mergeHistory, newestFitting, readHistory, redoable, responsesFor, roomFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString, HISTORY_LIMIT, MAX_STORED_PER_THREAD, MAX_STORED_TOTAL } from './history';
+import { answerVersions, cleanThreadId, mergeHistory, newestFitting, readHistory, redoable, responsesFor, roomFor, sameHistory, storageKeys, unansweredRows, writeHistory, writeString, KEPT_ROWS, MAX_STORED_PER_THREAD, MAX_STORED_TOTAL } from './history';
 import type { HistoryItem } from '../types';
 
 class MemoryStorage implements Storage {
@@ -36,14 +36,14 @@ describe('storage layout', () => {
     });
   });
 
-  it('round-trips items and keeps the last 50', () => {
+  it('round-trips items and keeps the last 200', () => {
     const storage = new MemoryStorage();
-    const items = Array.from({ length: 60 }, (_, i) => u(`m${i}`, `j${i}`, i));
+    const items = Array.from({ length: 210 }, (_, i) => u(`m${i}`, `j${i}`, i));
     writeHistory(storage, 'k', items);
     const read = readHistory(storage, 'k');
-    expect(read).toHaveLength(HISTORY_LIMIT);
+    expect(read).toHaveLength(KEPT_ROWS);
     expect(read[0].t).toBe('m10');
-    expect(read.at(-1)).toEqual(u('m59', 'j59', 59));
+    expect(read.at(-1)).toEqual(u('m209', 'j209', 209));
   });
 
   it('drops malformed items and survives malformed JSON', () => {
@@ -139,6 +139,14 @@ describe('mergeHistory', () => {
   it("keeps what only this page knows of an answer the server lists: rating, note, redo mark, citations, tool mark, attachments", () => {
     const mine: HistoryItem = { ...a('partial', 'j1', 2), v: 'up', c: 'nice', o: 'regenerated', refs: [{ seq: 1, title: 'Doc' }], w: true, atts: [{ name: 'a.pdf', url: '/a.pdf' } as never] };
     expect(mergeHistory([u('hi', 'j1', 1), mine], [u('hi', 'j1', 1), a('full', 'j1', 2)])[1]).toEqual({ ...mine, t: 'full' });
+  });
+
+  it("keeps the rows older than the server's last 50 (HISTORY_LIMIT) from this browser's copy, up to KEPT_ROWS", () => {
+    const turns = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => [u(`q${from + i}`, `j${from + i}`, 2 * (from + i)), a(`r${from + i}`, `j${from + i}`, 2 * (from + i) + 1)]).flat();
+    const merged = mergeHistory(turns(0, 110), turns(85, 110).map((item) => (item.r == 'a' ? { ...item, t: `${item.t}!` } : item)));
+    expect(merged).toHaveLength(KEPT_ROWS);
+    expect(merged[0]!.t).toBe('q10');
+    expect(merged.slice(149, 152).map((item) => item.t)).toEqual(['r84', 'q85', 'r85!']);
   });
 
   it('never duplicates an item', () => {

@@ -5,9 +5,17 @@
 import { toHistoryItem } from '../transport/bailing';
 import type { HistoryItem, ResponseSummary } from '../types';
 
-/** The hub keeps the last 50 items; so do we, in the same keys. */
+/** The hub serves the last 50 items of a thread (`/thread`); the page keeps more, in the same keys. */
 export { HISTORY_LIMIT, MAX_THREAD_ID_CHARS } from '../contract';
-import { HISTORY_LIMIT, MAX_THREAD_ID_CHARS } from '../contract';
+import { MAX_THREAD_ID_CHARS } from '../contract';
+
+/**
+ * Rows a conversation shows and keeps in the page's storage (within MAX_STORED_PER_THREAD): a
+ * visitor's long session loses no row from the screen, and after a reload the rows older than
+ * the hub's 50 come back from this browser's copy (mergeHistory keeps rows the server no longer
+ * lists). The hub's own widget keeps every row on screen and writes the last 50 to the same key.
+ */
+export const KEPT_ROWS = 200;
 
 export const storageKeys = (entry: string) => ({
   visitor: `bailing_visitor_${entry}`,
@@ -101,7 +109,7 @@ export function dropStored(storage: Storage | null, key: string, why: string) {
 export function readHistory(storage: Storage | null, key: string): HistoryItem[] {
   try {
     const parsed: unknown = JSON.parse(readString(storage, key) || '[]');
-    return Array.isArray(parsed) ? parsed.map(toHistoryItem).filter((item): item is HistoryItem => item !== null).slice(-HISTORY_LIMIT) : [];
+    return Array.isArray(parsed) ? parsed.map(toHistoryItem).filter((item): item is HistoryItem => item !== null).slice(-KEPT_ROWS) : [];
   } catch {
     dropStored(storage, key, 'not JSON');
     return [];
@@ -120,7 +128,7 @@ export function newestFitting<T>(items: readonly T[], room: number, start: (item
 }
 
 export function writeHistory(storage: Storage | null, key: string, items: readonly HistoryItem[]) {
-  writeString(storage, key, JSON.stringify(newestFitting(items.slice(-HISTORY_LIMIT), roomFor(storage, key))));
+  writeString(storage, key, JSON.stringify(newestFitting(items.slice(-KEPT_ROWS), roomFor(storage, key))));
 }
 
 const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;
@@ -135,7 +143,7 @@ const itemKey = (item: HistoryItem) => `${item.r}:${item.j ?? ''}`;
  * server lists the thread they are dropped, as that widget drops them.
  */
 export function mergeHistory(local: readonly HistoryItem[], server: readonly HistoryItem[]): HistoryItem[] {
-  if (!server.length) return local.slice(-HISTORY_LIMIT);
+  if (!server.length) return local.slice(-KEPT_ROWS);
   const serverKeys = new Set(server.map(itemKey));
   const serverJobs = new Set(server.map((item) => item.j).filter(Boolean));
   const byKey = new Map(local.filter((item) => item.j).map((item) => [itemKey(item), item]));
@@ -152,7 +160,7 @@ export function mergeHistory(local: readonly HistoryItem[], server: readonly His
     while (at > 0 && merged[at - 1].ts > item.ts) at--;
     merged.splice(at, 0, item);
   }
-  return merged.slice(-HISTORY_LIMIT);
+  return merged.slice(-KEPT_ROWS);
 }
 
 /**

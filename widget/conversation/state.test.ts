@@ -1,7 +1,7 @@
 // The conversation's reducer in tables: inputs from a state → the state and the effects asked for.
 import { describe, expect, it } from 'vitest';
 import type { TurnAnswer } from './backend';
-import { HISTORY_LIMIT } from '../contract';
+import { KEPT_ROWS } from './history';
 import { newConversationState, reduceConversation, type ConversationEffect, type ConversationInput, type ConversationRules, type ConversationState, type OpenTurn } from './state';
 import { newTurn, type TurnInput } from './turn';
 import type { HistoryItem } from '../types';
@@ -219,13 +219,13 @@ describe('a turn in the thread', () => {
     { title: 'input for a turn that is over: nothing', from: shown(), inputs: [started(), progress('late')], effects: [] },
     {
       title: 'the oldest rows go past the limit',
-      from: streaming(Array.from({ length: HISTORY_LIMIT }, (_, i) => q(`q${i}`, `j${i}`))),
+      from: streaming(Array.from({ length: KEPT_ROWS }, (_, i) => q(`q${i}`, `j${i}`))),
       inputs: [answered({ reply: 'Last.' })],
       effects: ['streaming off', 'enter 1 done', 'save'],
     },
   ])('$title', (row) => {
     const { state } = checked(row);
-    expect(state.items.length).toBeLessThanOrEqual(HISTORY_LIMIT);
+    expect(state.items.length).toBeLessThanOrEqual(KEPT_ROWS);
   });
 });
 

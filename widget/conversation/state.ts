@@ -4,9 +4,9 @@
 // to it, composing the life of each turn (turn.ts): it says what to do (effects) and the shell
 // (conversation.ts) does it and paints (view.ts, bubble.ts).
 
-import { codePoints, HISTORY_LIMIT, MAX_MESSAGE_CHARS } from '../contract';
+import { codePoints, MAX_MESSAGE_CHARS } from '../contract';
 import type { HistoryItem, Rating, Redo } from '../types';
-import { mergeHistory, sameHistory, unansweredRows } from './history';
+import { KEPT_ROWS, mergeHistory, sameHistory, unansweredRows } from './history';
 import { isBusy, newTurn, reduceTurn, type Turn, type TurnEffect, type TurnInput, type TurnRules } from './turn';
 
 /** A turn not over yet: its life and what it was asked with. */
@@ -128,7 +128,7 @@ export const newConversationState = (items: readonly HistoryItem[], queued: Hist
 });
 
 /** `items` with `item` at the end, the oldest dropped past the limit. */
-const remember = (items: readonly HistoryItem[], item: HistoryItem) => [...items, item].slice(-HISTORY_LIMIT);
+const remember = (items: readonly HistoryItem[], item: HistoryItem) => [...items, item].slice(-KEPT_ROWS);
 
 /** Every turn but `key`'s, and `key`'s as `turn` (none when absent). */
 function withTurn(turns: ConversationState['turns'], key: number, turn?: OpenTurn) {

@@ -18,6 +18,7 @@ import { createAnswerContent } from './answer-content';
 import { createFooters } from './footer';
 import { adoptMathStyles, codeFor, loadExtras } from './loaders';
 import { createVersions } from './versions';
+import { drawInSlices } from './thread-slices';
 
 /** What the view, and the effect runner beside it (effects.ts), ask of the conversation. */
 export interface ViewContext {
@@ -73,6 +74,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
 
   /** Ends every row's renderers and empties the list. */
   function clear() {
+    painting++;
     for (const entry of rendered) entry.mounts?.destroyAll();
     for (const group of strayMounts.splice(0)) group.destroyAll();
     rendered.length = 0;
@@ -125,25 +127,26 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
     rendered.push({ item, el: bubble.el, mounts });
   }
 
-  /** The whole thread, painted from the state (first show, new conversation, or a merge that changed it). */
+  /** Which paintAll's older rows are still to come: another paint (or a clear) ends them. */
+  let painting = 0;
+
+  /** The whole thread, painted from the state (first show, new conversation, a merge that changed it): newest rows first (thread-slices.ts). */
   function paintAll() {
     const { items } = ctx.state();
     // Answers need the markdown code; a greeting and the visitor's own rows do not.
     const wait = items.some((item) => item.r == 'a' && !item.err) && pending(items.map((item) => item.t).join());
     if (wait) return void wait.then(paintAll);
     clear();
+    const paint = painting;
     if (deps.greeting) list.addNote(deps.greeting);
     if (!items.length && deps.starters?.length) list.container.append(starters(deps.starters, (text) => ctx.send(text)));
     if (ctx.state().undo) list.addStatus(strings.cleared, { label: strings.undo, run: () => ctx.dispatch({ type: 'undo', take: true }) }).classList.add('bc-undo');
-    const failed = new Set(unansweredRows(items).failed);
-    const chains = answerVersions(items);
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (item.r === 'u') paintUser(items, i, failed.has(i), chains.get(item.j!)?.indexOf(item.j!)! > 0);
-      else paintAnswer(items, i);
-    }
-    // Each answer shows its latest version.
-    for (const [jobId, chain] of chains) if (chain.length > 1 && chain.at(-1) == jobId) showVersion(jobId);
+    const rows = threadRows(items, paintUser, paintAnswer, showVersion);
+    drawInSlices(items, rows, (from, to) => {
+      const drawn = rendered.length;
+      list.older(rendered[0]!.el, () => rows(from, to));
+      rendered.unshift(...rendered.splice(drawn));
+    }, () => paint == painting);
     paintQueued();
     list.toEnd();
   }
@@ -158,6 +161,20 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   };
 
   return { rendered, strayMounts, pending, addUser, retry, unedit, paintMarkdown, partsTools, showDecision, decorate, clear, paintQueued, paintAll, markOld };
+}
+
+/** Draws rows `from` to `to` of `items`, in order, with `user` and `answer`; each answer shows its latest version. */
+function threadRows(items: readonly HistoryItem[], user: (items: readonly HistoryItem[], i: number, failed: boolean, later: boolean) => void, answer: (items: readonly HistoryItem[], i: number) => void, showVersion: (jobId: string) => void) {
+  const failed = new Set(unansweredRows(items).failed);
+  const chains = answerVersions(items);
+  return (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const item = items[i]!;
+      if (item.r === 'u') user(items, i, failed.has(i), chains.get(item.j!)?.indexOf(item.j!)! > 0);
+      else answer(items, i);
+    }
+    for (const [jobId, chain] of chains) if (chain.length > 1 && chain.at(-1) == jobId) showVersion(jobId);
+  };
 }
 
 /** The questions offered under the greeting until the visitor asks one (the first four); each sends itself. */

@@ -57,6 +57,8 @@ export interface MessageList {
   keepEnd(): void;
   /** Readies what naming a message needs, when the page is next idle (the visitor's approach: it costs 15–20 ms once). */
   warm(): void;
+  /** Runs `draw`, whose messages go before `row` (in the order drawn) instead of at the end: a thread's older rows. */
+  older(row: Element, draw: () => void): void;
 }
 
 /**
@@ -180,12 +182,22 @@ function endFollower(container: HTMLElement) {
 export function createMessageList(container: HTMLElement, strings: Strings, highlight?: (content: ParentNode) => void, lang = 'en', assistant = strings.assistant): MessageList {
   const [named, warm] = messageNamer(lang);
   const { follow, changed, watch, toEnd, keepEnd } = endFollower(container);
+  /** Where `older` puts messages while it draws; at the end, the last one followed, otherwise. */
+  let above: Element | null = null;
   /** Each message is an article named for who said it and when. */
-  const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), container.append(el), watch(el));
+  const article = (el: HTMLElement, who: string, ts?: number) => (named(el, who, ts), above ? above.before(el) : (container.append(el), watch(el)));
 
   return {
     container,
     warm,
+    older(row, draw) {
+      above = row;
+      draw();
+      above = null;
+      // The list keeps to its end if the visitor was there (the browser's scroll anchoring keeps
+      // the rows in view where they are otherwise).
+      follow();
+    },
     clear() {
       container.replaceChildren();
       toEnd();

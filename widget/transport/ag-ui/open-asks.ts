@@ -1,5 +1,5 @@
 // Which decision cards each answer shows, and which asks are kept. The page's history holds the
-// last 50 rows (HISTORY_LIMIT); an interrupt nobody decided outlives that window: the agent
+// last 200 rows (KEPT_ROWS); an interrupt nobody decided outlives that window: the agent
 // refuses every run until it is answered. So an open ask is kept whatever its age, and when its
 // own answer is no longer shown its card goes with the newest answer that is, where the visitor
 // can reach it. Pure: the backend hands in the ids of the answers the history shows.
