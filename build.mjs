@@ -393,18 +393,30 @@ function withoutFixedOptions(source, path) {
  * without the statics stops the build.
  */
 const LEXER_STATICS = ['lex', 'lexInline', 'rules'];
+/** The Lexer's and Tokenizer's classes: the only ones the widget's bundle keeps of marked. */
+const isLexerClass = (node) => node.type == 'ClassBody' && node.body.some((m) => ['blockTokens', 'emStrong'].includes(m.key?.name));
 function withoutLexerStatics(source, path) {
   const cuts = [];
   const fields = [];
-  const visit = (node) => {
+  // marked's table of shared regular expressions (`other`, the one with `codeRemoveIndent`), and
+  // the properties read outside the classes the bundle drops (Parser, Renderer, Hooks, Marked):
+  // its entries no kept code reads are left out too.
+  let other;
+  const read = new Set();
+  const visit = (node, dropped = false) => {
     if (!node || typeof node.type != 'string') return;
+    if (node.type == 'ClassBody' && !isLexerClass(node)) dropped = true;
+    if (node.type == 'ObjectExpression' && node.properties.some((p) => p.key?.name == 'codeRemoveIndent')) other = node;
+    if (node.type == 'MemberExpression' && !node.computed && !dropped) read.add(node.property.name);
     if (node.type == 'ClassBody' && node.body.some((m) => m.key?.name == 'blockTokens')) cuts.push(...node.body.filter((m) => m.type == 'MethodDefinition' && m.static && LEXER_STATICS.includes(m.key.name)));
-    if (node.type == 'ClassBody' && node.body.some((m) => ['blockTokens', 'emStrong'].includes(m.key?.name))) fields.push(...node.body.filter((m) => m.type == 'PropertyDefinition' && !m.static && !m.value && !m.computed));
-    for (const value of Object.values(node)) for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child == 'object') visit(child);
+    if (isLexerClass(node)) fields.push(...node.body.filter((m) => m.type == 'PropertyDefinition' && !m.static && !m.value && !m.computed));
+    for (const value of Object.values(node)) for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child == 'object') visit(child, dropped);
   };
   visit(parseJs(source, { ecmaVersion: 'latest', sourceType: 'module' }));
-  if (cuts.length != LEXER_STATICS.length) throw new Error(`${path}: build.mjs (withoutLexerStatics) expected marked's Lexer to have the static ${LEXER_STATICS.join(', ')}, found ${cuts.length} of them`);
-  for (const m of [...cuts, ...fields].sort((a, b) => b.start - a.start)) source = source.slice(0, m.start) + source.slice(m.end);
+  if (cuts.length != LEXER_STATICS.length || !other) throw new Error(`${path}: build.mjs (withoutLexerStatics) expected marked's Lexer to have the static ${LEXER_STATICS.join(', ')} (found ${cuts.length}) and a table of shared rules with codeRemoveIndent`);
+  // Each with the comma after it (a last one's left behind is still a table).
+  const unread = other.properties.filter((p) => p.key?.name && !read.has(p.key.name)).map((p) => ({ start: p.start, end: source[p.end] == ',' ? p.end + 1 : p.end }));
+  for (const m of [...cuts, ...fields, ...unread].sort((a, b) => b.start - a.start)) source = source.slice(0, m.start) + source.slice(m.end);
   return source;
 }
 

@@ -276,3 +276,18 @@ test('a message sent while a long thread is still being drawn goes after it, and
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 300 })));
   await expect(page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)')).toHaveCount(0);
 });
+
+test('a page that opens the chat and sends in the same task keeps the visitor\'s row, below the thread', async ({ page, server }) => {
+  // A thread with answers: its first paint waits for the markdown code, after the send.
+  const thread = longThread(3);
+  await loadWidget(page, server.url, { before: `localStorage.setItem('bailing_chat_demo_assistant', ${JSON.stringify(JSON.stringify(thread))})` });
+  await page.evaluate(() => {
+    const chat = (window as unknown as { BailingChat: { open(): void; send(text: string): void } }).BailingChat;
+    chat.open();
+    chat.send('hello');
+  });
+  await waitForAnswer(page);
+  await expect(lastAssistant(page)).toContainText(HELLO_ANSWER.slice(0, 20));
+  await expect(questions(page)).toHaveText(['Question 0', 'Question 1', 'Question 2', 'hello']);
+  await expect(page.locator('bailing-chat-widget .bc-msg:not(.bc-greeting)')).toHaveCount(8);
+});

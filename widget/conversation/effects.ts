@@ -27,7 +27,7 @@ export function createEffects(deps: ConversationDeps, view: View, ctx: ViewConte
   const { paintAll, paintQueued, markOld, retry, unedit, clear } = view;
   const timers: Timers = [deps.setTimer ?? ((run, ms) => setTimeout(run, ms)), deps.clearTimer ?? ((timer) => clearTimeout(timer as number))];
   const [setTimer, clearTimer] = timers;
-  const [update, start, runTurn, endAll] = createLiveTurns(deps, view, ctx, run, timers);
+  const [update, start, runTurn, endAll, live] = createLiveTurns(deps, view, ctx, run, timers);
   /** Makes the thread the last new conversation left current again; the timer that ends the offer. */
   let oldThread = () => {};
   let undoTimer: unknown;
@@ -44,7 +44,7 @@ export function createEffects(deps: ConversationDeps, view: View, ctx: ViewConte
       case 'save':
         return writeHistory(storage, backend.historyKey, state().items);
       case 'paint':
-        return paintAll();
+        return paintAll(live);
       case 'sync':
         return void sync(effect.before);
       case 'queued': {

@@ -116,7 +116,7 @@ export function createLiveTurns(deps: ConversationDeps, view: View, { state, dis
     lives.clear();
   }
 
-  return [update, start, runTurn, endAll] as const;
+  return [update, start, runTurn, endAll, () => [...lives.values()]] as const;
 }
 
 /** A turn's own effects (turn.ts): its stream followed, its recovery's wait and look-up, its abort. */

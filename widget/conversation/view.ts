@@ -5,6 +5,7 @@
 // the running turn's bubble is bubble.ts's.
 
 import type { DecisionTools } from './backend';
+import type { LiveTurn } from './bubble';
 import type { ConversationDeps } from './conversation';
 import { imagePolicy } from '../markdown/image-origins';
 import { answerVersions, unansweredRows } from './history';
@@ -131,11 +132,11 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
   let painting = 0;
 
   /** The whole thread, painted from the state (first show, new conversation, a merge that changed it): newest rows first (thread-slices.ts). */
-  function paintAll() {
+  function paintAll(live: () => readonly LiveTurn[]) {
     const { items } = ctx.state();
     // Answers need the markdown code; a greeting and the visitor's own rows do not.
     const wait = items.some((item) => item.r == 'a' && !item.err) && pending(items.map((item) => item.t).join());
-    if (wait) return void wait.then(paintAll);
+    if (wait) return void wait.then(() => paintAll(live));
     clear();
     const paint = painting;
     if (deps.greeting) list.addNote(deps.greeting);
@@ -147,6 +148,7 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
       list.older(rendered[0]!.el, () => rows(from, to));
       rendered.unshift(...rendered.splice(drawn));
     }, () => paint == painting);
+    list.container.append(...liveRows(live()));
     paintQueued();
     list.toEnd();
   }
@@ -162,6 +164,13 @@ export function createView(deps: ConversationDeps, ctx: ViewContext) {
 
   return { rendered, strayMounts, pending, addUser, retry, unedit, paintMarkdown, partsTools, showDecision, decorate, clear, paintQueued, paintAll, markOld };
 }
+
+/**
+ * What the turns not over yet show, kept below the thread when it is painted again (a page that
+ * opened the chat and sent at once, before the thread's first paint; a merge while a turn runs):
+ * a turn the service took has its visitor's row in the thread already.
+ */
+const liveRows = (turns: readonly LiveTurn[]) => turns.flatMap((turn) => [!turn.t.user.j && turn.userEl, turn.partsEl, turn.bubble?.el]).filter(Boolean) as HTMLElement[];
 
 /** Draws rows `from` to `to` of `items`, in order, with `user` and `answer`; each answer shows its latest version. */
 function threadRows(items: readonly HistoryItem[], user: (items: readonly HistoryItem[], i: number, failed: boolean, later: boolean) => void, answer: (items: readonly HistoryItem[], i: number) => void, showVersion: (jobId: string) => void) {
