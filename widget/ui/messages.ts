@@ -192,8 +192,11 @@ export function createMessageList(container: HTMLElement, strings: Strings, high
     warm,
     older(row, draw) {
       above = row;
-      draw();
-      above = null;
+      try {
+        draw();
+      } finally {
+        above = null;
+      }
       // The list keeps to its end if the visitor was there (the browser's scroll anchoring keeps
       // the rows in view where they are otherwise).
       follow();
