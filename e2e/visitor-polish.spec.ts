@@ -237,7 +237,11 @@ test.describe("the entry's language", () => {
     await loadWidget(page, server.url);
     await expect(launcherButton(page)).toHaveAccessibleName('Abrir el chat');
     await expect(root(page)).toHaveAttribute('lang', 'es');
+    // The second page draws from the kept config at once and asks for it again behind: the test
+    // ends after that answer, not while the route above still reads it (a closed page disposes it).
+    const revalidated = page.waitForResponse('**/chat/demo_assistant/config');
     await loadWidget(page, server.url, { attrs: { 'data-lang': 'en' } });
     await expect(launcherButton(page)).toHaveAccessibleName('Open chat');
+    await revalidated;
   });
 });
