@@ -14,6 +14,8 @@ export const LOAD_VS_FASTEST_PEER = 0.8;
 export const LOAD_CPU_MS = 40;
 /** A 200-message history opened: ready (its end drawn, the next frame painted) within this, ms (DESIGN.md §12). */
 export const HISTORY_READY_MS = 150;
+/** The history runs' ready times (results written before 2026-12-06 have none). */
+export const historyReady = (runs: readonly { readyMs?: number }[]) => runs.flatMap((r) => (r.readyMs === undefined ? [] : [r.readyMs]));
 
 /** A budget on one metric of one scenario. */
 export interface Budget {

@@ -1,7 +1,7 @@
 // Turns runs into the printed table: medians with min–max, ours beside each peer (Deep Chat and
 // the hub's own widget), the ratios ours/peer, and the budget each number of ours is held to
 // (✓ holds, ✗ does not; bench/budgets.ts).
-import { HISTORY_READY_MS, mark } from './budgets';
+import { HISTORY_READY_MS, historyReady, mark } from './budgets';
 import { PEER_LABELS } from './page';
 import type { Results, StreamScenarioResult } from './results-types';
 import { domCheck, loadRows, PEER_NAMES, streamRows, type Row } from './rows';
@@ -75,7 +75,7 @@ export function render(results: Results): string {
   }
   if (results.history) {
     const runs = results.history.runs;
-    const ready = runs.flatMap((r) => (r.readyMs === undefined ? [] : [r.readyMs]));
+    const ready = historyReady(runs);
     if (ready.length) ours.push([`${results.history.items}-message history, open() → its end drawn, next frame painted, ms`, cell(ready, 1), `≤ ${HISTORY_READY_MS} ${stat(ready).median <= HISTORY_READY_MS ? '✓' : '✗'}`]);
     ours.push([`  open() → all ${results.history.items} in the DOM, ms`, cell(runs.map((r) => r.renderMs), 1), '']);
     ours.push(['  open() → next frame painted after that, ms', cell(runs.map((r) => r.frameMs), 1), '']);
